@@ -1,0 +1,25 @@
+// Package bluelagoon is an exact rules engine for Reiner Knizia's Blue Lagoon
+// (2018), for 2 to 4 players, on the printed board, the alternative boards of
+// the ANU COMP1110 assignment, and boards read from its text notation.
+//
+// A Board is an immutable hex map, shared by every game played on it. A Game
+// is a position plus the seeded generator that lays out the tokens; it is a
+// plain value, so copying one is a single assignment with no allocation, which
+// is what search needs. Everything a bot or a tool does goes through a small
+// surface:
+//
+//	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 7})
+//	moves := g.LegalMoves()
+//	err = g.Apply(moves[0])   // checked; ApplyLegal is the unchecked fast path
+//	scores := g.Scores()      // what each player would score now
+//	over := g.Over()
+//
+// Sets of spaces are bitsets indexed by space number, rows in order; with that
+// numbering a space's six neighbours are at fixed offsets, so legal moves are
+// a few word operations per 64 spaces and the engine allocates nothing while
+// playing.
+//
+// The package does no I/O and has no mutable package state. Records (a setup
+// and its moves) replay to the same states; states and moves print in the
+// course's notation, canonical byte for byte, and parse strictly.
+package bluelagoon

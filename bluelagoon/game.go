@@ -1,0 +1,558 @@
+package bluelagoon
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+)
+
+// Player counts and pieces.
+const (
+	MinPlayers        = 2
+	MaxPlayers        = 4
+	VillagesPerPlayer = 5
+	// numResourceTokens is how many resources a phase can hand out; when all
+	// are held, the phase ends.
+	numResourceTokens = 24
+)
+
+// SettlerAllowance returns how many settlers each player has: 30 with 2
+// players, 25 with 3, 20 with 4.
+func SettlerAllowance(players int) int { return 40 - 5*players }
+
+// Phase is one of the game's two phases.
+type Phase uint8
+
+const (
+	Exploration Phase = iota
+	Settlement
+)
+
+// Letter returns the phase's letter in the notation: E or S.
+func (ph Phase) Letter() byte {
+	if ph == Settlement {
+		return 'S'
+	}
+	return 'E'
+}
+
+func (ph Phase) String() string {
+	if ph == Settlement {
+		return "settlement"
+	}
+	return "exploration"
+}
+
+// Setup is everything that decides a game before its first move.
+type Setup struct {
+	Board   *Board
+	Players int
+	// Seed drives the game's generator, which lays out the tokens at the
+	// start of each phase: the same seed gives the same layouts.
+	Seed uint64
+	// First is the seat that moves first, 0 to Players-1.
+	First int
+}
+
+// A Game is a Blue Lagoon position together with the generator that will lay
+// out the settlement phase's tokens.
+//
+// A Game is a plain value: assigning it (g2 := *g) or calling Clone gives an
+// independent copy, which is how search explores the future. The board is
+// shared by pointer and never changes. A Game is not safe for concurrent use
+// by several goroutines; copies are.
+type Game struct {
+	board     *Board
+	players   uint8
+	phase     Phase
+	current   uint8
+	over      bool  // the current phase is over (in the settlement phase: the game is)
+	breakdown uint8 // bit ph set: the score breakdown of phase ph is known
+	collected uint8 // resources held, all players together
+
+	numSettlers [MaxPlayers]uint8
+	numVillages [MaxPlayers]uint8
+	held        [MaxPlayers][NumTokenKinds]uint8
+	tokens      [NumStoneCircles]Token // per stone circle
+	totals      [MaxPlayers]int
+	phaseScores [2][MaxPlayers]Score
+
+	rng rand.PCG
+
+	occupied bitset
+	settlers [MaxPlayers]bitset
+	villages [MaxPlayers]bitset
+	reach    [MaxPlayers]bitset // spaces next to each player's pieces
+}
+
+// seedStream is the PCG stream the engine uses for a game's seed; fixing it
+// keeps layouts the same from one version to the next.
+const seedStream = 0x626c75656c61676f // "bluelago"
+
+// NewGame sets up a game: the board is empty, the tokens are laid out from
+// the seed, and the first player is to move.
+func NewGame(s Setup) (*Game, error) {
+	if s.Board == nil {
+		return nil, fmt.Errorf("new game: no board")
+	}
+	if s.Players < MinPlayers || s.Players > MaxPlayers {
+		return nil, fmt.Errorf("new game: %d players; a game has %d to %d", s.Players, MinPlayers, MaxPlayers)
+	}
+	if s.First < 0 || s.First >= s.Players {
+		return nil, fmt.Errorf("new game: first player %d is not a seat of a %d-player game", s.First, s.Players)
+	}
+	g := &Game{board: s.Board, players: uint8(s.Players), breakdown: 0}
+	g.Reseed(s.Seed)
+	g.layTokens()
+	g.startPhase(s.First)
+	return g, nil
+}
+
+// Reseed replaces the generator that lays out the tokens of the next phase.
+// Search uses it on its copies so that it samples the settlement phase's
+// unknown layout instead of reading the real one.
+func (g *Game) Reseed(seed uint64) { g.rng = *rand.NewPCG(seed, seedStream) }
+
+// layTokens puts all 32 tokens back on the stone circles in a uniformly random
+// order drawn from the game's generator (Fisher-Yates, with Lemire's unbiased
+// bounded integers). Players hold nothing afterwards.
+func (g *Game) layTokens() {
+	i := 0
+	for t := Coconut; t <= Statuette; t++ {
+		for range Supply(t) {
+			g.tokens[i] = t
+			i++
+		}
+	}
+	for i := NumStoneCircles - 1; i > 0; i-- {
+		j := g.intn(uint64(i + 1))
+		g.tokens[i], g.tokens[j] = g.tokens[j], g.tokens[i]
+	}
+	g.held = [MaxPlayers][NumTokenKinds]uint8{}
+	g.collected = 0
+}
+
+// intn returns a uniform integer in [0, n).
+func (g *Game) intn(n uint64) int {
+	hi, lo := bits.Mul64(g.rng.Uint64(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(g.rng.Uint64(), n)
+		}
+	}
+	return int(hi)
+}
+
+// startPhase gives the turn to the first player from seat p on who can move,
+// and ends the phase at once if nobody can.
+func (g *Game) startPhase(p int) {
+	if q := g.nextMover(p); q >= 0 {
+		g.current = uint8(q)
+		return
+	}
+	g.endPhase()
+}
+
+// Board returns the board the game is played on.
+func (g *Game) Board() *Board { return g.board }
+
+// Players returns the number of players.
+func (g *Game) Players() int { return int(g.players) }
+
+// Phase returns the current phase.
+func (g *Game) Phase() Phase { return g.phase }
+
+// Current returns the seat to move. Once the game is over it is the seat that
+// moved last.
+func (g *Game) Current() int { return int(g.current) }
+
+// PhaseOver reports whether the current phase is over. The engine ends a
+// phase the moment it is over, so this is true only at the end of the game or
+// in a state read from notation.
+func (g *Game) PhaseOver() bool { return g.over }
+
+// Over reports whether the game is over.
+func (g *Game) Over() bool { return g.over && g.phase == Settlement }
+
+// Clone returns an independent copy of the game.
+func (g *Game) Clone() *Game {
+	c := *g
+	return &c
+}
+
+// SettlersLeft returns how many settlers player p can still place.
+func (g *Game) SettlersLeft(p int) int {
+	return SettlerAllowance(int(g.players)) - int(g.numSettlers[p])
+}
+
+// VillagesLeft returns how many villages player p can still place. In the
+// settlement phase it is 0: villages not placed are out of the game.
+func (g *Game) VillagesLeft(p int) int {
+	if g.phase == Settlement {
+		return 0
+	}
+	return VillagesPerPlayer - int(g.numVillages[p])
+}
+
+// Held returns how many tokens of each kind player p holds.
+func (g *Game) Held(p int) [NumTokenKinds]int {
+	var out [NumTokenKinds]int
+	for t, n := range g.held[p] {
+		out[t] = int(n)
+	}
+	return out
+}
+
+// TokensHeld returns how many tokens, resources and statuettes, player p holds.
+func (g *Game) TokensHeld(p int) int {
+	n := 0
+	for _, c := range g.held[p] {
+		n += int(c)
+	}
+	return n
+}
+
+// PieceAt returns the owner and kind of the piece on c, if there is one.
+func (g *Game) PieceAt(c Coord) (player int, piece Piece, ok bool) {
+	if !g.board.OnBoard(c) {
+		return 0, 0, false
+	}
+	s := g.board.index(c)
+	if !g.occupied.has(s) {
+		return 0, 0, false
+	}
+	for p := range int(g.players) {
+		if g.settlers[p].has(s) {
+			return p, Settler, true
+		}
+		if g.villages[p].has(s) {
+			return p, Village, true
+		}
+	}
+	return 0, 0, false
+}
+
+// TokenAt returns the token lying on c, if there is one.
+func (g *Game) TokenAt(c Coord) (Token, bool) {
+	if !g.board.OnBoard(c) {
+		return noToken, false
+	}
+	i := g.board.circleOf[g.board.index(c)]
+	if i < 0 || g.tokens[i] == noToken {
+		return noToken, false
+	}
+	return g.tokens[i], true
+}
+
+// legalWord returns, for word w of the board, the spaces where player p may
+// place a settler and where a village.
+func (g *Game) legalWord(p, w int) (settler, village uint64) {
+	free := ^g.occupied[w]
+	near := g.reach[p][w] & free
+	b := g.board
+	if g.phase == Exploration {
+		land := near & b.land[w]
+		if int(g.numSettlers[p]) < SettlerAllowance(int(g.players)) {
+			settler = b.sea[w]&free | land
+		}
+		if g.numVillages[p] < VillagesPerPlayer {
+			village = land
+		}
+		return settler, village
+	}
+	if int(g.numSettlers[p]) < SettlerAllowance(int(g.players)) {
+		settler = near
+	}
+	return settler, 0
+}
+
+// canMove reports whether player p has a legal placement.
+func (g *Game) canMove(p int) bool {
+	for w := range g.board.words {
+		if s, v := g.legalWord(p, w); s|v != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nextMover returns the first seat from p on, wrapping around, that has a
+// legal placement, or -1 if none has.
+func (g *Game) nextMover(p int) int {
+	n := int(g.players)
+	for k := range n {
+		q := (p + k) % n
+		if g.canMove(q) {
+			return q
+		}
+	}
+	return -1
+}
+
+// NumLegalMoves returns the number of legal moves of the player to move.
+func (g *Game) NumLegalMoves() int {
+	if g.over {
+		return 0
+	}
+	n := 0
+	for w := range g.board.words {
+		s, v := g.legalWord(int(g.current), w)
+		n += bits.OnesCount64(s) + bits.OnesCount64(v)
+	}
+	return n
+}
+
+// LegalMove returns the k-th legal move, 0 <= k < NumLegalMoves, in the order
+// of LegalMoves. Together with NumLegalMoves it picks a uniformly random move
+// without building a list.
+func (g *Game) LegalMove(k int) Move {
+	b := g.board
+	for w := range b.words {
+		s, v := g.legalWord(int(g.current), w)
+		c := bits.OnesCount64(s) + bits.OnesCount64(v)
+		if k >= c {
+			k -= c
+			continue
+		}
+		// Find the bit at which the k-th move of this word lies: the
+		// smallest i with more than k moves at bits 0..i, by bisection.
+		lo, hi := 0, 63
+		for lo < hi {
+			mid := (lo + hi) / 2
+			mask := uint64(2)<<uint(mid) - 1
+			if bits.OnesCount64(s&mask)+bits.OnesCount64(v&mask) > k {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		before := uint64(1)<<uint(lo) - 1
+		piece := Settler
+		if s&(1<<uint(lo)) == 0 || bits.OnesCount64(s&before)+bits.OnesCount64(v&before) < k {
+			piece = Village
+		}
+		return Move{piece, b.coords[w<<6+lo]}
+	}
+	panic(fmt.Sprintf("bluelagoon: LegalMove(%d) out of range", k))
+}
+
+// LegalMoves returns the legal moves of the player to move, sorted by row,
+// then column, then settler before village. It is empty when the phase is over.
+func (g *Game) LegalMoves() []Move { return g.AppendLegalMoves(nil) }
+
+// AppendLegalMoves appends the legal moves, in the order of LegalMoves, to dst
+// and returns the extended slice. It allocates nothing when dst has room.
+func (g *Game) AppendLegalMoves(dst []Move) []Move {
+	if g.over {
+		return dst
+	}
+	b := g.board
+	for w := range b.words {
+		s, v := g.legalWord(int(g.current), w)
+		for x := s | v; x != 0; x &= x - 1 {
+			bit := x & -x
+			at := b.coords[w<<6+bits.TrailingZeros64(x)]
+			if s&bit != 0 {
+				dst = append(dst, Move{Settler, at})
+			}
+			if v&bit != 0 {
+				dst = append(dst, Move{Village, at})
+			}
+		}
+	}
+	return dst
+}
+
+// IllegalMoveError says why a move was refused.
+type IllegalMoveError struct {
+	Move   Move
+	Player int
+	Reason string
+}
+
+func (e *IllegalMoveError) Error() string {
+	return fmt.Sprintf("illegal move %v by player %d: %s", e.Move, e.Player, e.Reason)
+}
+
+// Check returns nil if m is a legal move for the player to move, and an
+// *IllegalMoveError that says why if it is not.
+func (g *Game) Check(m Move) error {
+	p := int(g.current)
+	fail := func(format string, args ...any) error {
+		return &IllegalMoveError{Move: m, Player: p, Reason: fmt.Sprintf(format, args...)}
+	}
+	b := g.board
+	switch {
+	case g.Over():
+		return fail("the game is over")
+	case g.over:
+		return fail("the %v phase is over", g.phase)
+	case m.Piece != Settler && m.Piece != Village:
+		return fail("unknown piece")
+	case !b.OnBoard(m.At):
+		return fail("space %v is not on the board", m.At)
+	}
+	s := b.index(m.At)
+	sea := b.islandOf[s] < 0
+	near := g.reach[p].has(s)
+	switch {
+	case g.occupied.has(s):
+		return fail("space %v is already taken", m.At)
+	case m.Piece == Village && g.phase == Settlement:
+		return fail("villages are not placed in the settlement phase")
+	case m.Piece == Village && sea:
+		return fail("a village cannot be placed on the sea")
+	case m.Piece == Village && g.numVillages[p] >= VillagesPerPlayer:
+		return fail("no villages left")
+	case m.Piece == Settler && g.SettlersLeft(p) <= 0:
+		return fail("no settlers left")
+	case g.phase == Exploration && !sea && !near:
+		return fail("land at %v is not next to one of the player's pieces", m.At)
+	case g.phase == Settlement && !near:
+		return fail("space %v is not next to one of the player's pieces", m.At)
+	}
+	return nil
+}
+
+// Apply plays m for the player to move, or returns an *IllegalMoveError and
+// leaves the game unchanged. After the placement the turn passes (section 5
+// of the rules); a phase that is over ends, is scored and, after the
+// exploration phase, the settlement phase is set up.
+func (g *Game) Apply(m Move) error {
+	if err := g.Check(m); err != nil {
+		return err
+	}
+	g.ApplyLegal(m)
+	return nil
+}
+
+// ApplyLegal plays m, which must be legal (from LegalMoves, LegalMove or
+// checked with Check), without checking it. It is the fast path for search;
+// an illegal move leaves the game in an undefined state.
+func (g *Game) ApplyLegal(m Move) {
+	b := g.board
+	p := int(g.current)
+	s := b.index(m.At)
+	g.occupied.set(s)
+	if m.Piece == Village {
+		g.villages[p].set(s)
+		g.numVillages[p]++
+	} else {
+		g.settlers[p].set(s)
+		g.numSettlers[p]++
+	}
+	g.reach[p].orWords(b.adjWords(s))
+	if c := b.circleOf[s]; c >= 0 {
+		if t := g.tokens[c]; t != noToken {
+			g.tokens[c] = noToken
+			g.held[p][t]++
+			if t.IsResource() {
+				g.collected++
+			}
+		}
+	}
+	if g.collected < numResourceTokens {
+		if q := g.nextMover(p + 1); q >= 0 {
+			g.current = uint8(q)
+			return
+		}
+	}
+	g.endPhase()
+}
+
+// endPhase scores the phase that just ended and, after the exploration
+// phase, sets up the settlement phase (section 7 of the rules).
+func (g *Game) endPhase() {
+	scores := g.Scores()
+	for p := range int(g.players) {
+		g.totals[p] += scores[p].Total
+	}
+	g.phaseScores[g.phase] = scores
+	g.breakdown |= 1 << g.phase
+	if g.phase == Settlement {
+		g.over = true
+		return
+	}
+	b := g.board
+	g.phase = Settlement
+	g.occupied = bitset{}
+	for p := range int(g.players) {
+		g.settlers[p] = bitset{}
+		g.numSettlers[p] = 0
+		g.reach[p] = bitset{}
+		for w := range b.words {
+			g.villages[p][w] &^= b.stones[w]
+			g.occupied[w] |= g.villages[p][w]
+		}
+		g.numVillages[p] = uint8(g.villages[p].count(b.words))
+		g.recomputeReach(p)
+	}
+	g.layTokens()
+	g.startPhase(int(g.current) + 1)
+}
+
+// recomputeReach rebuilds the spaces next to player p's pieces.
+func (g *Game) recomputeReach(p int) {
+	b := g.board
+	g.reach[p] = bitset{}
+	for w := range b.words {
+		for x := g.settlers[p][w] | g.villages[p][w]; x != 0; x &= x - 1 {
+			g.reach[p].orWords(b.adjWords(w<<6 + bits.TrailingZeros64(x)))
+		}
+	}
+}
+
+// Totals returns each player's score over the phases scored so far; entries
+// past Players are zero.
+func (g *Game) Totals() [MaxPlayers]int { return g.totals }
+
+// PhaseScores returns the score breakdown of phase ph, once that phase has
+// been scored. For a game read from notation in the settlement phase the
+// exploration breakdown is not known (only its total is) and ok is false.
+func (g *Game) PhaseScores(ph Phase) (scores [MaxPlayers]Score, ok bool) {
+	if g.breakdown&(1<<ph) == 0 {
+		return scores, false
+	}
+	return g.phaseScores[ph], true
+}
+
+// Winners returns the seats that win a finished game: the highest total, and
+// among tied players the most tokens held; players still tied share the
+// victory. It returns nil while the game is not over.
+func (g *Game) Winners() []int {
+	if !g.Over() {
+		return nil
+	}
+	var win []int
+	for p := range int(g.players) {
+		if len(win) == 0 {
+			win = append(win, p)
+			continue
+		}
+		w := win[0]
+		switch c := compareFinish(g.totals[p], g.TokensHeld(p), g.totals[w], g.TokensHeld(w)); {
+		case c > 0:
+			win = append(win[:0], p)
+		case c == 0:
+			win = append(win, p)
+		}
+	}
+	return win
+}
+
+func compareFinish(total, tokens, otherTotal, otherTokens int) int {
+	if total != otherTotal {
+		if total > otherTotal {
+			return 1
+		}
+		return -1
+	}
+	switch {
+	case tokens > otherTokens:
+		return 1
+	case tokens < otherTokens:
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,549 @@
+package bluelagoon
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// SyntaxError reports malformed notation: where, as a byte offset into the
+// input, and why.
+type SyntaxError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("at offset %d: %s", e.Offset, e.Msg)
+}
+
+// parser reads the notation strictly: single spaces, every statement ended
+// by ';', numbers without leading zeros, nothing repaired.
+type parser struct {
+	s string
+	i int
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	return &SyntaxError{Offset: p.i, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) peek() byte {
+	if p.i < len(p.s) {
+		return p.s[p.i]
+	}
+	return 0
+}
+
+func describe(c byte) string {
+	if c == 0 {
+		return "the end of the input"
+	}
+	return strconv.QuoteRune(rune(c))
+}
+
+// literal consumes lit or fails saying what was expected.
+func (p *parser) literal(lit, what string) error {
+	if strings.HasPrefix(p.s[p.i:], lit) {
+		p.i += len(lit)
+		return nil
+	}
+	for k := 0; k < len(lit); k++ {
+		if p.i+k >= len(p.s) || p.s[p.i+k] != lit[k] {
+			p.i += k
+			return p.errorf("expected %s, found %s", what, describe(p.peek()))
+		}
+	}
+	return nil
+}
+
+// maxNumber bounds every number in the notation.
+const maxNumber = 1_000_000
+
+// number reads a non-negative decimal number.
+func (p *parser) number(what string) (int, error) {
+	start := p.i
+	for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+		p.i++
+	}
+	digits := p.s[start:p.i]
+	if digits == "" {
+		return 0, p.errorf("expected %s (a number), found %s", what, describe(p.peek()))
+	}
+	if len(digits) > 1 && digits[0] == '0' {
+		p.i = start
+		return 0, p.errorf("%s %q has a leading zero", what, digits)
+	}
+	if len(digits) > 7 {
+		p.i = start
+		return 0, p.errorf("%s %s is too large", what, digits)
+	}
+	n, _ := strconv.Atoi(digits)
+	if n > maxNumber {
+		p.i = start
+		return 0, p.errorf("%s %d is too large", what, n)
+	}
+	return n, nil
+}
+
+// coord reads "row,col".
+func (p *parser) coord() (Coord, error) {
+	r, err := p.number("row")
+	if err != nil {
+		return Coord{}, err
+	}
+	if err := p.literal(",", "',' between row and column"); err != nil {
+		return Coord{}, err
+	}
+	c, err := p.number("column")
+	if err != nil {
+		return Coord{}, err
+	}
+	return Coord{r, c}, nil
+}
+
+// coordList reads zero or more " row,col" and checks each against the board
+// height h.
+func (p *parser) coordList(h int) ([]Coord, []int, error) {
+	var cs []Coord
+	var at []int
+	for p.peek() == ' ' && p.i+1 < len(p.s) && p.s[p.i+1] >= '0' && p.s[p.i+1] <= '9' {
+		p.i++
+		start := p.i
+		c, err := p.coord()
+		if err != nil {
+			return nil, nil, err
+		}
+		if c.Row >= h || c.Col >= RowLen(h, c.Row) {
+			p.i = start
+			return nil, nil, p.errorf("space %v is off a board of height %d", c, h)
+		}
+		cs = append(cs, c)
+		at = append(at, start)
+	}
+	return cs, at, nil
+}
+
+// end consumes the ';' that ends a statement.
+func (p *parser) end(stmt string) error {
+	return p.literal(";", "';' to end the "+stmt+" statement")
+}
+
+// sep consumes the single space between statements.
+func (p *parser) sep() error {
+	if p.peek() != ' ' {
+		return p.errorf("expected a space before the next statement, found %s", describe(p.peek()))
+	}
+	p.i++
+	if p.peek() == ' ' {
+		return p.errorf("doubled space")
+	}
+	return nil
+}
+
+// parsedState is a state as read, before it is checked against the rules.
+type parsedState struct {
+	height, players int
+	current         int
+	phase           Phase
+	islands         []Island
+	stones          []Coord
+	tokens          [NumTokenKinds][]Coord
+	tokenAt         [NumTokenKinds][]int
+	seats           []parsedPlayer
+}
+
+type parsedPlayer struct {
+	id, score          int
+	held               [NumTokenKinds]int
+	settlers, villages []Coord
+	settlerAt          []int
+	villageAt          []int
+	offset             int
+}
+
+func (p *parser) state() (*parsedState, error) {
+	st := &parsedState{}
+	var err error
+	if err = p.literal("a ", "the arrangement statement 'a height players;'"); err != nil {
+		return nil, err
+	}
+	if st.height, err = p.number("board height"); err != nil {
+		return nil, err
+	}
+	if st.height < MinHeight || st.height > MaxHeight {
+		return nil, p.errorf("board height %d is out of range %d to %d", st.height, MinHeight, MaxHeight)
+	}
+	if err = p.literal(" ", "a space"); err != nil {
+		return nil, err
+	}
+	if st.players, err = p.number("player count"); err != nil {
+		return nil, err
+	}
+	if st.players < MinPlayers || st.players > MaxPlayers {
+		return nil, p.errorf("player count %d is out of range %d to %d", st.players, MinPlayers, MaxPlayers)
+	}
+	if err = p.end("arrangement"); err != nil {
+		return nil, err
+	}
+
+	if err = p.sep(); err != nil {
+		return nil, err
+	}
+	if err = p.literal("c ", "the current-player statement 'c player phase;'"); err != nil {
+		return nil, err
+	}
+	if st.current, err = p.number("current player"); err != nil {
+		return nil, err
+	}
+	if st.current >= st.players {
+		return nil, p.errorf("current player %d is not a seat of a %d-player game", st.current, st.players)
+	}
+	if err = p.literal(" ", "a space"); err != nil {
+		return nil, err
+	}
+	switch p.peek() {
+	case 'E':
+		st.phase = Exploration
+	case 'S':
+		st.phase = Settlement
+	default:
+		return nil, p.errorf("expected phase E or S, found %s", describe(p.peek()))
+	}
+	p.i++
+	if err = p.end("current-player"); err != nil {
+		return nil, err
+	}
+
+	for {
+		if err = p.sep(); err != nil {
+			return nil, err
+		}
+		if p.peek() != 'i' {
+			break
+		}
+		if err = p.literal("i ", "'i bonus spaces;'"); err != nil {
+			return nil, err
+		}
+		bonus, err := p.number("island bonus")
+		if err != nil {
+			return nil, err
+		}
+		cs, _, err := p.coordList(st.height)
+		if err != nil {
+			return nil, err
+		}
+		if len(cs) == 0 {
+			return nil, p.errorf("island has no spaces")
+		}
+		if err = p.end("island"); err != nil {
+			return nil, err
+		}
+		st.islands = append(st.islands, Island{Bonus: bonus, Spaces: cs})
+	}
+	if len(st.islands) == 0 {
+		return nil, p.errorf("expected at least one island statement 'i bonus spaces;'")
+	}
+
+	if err = p.literal("s", "the stone-circle statement 's spaces;'"); err != nil {
+		return nil, err
+	}
+	if st.stones, _, err = p.coordList(st.height); err != nil {
+		return nil, err
+	}
+	if err = p.end("stone-circle"); err != nil {
+		return nil, err
+	}
+
+	if err = p.sep(); err != nil {
+		return nil, err
+	}
+	if err = p.literal("r", "the unclaimed-token statement 'r C ... B ... W ... P ... S ...;'"); err != nil {
+		return nil, err
+	}
+	for t := Coconut; t <= Statuette; t++ {
+		if err = p.literal(" "+string(t.Letter()), fmt.Sprintf("' %c' (%v)", t.Letter(), t)); err != nil {
+			return nil, err
+		}
+		if st.tokens[t], st.tokenAt[t], err = p.coordList(st.height); err != nil {
+			return nil, err
+		}
+	}
+	if err = p.end("unclaimed-token"); err != nil {
+		return nil, err
+	}
+
+	for p.i < len(p.s) {
+		if err = p.sep(); err != nil {
+			return nil, err
+		}
+		pl, err := p.player(st)
+		if err != nil {
+			return nil, err
+		}
+		st.seats = append(st.seats, pl)
+	}
+	if len(st.seats) != st.players {
+		return nil, p.errorf("state has %d player statements for %d players", len(st.seats), st.players)
+	}
+	return st, nil
+}
+
+func (p *parser) player(st *parsedState) (parsedPlayer, error) {
+	pl := parsedPlayer{offset: p.i}
+	var err error
+	if err = p.literal("p ", "a player statement 'p id score C B W P S S spaces T spaces;'"); err != nil {
+		return pl, err
+	}
+	if pl.id, err = p.number("player id"); err != nil {
+		return pl, err
+	}
+	if pl.id >= st.players {
+		return pl, p.errorf("player %d is not a seat of a %d-player game", pl.id, st.players)
+	}
+	if err = p.literal(" ", "a space"); err != nil {
+		return pl, err
+	}
+	if pl.score, err = p.number("score"); err != nil {
+		return pl, err
+	}
+	for t := Coconut; t <= Statuette; t++ {
+		if err = p.literal(" ", "a space"); err != nil {
+			return pl, err
+		}
+		start := p.i
+		if pl.held[t], err = p.number(t.String() + " count"); err != nil {
+			return pl, err
+		}
+		if pl.held[t] > Supply(t) {
+			p.i = start
+			return pl, p.errorf("player %d holds %d tokens of %v; there are only %d", pl.id, pl.held[t], t, Supply(t))
+		}
+	}
+	if err = p.literal(" S", "' S' and the player's settlers"); err != nil {
+		return pl, err
+	}
+	if pl.settlers, pl.settlerAt, err = p.coordList(st.height); err != nil {
+		return pl, err
+	}
+	if err = p.literal(" T", "' T' and the player's villages"); err != nil {
+		return pl, err
+	}
+	if pl.villages, pl.villageAt, err = p.coordList(st.height); err != nil {
+		return pl, err
+	}
+	return pl, p.end("player")
+}
+
+// ParseState reads a game state in the notation and checks it against the
+// rules: the board must be valid, pieces and tokens must be where they can
+// be, and the counts must be possible. The game's generator, which lays out
+// the next phase's tokens, starts from seed 0; use Reseed to change it.
+func ParseState(s string) (*Game, error) {
+	p := parser{s: s}
+	st, err := p.state()
+	if err != nil {
+		return nil, fmt.Errorf("parse state: %w", err)
+	}
+	g, err := st.game()
+	if err != nil {
+		return nil, fmt.Errorf("parse state: %w", err)
+	}
+	return g, nil
+}
+
+// ParseBoard reads a board from a state in the notation, such as the files of
+// built-in boards; the pieces and tokens of the state must be well formed and
+// are then set aside.
+func ParseBoard(s string) (*Board, error) {
+	g, err := ParseState(s)
+	if err != nil {
+		return nil, fmt.Errorf("parse board: %w", err)
+	}
+	return g.board, nil
+}
+
+// game checks a parsed state against the rules and builds the game. A board
+// equal to a built-in one is replaced by it, so that it keeps its name and
+// its tables are shared.
+func (st *parsedState) game() (*Game, error) {
+	b, err := newBoard(st.height, st.islands, st.stones)
+	if err != nil {
+		return nil, err
+	}
+	if named := builtinEqual(b); named != nil {
+		b = named
+	}
+	g := &Game{board: b, players: uint8(st.players), phase: st.phase, current: uint8(st.current)}
+	g.Reseed(0)
+	seen := make([]bool, st.players)
+	var supply [NumTokenKinds]int
+	for i := range g.tokens {
+		g.tokens[i] = noToken
+	}
+	for t := Coconut; t <= Statuette; t++ {
+		for k, c := range st.tokens[t] {
+			s := b.index(c)
+			ci := b.circleOf[s]
+			if ci < 0 {
+				return nil, &SyntaxError{Offset: st.tokenAt[t][k], Msg: fmt.Sprintf("%v at %v is not on a stone circle", t, c)}
+			}
+			if g.tokens[ci] != noToken {
+				return nil, &SyntaxError{Offset: st.tokenAt[t][k], Msg: fmt.Sprintf("stone circle %v holds two tokens", c)}
+			}
+			g.tokens[ci] = t
+			supply[t]++
+		}
+	}
+	allowance := SettlerAllowance(st.players)
+	for _, pl := range st.seats {
+		if seen[pl.id] {
+			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has two statements", pl.id)}
+		}
+		seen[pl.id] = true
+		id := pl.id
+		if st.phase == Exploration && pl.score != 0 {
+			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has score %d in the exploration phase, before any phase is scored", id, pl.score)}
+		}
+		g.totals[id] = pl.score
+		for t, n := range pl.held {
+			g.held[id][t] = uint8(n)
+			supply[t] += n
+			if Token(t).IsResource() {
+				g.collected += uint8(n)
+			}
+		}
+		if len(pl.settlers) > allowance {
+			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has %d settlers on the board; the allowance is %d", id, len(pl.settlers), allowance)}
+		}
+		if len(pl.villages) > VillagesPerPlayer {
+			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has %d villages on the board; there are only %d", id, len(pl.villages), VillagesPerPlayer)}
+		}
+		place := func(cs []Coord, at []int, set *bitset, village bool) error {
+			for k, c := range cs {
+				s := b.index(c)
+				if g.occupied.has(s) {
+					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("space %v holds more than one piece", c)}
+				}
+				if village && b.islandOf[s] < 0 {
+					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("village at %v is on the sea", c)}
+				}
+				if village && st.phase == Settlement && b.circleOf[s] >= 0 {
+					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("village at %v stands on a stone circle in the settlement phase", c)}
+				}
+				if ci := b.circleOf[s]; ci >= 0 && g.tokens[ci] != noToken {
+					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("piece at %v stands on a stone circle that still holds a token", c)}
+				}
+				g.occupied.set(s)
+				set.set(s)
+			}
+			return nil
+		}
+		if err := place(pl.settlers, pl.settlerAt, &g.settlers[id], false); err != nil {
+			return nil, err
+		}
+		if err := place(pl.villages, pl.villageAt, &g.villages[id], true); err != nil {
+			return nil, err
+		}
+		g.numSettlers[id] = uint8(len(pl.settlers))
+		g.numVillages[id] = uint8(len(pl.villages))
+		g.recomputeReach(id)
+	}
+	total := 0
+	for _, n := range supply {
+		total += n
+	}
+	if total != 0 {
+		for t, n := range supply {
+			if n != Supply(Token(t)) {
+				return nil, fmt.Errorf("state has %d tokens of %v on the board and held; the game has %d", n, Token(t), Supply(Token(t)))
+			}
+		}
+	}
+	g.over = g.collected >= numResourceTokens || g.nextMover(0) < 0
+	return g, nil
+}
+
+// String returns the state in canonical notation.
+func (g *Game) String() string {
+	b, _ := g.AppendText(nil)
+	return string(b)
+}
+
+// MarshalText writes the state in canonical notation.
+func (g *Game) MarshalText() ([]byte, error) { return g.AppendText(nil) }
+
+// AppendText appends the state in canonical notation to dst.
+func (g *Game) AppendText(dst []byte) ([]byte, error) {
+	b := g.board
+	dst = append(dst, "a "...)
+	dst = strconv.AppendInt(dst, int64(b.height), 10)
+	dst = append(dst, ' ')
+	dst = strconv.AppendInt(dst, int64(g.players), 10)
+	dst = append(dst, "; c "...)
+	dst = strconv.AppendInt(dst, int64(g.current), 10)
+	dst = append(dst, ' ', g.phase.Letter(), ';')
+	for _, isl := range b.islands {
+		dst = append(dst, " i "...)
+		dst = strconv.AppendInt(dst, int64(isl.Bonus), 10)
+		for _, c := range isl.Spaces {
+			dst = append(dst, ' ')
+			dst = appendCoord(dst, c)
+		}
+		dst = append(dst, ';')
+	}
+	dst = append(dst, " s"...)
+	for _, s := range b.circles {
+		dst = append(dst, ' ')
+		dst = appendCoord(dst, b.coords[s])
+	}
+	dst = append(dst, "; r"...)
+	for t := Coconut; t <= Statuette; t++ {
+		dst = append(dst, ' ', t.Letter())
+		for i, s := range b.circles {
+			if g.tokens[i] == t {
+				dst = append(dst, ' ')
+				dst = appendCoord(dst, b.coords[s])
+			}
+		}
+	}
+	dst = append(dst, ';')
+	for p := range int(g.players) {
+		dst = append(dst, " p "...)
+		dst = strconv.AppendInt(dst, int64(p), 10)
+		dst = append(dst, ' ')
+		dst = strconv.AppendInt(dst, int64(g.totals[p]), 10)
+		for _, n := range g.held[p] {
+			dst = append(dst, ' ')
+			dst = strconv.AppendInt(dst, int64(n), 10)
+		}
+		dst = append(dst, " S"...)
+		dst = g.appendSpaces(dst, &g.settlers[p])
+		dst = append(dst, " T"...)
+		dst = g.appendSpaces(dst, &g.villages[p])
+		dst = append(dst, ';')
+	}
+	return dst, nil
+}
+
+func (g *Game) appendSpaces(dst []byte, set *bitset) []byte {
+	for s := set.next(0, g.board.words); s >= 0; s = set.next(s+1, g.board.words) {
+		dst = append(dst, ' ')
+		dst = appendCoord(dst, g.board.coords[s])
+	}
+	return dst
+}
+
+// equal reports whether two boards have the same rows, islands and circles.
+func (b *Board) equal(o *Board) bool {
+	if b.height != o.height || len(b.islands) != len(o.islands) || !slices.Equal(b.circles, o.circles) {
+		return false
+	}
+	for i, isl := range b.islands {
+		if isl.Bonus != o.islands[i].Bonus || !slices.Equal(isl.Spaces, o.islands[i].Spaces) {
+			return false
+		}
+	}
+	return true
+}

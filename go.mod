@@ -1,0 +1,3 @@
+module github.com/lagoon-games/lagoon
+
+go 1.26
