@@ -1,0 +1,76 @@
+// Command lagoon is the one Lagoon binary: with no arguments it serves the
+// game in the browser; its subcommands are the tools around it.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// A command runs one subcommand with its arguments (after the name) and
+// returns its exit status.
+type command struct {
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	summary string
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"rules": {runRules, "check positions and moves in the text notation, one per line"},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmds := commands()
+	name := "serve"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		name, args = args[0], args[1:]
+	}
+	if name == "help" || name == "-h" || name == "-help" {
+		usage(stdout, cmds)
+		return 0
+	}
+	c, ok := cmds[name]
+	if !ok {
+		fmt.Fprintf(stderr, "lagoon: unknown command %q\n", name)
+		usage(stderr, cmds)
+		return 2
+	}
+	return c.run(args, stdin, stdout, stderr)
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "usage: lagoon [command] [flags]")
+	fmt.Fprintln(w, "\nWith no command, lagoon serves the game (lagoon serve).\n\nCommands:")
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'lagoon <command> -h' for a command's flags.")
+}
+
+// parseFlags parses a subcommand's flags, printing errors and usage to
+// stderr. It returns the exit status to use and false when the command should
+// stop (help asked for, or bad flags).
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (int, bool) {
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
+		return 2, false
+	}
+	return 0, true
+}

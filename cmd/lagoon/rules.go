@@ -1,0 +1,245 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
+)
+
+// maxLine bounds one input line of lagoon rules; the largest boards' states
+// are a few kilobytes.
+const maxLine = 1 << 20
+
+const rulesUsage = `usage: lagoon rules <verb> [flags] < input > output
+
+Batch tool over the text notation: one input per line on standard input, one
+output line per input line, in order. A line that fails gets an error on its
+own output line, processing goes on, and the exit status is 1.
+
+  moves   state -> JSON array of the current player's legal moves
+  score   state -> JSON object of score components, one number per player
+  apply   state<TAB>move -> the state after the move (-seed N seeds the next
+          phase's token layout)
+  over    state -> true or false: is the current phase over
+  check   state -> ok, or the error
+  show    state -> a text picture of the board, then a blank line
+  new     prints an initial state: -board standard -players 2 -seed 0 -first 0
+`
+
+func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
+		fmt.Fprint(stderr, rulesUsage)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	verb, args := args[0], args[1:]
+	fs := flag.NewFlagSet("lagoon rules "+verb, flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(stderr, rulesUsage) }
+	if verb == "new" {
+		return rulesNew(fs, args, stdout, stderr)
+	}
+	seed := fs.Uint64("seed", 0, "apply: seed of the generator that lays out the next phase's tokens")
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "lagoon rules %s: unexpected argument %q\n", verb, fs.Arg(0))
+		return 2
+	}
+	var each func(line string) (string, error)
+	jsonErrors := false
+	switch verb {
+	case "moves":
+		each, jsonErrors = rulesMoves, true
+	case "score":
+		each, jsonErrors = rulesScore, true
+	case "apply":
+		each = func(line string) (string, error) { return rulesApply(line, *seed) }
+	case "over":
+		each = rulesOver
+	case "check":
+		each = rulesCheck
+	case "show":
+		each = rulesShow
+	default:
+		fmt.Fprintf(stderr, "lagoon rules: unknown verb %q\n", verb)
+		fmt.Fprint(stderr, rulesUsage)
+		return 2
+	}
+	return eachLine(stdin, stdout, stderr, each, jsonErrors)
+}
+
+// eachLine runs each on every input line and writes one output per line.
+func eachLine(stdin io.Reader, stdout, stderr io.Writer, each func(string) (string, error), jsonErrors bool) int {
+	in := bufio.NewScanner(stdin)
+	in.Buffer(make([]byte, 64*1024), maxLine)
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	status := 0
+	for in.Scan() {
+		line := strings.TrimSuffix(in.Text(), "\r")
+		res, err := each(line)
+		if err != nil {
+			status = 1
+			if jsonErrors {
+				b, _ := json.Marshal(map[string]string{"error": err.Error()})
+				res = string(b)
+			} else {
+				res = "error: " + err.Error()
+			}
+		}
+		out.WriteString(res)
+		out.WriteByte('\n')
+	}
+	if err := in.Err(); err != nil {
+		out.Flush()
+		if errors.Is(err, bufio.ErrTooLong) {
+			err = fmt.Errorf("an input line is longer than %d bytes", maxLine)
+		}
+		fmt.Fprintf(stderr, "lagoon rules: reading input: %v\n", err)
+		return 1
+	}
+	return status
+}
+
+func parseLineState(line string) (*bluelagoon.Game, error) {
+	if line == "" {
+		return nil, errors.New("empty line: expected a state")
+	}
+	return bluelagoon.ParseState(line)
+}
+
+func rulesMoves(line string) (string, error) {
+	g, err := parseLineState(line)
+	if err != nil {
+		return "", err
+	}
+	moves := make([]string, 0, g.NumLegalMoves())
+	for _, m := range g.LegalMoves() {
+		moves = append(moves, m.String())
+	}
+	b, err := json.Marshal(moves)
+	return string(b), err
+}
+
+// scoreColumns is the output of lagoon rules score: one array per
+// component, one number per player, in this order.
+type scoreColumns struct {
+	Islands    []int `json:"islands"`
+	Links      []int `json:"links"`
+	Majorities []int `json:"majorities"`
+	Resources  []int `json:"resources"`
+	Set        []int `json:"set"`
+	Statuettes []int `json:"statuettes"`
+	Total      []int `json:"total"`
+}
+
+func rulesScore(line string) (string, error) {
+	g, err := parseLineState(line)
+	if err != nil {
+		return "", err
+	}
+	var c scoreColumns
+	scores := g.Scores()
+	for _, s := range scores[:g.Players()] {
+		c.Islands = append(c.Islands, s.Islands)
+		c.Links = append(c.Links, s.Links)
+		c.Majorities = append(c.Majorities, s.Majorities)
+		c.Resources = append(c.Resources, s.Resources)
+		c.Set = append(c.Set, s.Set)
+		c.Statuettes = append(c.Statuettes, s.Statuettes)
+		c.Total = append(c.Total, s.Total)
+	}
+	b, err := json.Marshal(c)
+	return string(b), err
+}
+
+func rulesApply(line string, seed uint64) (string, error) {
+	state, move, ok := strings.Cut(line, "\t")
+	if !ok {
+		return "", errors.New("expected a state, a tab, and a move")
+	}
+	g, err := parseLineState(state)
+	if err != nil {
+		return "", err
+	}
+	m, err := bluelagoon.ParseMove(move)
+	if err != nil {
+		return "", fmt.Errorf("parse move: %w", err)
+	}
+	g.Reseed(seed)
+	if err := g.Apply(m); err != nil {
+		return "", err
+	}
+	return g.String(), nil
+}
+
+func rulesOver(line string) (string, error) {
+	g, err := parseLineState(line)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprint(g.PhaseOver()), nil
+}
+
+func rulesCheck(line string) (string, error) {
+	if _, err := parseLineState(line); err != nil {
+		return "", err
+	}
+	return "ok", nil
+}
+
+func rulesShow(line string) (string, error) {
+	g, err := parseLineState(line)
+	if err != nil {
+		return "", err
+	}
+	return drawState(g), nil
+}
+
+func rulesNew(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
+	board := fs.String("board", "standard", "a built-in board ("+strings.Join(bluelagoon.BoardNames(), ", ")+") or a file holding a board in the notation")
+	players := fs.Int("players", 2, "number of players, 2 to 4")
+	seed := fs.Uint64("seed", 0, "seed of the token layouts")
+	first := fs.Int("first", 0, "seat that moves first")
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	b, err := loadBoard(*board)
+	if err != nil {
+		fmt.Fprintf(stderr, "lagoon rules new: %v\n", err)
+		return 1
+	}
+	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: *players, Seed: *seed, First: *first})
+	if err != nil {
+		fmt.Fprintf(stderr, "lagoon rules new: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, g.String())
+	return 0
+}
+
+// loadBoard returns a built-in board by name, or reads one from a file.
+func loadBoard(name string) (*bluelagoon.Board, error) {
+	if b, err := bluelagoon.BoardByName(name); err == nil {
+		return b, nil
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("board %q is neither a built-in board (%s) nor a readable file: %w", name, strings.Join(bluelagoon.BoardNames(), ", "), err)
+	}
+	b, err := bluelagoon.ParseBoard(strings.TrimSpace(string(data)))
+	if err != nil {
+		return nil, fmt.Errorf("board file %s: %w", name, err)
+	}
+	return b, nil
+}
