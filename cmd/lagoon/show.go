@@ -24,7 +24,8 @@ func islandLetter(i int) byte {
 //	~   sea               a   land of island a
 //	(a) empty stone circle of island a
 //	[C] a token: C coconut, B bamboo, W water, P precious stone, S statuette
-//	s0  settler of player 0, T0 village of player 0 (T as in the notation)
+//	s0  settler of player 0 (~s0 at sea), T0 village of player 0 (T as in
+//	    the notation)
 func drawState(g *bluelagoon.Game) string {
 	b := g.Board()
 	var sb strings.Builder
@@ -62,7 +63,7 @@ func drawState(g *bluelagoon.Game) string {
 		fmt.Fprintf(&sb, " %c=%d", islandLetter(i), isl.Bonus)
 	}
 	sb.WriteString(" (letter = island, bonus)\n")
-	sb.WriteString("legend: ~ sea; a land of island a; (a) empty stone circle; [C]oconut [B]amboo [W]ater [P]recious stone [S]tatuette; s0 settler and T0 village of player 0\n")
+	sb.WriteString("legend: ~ sea; a land of island a; (a) empty stone circle; [C]oconut [B]amboo [W]ater [P]recious stone [S]tatuette; s0 settler (~s0 at sea) and T0 village of player 0\n")
 	return strings.TrimRight(sb.String(), "\n") + "\n"
 }
 
@@ -70,8 +71,11 @@ func drawState(g *bluelagoon.Game) string {
 func cell(g *bluelagoon.Game, c bluelagoon.Coord) string {
 	b := g.Board()
 	if p, piece, ok := g.PieceAt(c); ok {
-		if piece == bluelagoon.Village {
+		switch {
+		case piece == bluelagoon.Village:
 			return fmt.Sprintf(" T%d ", p)
+		case b.IslandAt(c) < 0:
+			return fmt.Sprintf("~s%d ", p)
 		}
 		return fmt.Sprintf(" s%d ", p)
 	}

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+
+// rules runs lagoon rules with the given arguments and input.
+func rules(t *testing.T, input string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(append([]string{"rules"}, args...), strings.NewReader(input), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func newState(t *testing.T, board string, players int, seed uint64) *bluelagoon.Game {
+	t.Helper()
+	b, err := bluelagoon.BoardByName(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: players, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestRulesNew(t *testing.T) {
+	out, _, code := rules(t, "", "new", "-board", "standard", "-players", "3", "-seed", "7")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	want := newState(t, "standard", 3, 7).String() + "\n"
+	if out != want {
+		t.Errorf("new printed\n%s\nwant\n%s", out, want)
+	}
+	if _, errOut, code := rules(t, "", "new", "-players", "5"); code != 1 || !strings.Contains(errOut, "5 players") {
+		t.Errorf("5 players: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, code := rules(t, "", "new", "-board", "atlantis"); code != 1 || !strings.Contains(errOut, "atlantis") {
+		t.Errorf("unknown board: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestRulesNewBoardFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "board.txt")
+	b, _ := bluelagoon.BoardByName("wheels")
+	if err := os.WriteFile(path, []byte(b.String()+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := rules(t, "", "new", "-board", path, "-seed", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if want := newState(t, "wheels", 2, 1).String() + "\n"; out != want {
+		t.Errorf("got %q, want %q", out, want)
+	}
+}
+
+func TestRulesMoves(t *testing.T) {
+	g := newState(t, "standard", 2, 1)
+	g.ApplyLegal(bluelagoon.Move{Piece: bluelagoon.Settler, At: bluelagoon.Coord{Row: 2, Col: 2}})
+	in := g.String() + "\nnot a state\n\n" + g.String() + "\n"
+	out, _, code := rules(t, in, "moves")
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (a line failed)", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("got %d output lines for 4 input lines:\n%s", len(lines), out)
+	}
+	var want []string
+	for _, m := range g.LegalMoves() {
+		want = append(want, m.String())
+	}
+	for _, i := range []int{0, 3} {
+		var got []string
+		if err := json.Unmarshal([]byte(lines[i]), &got); err != nil {
+			t.Fatalf("line %d: %v", i, err)
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("line %d: moves %v, want %v", i, got, want)
+		}
+	}
+	for _, i := range []int{1, 2} {
+		var e map[string]string
+		if err := json.Unmarshal([]byte(lines[i]), &e); err != nil || e["error"] == "" {
+			t.Errorf("line %d: %q is not a JSON error", i, lines[i])
+		}
+	}
+}
+
+func TestRulesScore(t *testing.T) {
+	g := newState(t, "standard", 3, 2)
+	for !g.Over() && g.Phase() == bluelagoon.Exploration {
+		g.ApplyLegal(g.LegalMove(0))
+	}
+	out, _, code := rules(t, g.String()+"\n", "score")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	wantKeys := `{"islands":[`
+	if !strings.HasPrefix(out, wantKeys) {
+		t.Errorf("output %q does not start with %s", out, wantKeys)
+	}
+	var got map[string][]int
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	s := g.Scores()
+	for p := range 3 {
+		for key, v := range map[string]int{"islands": s[p].Islands, "links": s[p].Links, "majorities": s[p].Majorities,
+			"resources": s[p].Resources, "set": s[p].Set, "statuettes": s[p].Statuettes, "total": s[p].Total} {
+			if len(got[key]) != 3 || got[key][p] != v {
+				t.Errorf("%s for player %d: got %v, want %d", key, p, got[key], v)
+			}
+		}
+	}
+}
+
+func TestRulesApply(t *testing.T) {
+	g := newState(t, "standard", 2, 5)
+	state := g.String()
+	m := g.LegalMove(3)
+	in := state + "\t" + m.String() + "\n" + // legal
+		state + "\tT 0,4\n" + // a village on the sea
+		state + "\tX 1,1\n" + // malformed move
+		state + "\n" // no tab
+	out, _, code := rules(t, in, "apply")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("got %d lines:\n%s", len(lines), out)
+	}
+	g.ApplyLegal(m)
+	if lines[0] != g.String() {
+		t.Errorf("apply gave\n%s\nwant\n%s", lines[0], g.String())
+	}
+	for i, want := range []string{"", "village cannot be placed on the sea", "a move starts with S", "expected a state, a tab"} {
+		if i > 0 && !(strings.HasPrefix(lines[i], "error: ") && strings.Contains(lines[i], want)) {
+			t.Errorf("line %d: %q, want an error about %q", i, lines[i], want)
+		}
+	}
+}
+
+// The last exploration move with -seed lays out the settlement tokens from
+// that seed.
+func TestRulesApplySeed(t *testing.T) {
+	g := newState(t, "sides", 2, 9)
+	for g.Phase() == bluelagoon.Exploration {
+		before := *g
+		m := g.LegalMove(0)
+		g.ApplyLegal(m)
+		if g.Phase() == bluelagoon.Exploration {
+			continue
+		}
+		for _, seed := range []uint64{1, 2} {
+			want := before
+			want.Reseed(seed)
+			want.ApplyLegal(m)
+			out, _, code := rules(t, before.String()+"\t"+m.String()+"\n", "apply", "-seed", map[uint64]string{1: "1", 2: "2"}[seed])
+			if code != 0 || out != want.String()+"\n" {
+				t.Errorf("seed %d: exit %d, got\n%s\nwant\n%s", seed, code, out, want.String())
+			}
+		}
+	}
+}
+
+func TestRulesOverAndCheck(t *testing.T) {
+	g := newState(t, "standard", 2, 1)
+	done := g.Clone()
+	for !done.Over() {
+		done.ApplyLegal(done.LegalMove(0))
+	}
+	in := g.String() + "\n" + done.String() + "\na 13 2; c 0 E;\n"
+	out, _, code := rules(t, in, "over")
+	if code != 1 || !strings.HasPrefix(out, "false\ntrue\nerror: ") {
+		t.Errorf("over: exit %d, output %q", code, out)
+	}
+	out, _, code = rules(t, in, "check")
+	if code != 1 || !strings.HasPrefix(out, "ok\nok\nerror: ") {
+		t.Errorf("check: exit %d, output %q", code, out)
+	}
+	if _, _, code := rules(t, g.String()+"\n", "check"); code != 0 {
+		t.Errorf("check of a good state: exit %d", code)
+	}
+}
+
+func TestRulesShowGolden(t *testing.T) {
+	g := newState(t, "standard", 3, 4)
+	for range 20 {
+		g.ApplyLegal(g.LegalMove(g.NumLegalMoves() / 2))
+	}
+	out, _, code := rules(t, g.String()+"\n", "show")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.HasSuffix(out, "\n\n") {
+		t.Errorf("picture not followed by a blank line")
+	}
+	golden := filepath.Join("testdata", "show.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("show output differs from %s (run with -update after checking):\n%s", golden, out)
+	}
+}
+
+func TestRulesUsage(t *testing.T) {
+	if _, errOut, code := rules(t, "", "frobnicate"); code != 2 || !strings.Contains(errOut, "unknown verb") {
+		t.Errorf("unknown verb: exit %d, %q", code, errOut)
+	}
+	if _, _, code := rules(t, ""); code != 2 {
+		t.Errorf("no verb: exit %d", code)
+	}
+	if _, _, code := rules(t, "", "moves", "-nope"); code != 2 {
+		t.Errorf("bad flag: exit %d", code)
+	}
+	if _, errOut, code := rules(t, strings.Repeat("a", maxLine+10)+"\n", "check"); code != 1 || !strings.Contains(errOut, "longer than") {
+		t.Errorf("overlong line: exit %d, %q", code, errOut)
+	}
+}
