@@ -15,6 +15,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
+
+	"github.com/lagoon-games/lagoon/ai/mcts"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
 )
@@ -33,46 +36,82 @@ var ErrGameOver = errors.New("the game is over")
 // "random", "greedy", "heuristic", "mcts", "mcts:1s", "mcts:500ms",
 // "mcts:20000" (iterations), and the levels "easy", "medium", "hard", "max".
 // An unknown spec is an error that lists the known ones. The bot draws its
-// random choices from a random seed; NewSeeded makes reproducible bots.
+// random choices from a random seed and searches on all cores; NewWith
+// makes reproducible bots.
 func New(spec string) (Bot, error) {
-	return NewSeeded(spec, rand.Uint64())
+	return NewWith(spec, Options{Seed: rand.Uint64()})
 }
 
-// NewSeeded is New with the seed of the bot's random choices given, for
-// reproducible games: a bot made with the same spec and seed, moving in the
-// same positions in the same order, makes the same moves (for a search bot,
-// only with an iteration budget, since a time budget depends on the machine).
-func NewSeeded(spec string, seed uint64) (Bot, error) {
+// Options are the settings of a bot that are not part of its spec.
+type Options struct {
+	// Seed seeds the bot's random choices. A bot made with the same spec
+	// and seed, asked for moves in the same positions in the same order,
+	// makes the same moves (a search bot only with an iteration budget and
+	// the same Workers, since a time budget depends on the machine).
+	Seed uint64
+	// Workers is the number of goroutines a search bot uses; 0 means
+	// runtime.GOMAXPROCS(0).
+	Workers int
+}
+
+// NewWith is New with the options given.
+func NewWith(spec string, o Options) (Bot, error) {
 	name, arg, hasArg := strings.Cut(spec, ":")
-	k, ok := kinds[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown bot %q; known bots: %s", spec, strings.Join(Specs(), ", "))
+	switch {
+	case spec == "random":
+		return NewRandom(o.Seed), nil
+	case spec == "greedy":
+		return NewGreedy(o.Seed), nil
+	case spec == "heuristic":
+		return NewHeuristic(o.Seed), nil
+	case spec == "mcts":
+		return NewMCTS(spec, mcts.Budget{Time: defaultSearchTime}, o), nil
+	case name == "mcts" && hasArg:
+		b, err := parseBudget(arg)
+		if err != nil {
+			return nil, fmt.Errorf("bot %q: %w", spec, err)
+		}
+		return NewMCTS(spec, b, o), nil
 	}
-	if hasArg && k.withArg == nil {
-		return nil, fmt.Errorf("bot %q takes no budget (in %q)", name, spec)
+	for _, l := range levels {
+		if spec == l.name {
+			return l.make(o), nil
+		}
 	}
-	if hasArg {
-		return k.withArg(arg, seed)
-	}
-	return k.plain(seed)
+	return nil, fmt.Errorf("unknown bot %q; known bots: %s", spec, strings.Join(Specs(), ", "))
 }
 
-// A kind is a family of bots: how to make one with and without an argument.
-type kind struct {
-	plain   func(seed uint64) (Bot, error)
-	withArg func(arg string, seed uint64) (Bot, error) // nil: takes no argument
+// A level is a bot offered to people, named by how hard it is to beat.
+type level struct {
+	name string
+	make func(o Options) Bot
 }
 
-var kinds = map[string]kind{
-	"random": {plain: func(seed uint64) (Bot, error) { return NewRandom(seed), nil }},
+var levels = []level{
+	{"easy", func(o Options) Bot {
+		b := NewGreedy(o.Seed)
+		b.name, b.randomness = "easy", 0.5
+		return b
+	}},
+	{"medium", func(o Options) Bot {
+		b := NewGreedy(o.Seed)
+		b.name = "medium"
+		return b
+	}},
+	{"hard", func(o Options) Bot { return NewMCTS("hard", mcts.Budget{Time: 250 * time.Millisecond}, o) }},
+	{"max", func(o Options) Bot { return NewMCTS("max", mcts.Budget{Time: 3 * time.Second}, o) }},
 }
 
 // Specs returns examples of every known spec, for help texts and errors.
 func Specs() []string {
-	return []string{"random"}
+	return append([]string{"random", "greedy", "heuristic", "mcts", "mcts:500ms", "mcts:20000"}, Levels()...)
 }
 
 // Levels returns the level names for people, easiest first.
 func Levels() []string {
-	return []string{}
+	names := make([]string, len(levels))
+	for i, l := range levels {
+		names[i] = l.name
+	}
+	return names
 }

@@ -1,0 +1,259 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/lagoon-games/lagoon/ai/mcts"
+	"github.com/lagoon-games/lagoon/bluelagoon"
+)
+
+// standing returns what each player has so far: the phases scored plus what
+// the board would score if the current phase ended now.
+func standing(g *bluelagoon.Game) [bluelagoon.MaxPlayers]int {
+	s := g.Totals()
+	if !g.Over() {
+		sc := g.Scores()
+		for p := range g.Players() {
+			s[p] += sc[p].Total
+		}
+	}
+	return s
+}
+
+// margin returns player p's standing minus the best standing of the others.
+func margin(s [bluelagoon.MaxPlayers]int, players, p int) int {
+	best := -1 << 30
+	for q := range players {
+		if q != p {
+			best = max(best, s[q])
+		}
+	}
+	return s[p] - best
+}
+
+// islandsOf returns the islands on which player p has a piece, as a bit set.
+func islandsOf(g *bluelagoon.Game, p int) uint64 {
+	var set uint64
+	for i, isl := range g.Board().Islands() {
+		for _, c := range isl.Spaces {
+			if q, _, ok := g.PieceAt(c); ok && q == p {
+				set |= 1 << uint(i)
+				break
+			}
+		}
+	}
+	return set
+}
+
+// lockedRand is a random generator that several games may share.
+type lockedRand struct {
+	mu  sync.Mutex
+	rng *rand.Rand
+}
+
+func newLockedRand(seed, stream uint64) *lockedRand {
+	return &lockedRand{rng: rand.New(rand.NewPCG(seed, stream))}
+}
+
+func (r *lockedRand) intN(n int) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.rng.IntN(n)
+}
+
+func (r *lockedRand) float64() float64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.rng.Float64()
+}
+
+// A rated move is a candidate with its value, compared lexicographically.
+type rated struct {
+	move bluelagoon.Move
+	key  [3]float64
+}
+
+func compareRated(a, b rated) int {
+	for i := range a.key {
+		if a.key[i] != b.key[i] {
+			if a.key[i] > b.key[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// rateMoves rates every legal move by its immediate gain in score margin
+// (plus extra, a bonus per move), then by its prior (tokens, new islands,
+// land), best first; ties are shuffled with rng.
+func rateMoves(g *bluelagoon.Game, extra func(m bluelagoon.Move) float64, rng *lockedRand) []rated {
+	p := g.Current()
+	islands := islandsOf(g, p)
+	moves := g.LegalMoves()
+	out := make([]rated, len(moves))
+	for i, m := range moves {
+		c := *g
+		c.ApplyLegal(m)
+		gain := float64(margin(standing(&c), g.Players(), p))
+		if extra != nil {
+			gain += extra(m)
+		}
+		out[i] = rated{m, [3]float64{gain, movePrior(g, islands, m), rng.float64()}}
+	}
+	slices.SortFunc(out, compareRated)
+	return out
+}
+
+// Greedy plays the move with the best immediate gain in score margin, then
+// the one that takes the most valuable token or reaches a new island, and
+// otherwise any of the best at random. With Randomness r it plays a
+// uniformly random move in a share r of its turns instead.
+type Greedy struct {
+	name       string
+	randomness float64
+	rng        *lockedRand
+}
+
+// NewGreedy returns a greedy bot.
+func NewGreedy(seed uint64) *Greedy {
+	return &Greedy{name: "greedy", rng: newLockedRand(seed, 0x677265656479)}
+}
+
+func (b *Greedy) Name() string { return b.name }
+
+func (b *Greedy) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return bluelagoon.Move{}, err
+	}
+	n := g.NumLegalMoves()
+	if n == 0 {
+		return bluelagoon.Move{}, ErrGameOver
+	}
+	if b.randomness > 0 && b.rng.float64() < b.randomness {
+		return g.LegalMove(b.rng.intN(n)), nil
+	}
+	return rateMoves(g, nil, b.rng)[0].move, nil
+}
+
+// Heuristic looks two moves deep: it rates each move by the score margin it
+// gives, adjusted for villages that will serve the settlement phase, and
+// for its best candidates also by the next player's best answer.
+type Heuristic struct {
+	rng *lockedRand
+}
+
+// heuristicWidth is how many of the best-rated moves the heuristic bot
+// checks against the next player's answer.
+const heuristicWidth = 8
+
+// NewHeuristic returns a heuristic bot.
+func NewHeuristic(seed uint64) *Heuristic {
+	return &Heuristic{rng: newLockedRand(seed, 0x6865757269737469)}
+}
+
+func (*Heuristic) Name() string { return "heuristic" }
+
+func (b *Heuristic) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return bluelagoon.Move{}, err
+	}
+	if g.NumLegalMoves() == 0 {
+		return bluelagoon.Move{}, ErrGameOver
+	}
+	first := rateMoves(g, func(m bluelagoon.Move) float64 { return villageValue(g, m) }, b.rng)
+	if len(first) > heuristicWidth {
+		first = first[:heuristicWidth]
+	}
+	p := g.Current()
+	for i := range first {
+		if ctx.Err() != nil {
+			break
+		}
+		c := *g
+		c.ApplyLegal(first[i].move)
+		if c.Over() || c.Current() == p {
+			continue
+		}
+		// The next player answers with the move best for it; what
+		// counts is the margin that leaves to p.
+		answer := rateMoves(&c, func(m bluelagoon.Move) float64 { return villageValue(&c, m) }, b.rng)[0]
+		d := c
+		d.ApplyLegal(answer.move)
+		first[i].key[0] = float64(margin(standing(&d), g.Players(), p)) + villageValue(g, first[i].move)
+	}
+	slices.SortStableFunc(first, compareRated)
+	return first[0].move, nil
+}
+
+// villageValue is what the heuristic adds to a move for its village: a
+// village on land that is not a stone circle stays for the settlement
+// phase, where it scores again and is a place to start from.
+func villageValue(g *bluelagoon.Game, m bluelagoon.Move) float64 {
+	if m.Piece != bluelagoon.Village || g.Phase() != bluelagoon.Exploration {
+		return 0
+	}
+	if g.Board().IsStoneCircle(m.At) {
+		return -3
+	}
+	return 4
+}
+
+// MCTS is the Monte Carlo tree search bot (see package mcts), with Blue
+// Lagoon playouts guided by the move prior.
+type MCTS struct {
+	name   string
+	budget mcts.Budget
+	search *mcts.Searcher[position, bluelagoon.Move, *position]
+}
+
+// defaultSearchTime is the budget of a plain "mcts".
+const defaultSearchTime = time.Second
+
+// NewMCTS returns a search bot with the given budget.
+func NewMCTS(name string, budget mcts.Budget, o Options) *MCTS {
+	return &MCTS{
+		name:   name,
+		budget: budget,
+		search: mcts.New[position, bluelagoon.Move](mcts.Config{Workers: o.Workers, Seed: o.Seed}),
+	}
+}
+
+func (b *MCTS) Name() string { return b.name }
+
+func (b *MCTS) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error) {
+	if g.NumLegalMoves() == 0 {
+		return bluelagoon.Move{}, ErrGameOver
+	}
+	res, err := b.search.Search(ctx, newPosition(g), b.budget)
+	if err != nil {
+		return bluelagoon.Move{}, fmt.Errorf("%s: %w", b.name, err)
+	}
+	return res.Move, nil
+}
+
+// parseBudget reads a search budget: a duration ("1s", "500ms") or a number
+// of simulations ("20000").
+func parseBudget(arg string) (mcts.Budget, error) {
+	if n, err := strconv.Atoi(arg); err == nil {
+		if n <= 0 {
+			return mcts.Budget{}, fmt.Errorf("budget %q: the number of simulations must be positive", arg)
+		}
+		return mcts.Budget{Simulations: n}, nil
+	}
+	d, err := time.ParseDuration(arg)
+	if err != nil {
+		return mcts.Budget{}, fmt.Errorf("budget %q is neither a duration (1s, 500ms) nor a number of simulations", arg)
+	}
+	if d <= 0 {
+		return mcts.Budget{}, fmt.Errorf("budget %q: the time must be positive", arg)
+	}
+	return mcts.Budget{Time: d}, nil
+}

@@ -1,0 +1,181 @@
+package ai
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/lagoon-games/lagoon/ai/mcts"
+	"github.com/lagoon-games/lagoon/bluelagoon"
+)
+
+// position adapts a Blue Lagoon game to the search's Game interface, with
+// the little extra the playout policy needs kept up to date move by move.
+type position struct {
+	g bluelagoon.Game
+	// islands[p] has bit i set when player p has a piece on island i.
+	islands [bluelagoon.MaxPlayers]uint64
+	// ply counts moves: pieces placed in the exploration phase, and from
+	// settlementPly on, settlers placed in the settlement phase.
+	ply int
+}
+
+// settlementPly is the ply of the first settlement move, far past any
+// exploration ply, so that plies of different phases never compare equal.
+const settlementPly = 1 << 20
+
+// playoutSamples is how many random legal moves a playout step draws; it
+// plays the one with the best prior.
+const playoutSamples = 4
+
+func newPosition(g *bluelagoon.Game) *position {
+	s := &position{g: *g}
+	s.recount()
+	return s
+}
+
+// recount rebuilds the island sets and the ply from the board.
+func (s *position) recount() {
+	b := s.g.Board()
+	s.islands = [bluelagoon.MaxPlayers]uint64{}
+	for i, isl := range b.Islands() {
+		for _, c := range isl.Spaces {
+			if p, _, ok := s.g.PieceAt(c); ok {
+				s.islands[p] |= 1 << uint(i)
+			}
+		}
+	}
+	s.ply = 0
+	if s.g.Phase() == bluelagoon.Settlement {
+		s.ply = settlementPly
+	}
+	allowance := bluelagoon.SettlerAllowance(s.g.Players())
+	for p := range s.g.Players() {
+		s.ply += allowance - s.g.SettlersLeft(p)
+		if s.g.Phase() == bluelagoon.Exploration {
+			s.ply += bluelagoon.VillagesPerPlayer - s.g.VillagesLeft(p)
+		}
+	}
+}
+
+func (s *position) Players() int { return s.g.Players() }
+func (s *position) Current() int { return s.g.Current() }
+func (s *position) Over() bool   { return s.g.Over() }
+func (s *position) Ply() int     { return s.ply }
+
+func (s *position) AppendMoves(dst []bluelagoon.Move) []bluelagoon.Move {
+	return s.g.AppendLegalMoves(dst)
+}
+
+func (s *position) Play(m bluelagoon.Move) {
+	p, ph := s.g.Current(), s.g.Phase()
+	s.g.ApplyLegal(m)
+	s.ply++
+	if s.g.Phase() != ph {
+		s.recount()
+		return
+	}
+	if i := s.g.Board().IslandAt(m.At); i >= 0 {
+		s.islands[p] |= 1 << uint(i)
+	}
+}
+
+func (s *position) Resample(r *rand.Rand) { s.g.Reseed(r.Uint64()) }
+
+func (s *position) Playout(r *rand.Rand) {
+	for !s.g.Over() {
+		n := s.g.NumLegalMoves()
+		best := s.g.LegalMove(r.IntN(n))
+		bestPrior := s.Prior(best)
+		for range playoutSamples - 1 {
+			m := s.g.LegalMove(r.IntN(n))
+			if p := s.Prior(m); p > bestPrior {
+				best, bestPrior = m, p
+			}
+		}
+		s.Play(best)
+	}
+}
+
+// Prior scores a move by what it takes at once: a token (by what it adds to
+// the mover's resource and statuette score), a new island (links and the
+// island count), land over sea, and a village where it will last.
+func (s *position) Prior(m bluelagoon.Move) float64 {
+	return movePrior(&s.g, s.islands[s.g.Current()], m)
+}
+
+func movePrior(g *bluelagoon.Game, islands uint64, m bluelagoon.Move) float64 {
+	b := g.Board()
+	p := g.Current()
+	v := 0.0
+	if t, ok := g.TokenAt(m.At); ok {
+		v += tokenGain(g.Held(p), t)
+	}
+	if i := b.IslandAt(m.At); i >= 0 {
+		v += 2
+		if islands&(1<<uint(i)) == 0 {
+			v += 6
+		}
+		if m.Piece == bluelagoon.Village {
+			if b.IsStoneCircle(m.At) {
+				v -= 3 // removed at the end of the exploration phase
+			} else {
+				v += 2 // stays for the settlement phase
+			}
+		}
+	}
+	return v
+}
+
+// tokenGain is what taking a token of kind t adds to the score of a player
+// who holds held, with a little extra for the first of a kind.
+func tokenGain(held [bluelagoon.NumTokenKinds]int, t bluelagoon.Token) float64 {
+	if t == bluelagoon.Statuette {
+		return 4
+	}
+	steps := [...]float64{0: 1.5, 1: 5, 2: 5, 3: 10}
+	v := 0.5
+	if h := held[t]; h < len(steps) {
+		v = steps[h]
+	}
+	if held[t] == 0 {
+		kinds := 0
+		for k := range bluelagoon.NumResources {
+			if held[k] > 0 {
+				kinds++
+			}
+		}
+		v += 2.5 * float64(kinds+1) // a step towards the complete set
+	}
+	return v
+}
+
+// Rewards gives each player mostly its share of the victory, and a little
+// for its margin over the best other player, so that the search still
+// prefers the bigger win (or smaller loss) when the outcome looks settled.
+func (s *position) Rewards(r *[mcts.MaxPlayers]float64) {
+	totals := s.g.Totals()
+	winners := s.g.Winners()
+	for p := range s.g.Players() {
+		other := math.MinInt
+		for q := range s.g.Players() {
+			if q != p {
+				other = max(other, totals[q])
+			}
+		}
+		margin := math.Tanh(float64(totals[p]-other) / 40)
+		r[p] = 0.1 + 0.1*margin
+	}
+	for _, w := range winners {
+		r[w] += 0.8 / float64(len(winners))
+	}
+}
+
+// Leads reports whether move m, played now, can be on the way to later: the
+// piece it places stands in later, owned by the player to move now.
+func (s *position) Leads(m bluelagoon.Move, later *position) bool {
+	if s.g.Phase() != later.g.Phase() {
+		return false
+	}
+	p, piece, ok := later.g.PieceAt(m.At)
+	return ok && p == s.g.Current() && piece == m.Piece
+}
