@@ -1,0 +1,52 @@
+package extern
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestCloseKillsTheProcessGroup(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "child")
+	t.Setenv("CHILD_PID_FILE", pidFile)
+	b, err := Start(botCommand(t, "spawn"), 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Move(context.Background(), newGame(t)); err == nil {
+		t.Fatal("a bot that never answers moved")
+	}
+	b.Close()
+	data, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatalf("the bot did not start its child: %v", err)
+	}
+	pid, err := strconv.Atoi(string(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for alive(pid) {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("the bot's child %d outlived it", pid)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// alive reports whether process pid runs (a zombie does not).
+func alive(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	_, after, _ := strings.Cut(string(stat), ") ")
+	return !strings.HasPrefix(after, "Z")
+}
