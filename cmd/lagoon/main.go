@@ -21,6 +21,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"rules": {runRules, "check positions and moves in the text notation, one per line"},
+		"arena": {runArena, "play many games between bots and report who is stronger"},
 	}
 }
 
