@@ -2,11 +2,15 @@ package bluelagoon
 
 import "math/bits"
 
-// maxWords bounds the size of a bitset: 16 words of 64 bits hold every space
-// of a board up to MaxHeight rows. A game keeps its sets of spaces in bitsets of
+// maxWords bounds the size of a bitset: 9 words of 64 bits hold every space
+// of a board up to MaxHeight rows (564 spaces at height 24). A game keeps its sets of spaces in bitsets of
 // this fixed size so that copying a game is one flat copy with no pointers to
 // follow, while every operation touches only the words the board really uses.
-const maxWords = 16
+const maxWords = 9
+
+// maxSpaces bounds the space indexes; one past the last space of any board
+// is still below it, which the neighbour tables use as "no neighbour".
+const maxSpaces = maxWords * 64
 
 // bitset is a set of spaces, by space index.
 type bitset [maxWords]uint64

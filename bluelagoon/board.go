@@ -9,8 +9,8 @@ import (
 // Board limits. Every board has exactly NumStoneCircles stone circles, one
 // for each of the 32 tokens.
 const (
-	MinHeight       = 2
-	MaxHeight       = 32
+	MinHeight       = 3
+	MaxHeight       = 24
 	MaxIslands      = 64
 	NumStoneCircles = 32
 )
@@ -51,22 +51,24 @@ type Island struct {
 // neighbours of a space are always at the same offsets (±1, -h, -h+1, h-1, h),
 // which is what lets the engine keep sets of spaces as bitsets.
 type Board struct {
-	name     string
-	height   int
-	size     int // number of spaces
-	words    int // bitset words in use
-	rowStart []int
-	coords   []Coord
-	islandOf []int8 // per space: island index, or -1 for sea
-	circleOf []int8 // per space: stone circle index, or -1
-	circles  []int  // stone circle index -> space, in row-then-column order
-	islands  []Island
-	nbr      [][6]int16 // per space: neighbours, -1 padded
-	back     [][3]int16 // per space: neighbours with a smaller index, -1 padded
-	adj      []uint64   // per space: its neighbours as words bitset words
-	land     bitset
-	sea      bitset
-	stones   bitset
+	name      string
+	height    int
+	size      int // number of spaces
+	words     int // bitset words in use
+	rowStart  []int
+	coords    []Coord
+	islandOf  []int8 // per space: island index, or -1 for sea
+	circleOf  []int8 // per space: stone circle index, or -1
+	circles   []int  // stone circle index -> space, in row-then-column order
+	islands   []Island
+	nbr       [][6]int16 // per space: neighbours, padded with size (past the board)
+	islandBit []uint64   // per space: 1<<island, or 0 for sea
+	adj       []uint64   // per space: its neighbours, as b.words bitset words
+	land      bitset
+	sea       bitset
+	stones    bitset
+	island    []bitset // per island: its spaces
+	span      [][2]int // per island: the bitset words it lies in, [first, last+1)
 }
 
 // newBoard checks a board description and builds its tables.
@@ -142,6 +144,18 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 			b.sea.set(s)
 		}
 	}
+	b.span = make([][2]int, len(sorted))
+	for i, isl := range sorted {
+		b.span[i] = [2]int{b.index(isl.Spaces[0]) >> 6, b.index(isl.Spaces[len(isl.Spaces)-1])>>6 + 1}
+	}
+	b.island = make([]bitset, len(sorted))
+	b.islandBit = make([]uint64, b.size)
+	for s, i := range b.islandOf {
+		if i >= 0 {
+			b.island[i].set(s)
+			b.islandBit[s] = 1 << uint(i)
+		}
+	}
 
 	st := slices.Clone(stones)
 	slices.SortFunc(st, compareCoords)
@@ -173,7 +187,6 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 	}
 
 	b.nbr = make([][6]int16, b.size)
-	b.back = make([][3]int16, b.size)
 	b.adj = make([]uint64, b.size*b.words)
 	for s, c := range b.coords {
 		n := b.nbr[s][:0]
@@ -186,16 +199,7 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 			}
 		}
 		for k := len(n); k < 6; k++ {
-			b.nbr[s][k] = -1
-		}
-		back := b.back[s][:0]
-		for _, t := range n {
-			if int(t) < s {
-				back = append(back, t)
-			}
-		}
-		for k := len(back); k < 3; k++ {
-			b.back[s][k] = -1
+			b.nbr[s][k] = int16(b.size)
 		}
 	}
 	return b, nil
@@ -261,7 +265,7 @@ func (b *Board) Neighbours(c Coord) []Coord {
 	}
 	var out []Coord
 	for _, t := range b.nbr[b.index(c)] {
-		if t >= 0 {
+		if int(t) < b.size {
 			out = append(out, b.coords[t])
 		}
 	}

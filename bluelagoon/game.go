@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 )
 
 // Player counts and pieces.
@@ -69,6 +70,8 @@ type Game struct {
 	over      bool  // the current phase is over (in the settlement phase: the game is)
 	breakdown uint8 // bit ph set: the score breakdown of phase ph is known
 	collected uint8 // resources held, all players together
+	allowance uint8 // settlers per player
+	freeSea   int16 // sea spaces without a piece
 
 	numSettlers [MaxPlayers]uint8
 	numVillages [MaxPlayers]uint8
@@ -82,7 +85,11 @@ type Game struct {
 	occupied bitset
 	settlers [MaxPlayers]bitset
 	villages [MaxPlayers]bitset
+	own      [MaxPlayers]bitset // settlers and villages
 	reach    [MaxPlayers]bitset // spaces next to each player's pieces
+
+	links [MaxPlayers]linkForest
+	slot  [maxSpaces]int8 // per occupied space: the piece's index in its owner's linkForest
 }
 
 // seedStream is the PCG stream the engine uses for a game's seed; fixing it
@@ -101,7 +108,8 @@ func NewGame(s Setup) (*Game, error) {
 	if s.First < 0 || s.First >= s.Players {
 		return nil, fmt.Errorf("new game: first player %d is not a seat of a %d-player game", s.First, s.Players)
 	}
-	g := &Game{board: s.Board, players: uint8(s.Players), breakdown: 0}
+	g := &Game{board: s.Board, players: uint8(s.Players), allowance: uint8(SettlerAllowance(s.Players))}
+	g.freeSea = int16(s.Board.sea.count(s.Board.words))
 	g.Reseed(s.Seed)
 	g.layTokens()
 	g.startPhase(s.First)
@@ -183,7 +191,7 @@ func (g *Game) Clone() *Game {
 
 // SettlersLeft returns how many settlers player p can still place.
 func (g *Game) SettlersLeft(p int) int {
-	return SettlerAllowance(int(g.players)) - int(g.numSettlers[p])
+	return int(g.allowance) - int(g.numSettlers[p])
 }
 
 // VillagesLeft returns how many villages player p can still place. In the
@@ -245,36 +253,64 @@ func (g *Game) TokenAt(c Coord) (Token, bool) {
 	return g.tokens[i], true
 }
 
-// legalWord returns, for word w of the board, the spaces where player p may
-// place a settler and where a village.
-func (g *Game) legalWord(p, w int) (settler, village uint64) {
-	free := ^g.occupied[w]
-	near := g.reach[p][w] & free
+// legalSets computes, for each word of the board, the spaces where player p
+// may place a settler (s) and a village (v), and returns how many moves that
+// makes. Whether p has settlers or villages left becomes a mask, so the loop
+// itself does not branch.
+func (g *Game) legalSets(p int, s, v *[maxWords]uint64) int {
 	b := g.board
-	if g.phase == Exploration {
-		land := near & b.land[w]
-		if int(g.numSettlers[p]) < SettlerAllowance(int(g.players)) {
-			settler = b.sea[w]&free | land
-		}
-		if g.numVillages[p] < VillagesPerPlayer {
-			village = land
-		}
-		return settler, village
+	nw := b.words
+	var settle, village uint64
+	if g.numSettlers[p] < g.allowance {
+		settle = ^uint64(0)
 	}
-	if int(g.numSettlers[p]) < SettlerAllowance(int(g.players)) {
-		settler = near
+	occ, near := g.occupied[:nw], g.reach[p][:nw]
+	n := 0
+	if g.phase == Settlement {
+		for w := range occ {
+			s[w] = near[w] &^ occ[w] & settle
+			v[w] = 0
+			n += bits.OnesCount64(s[w])
+		}
+		return n
 	}
-	return settler, 0
+	if g.numVillages[p] < VillagesPerPlayer {
+		village = ^uint64(0)
+	}
+	land, sea := b.land[:nw], b.sea[:nw]
+	for w := range occ {
+		free := ^occ[w]
+		l := near[w] & free & land[w]
+		s[w] = (sea[w]&free | l) & settle
+		v[w] = l & village
+		n += bits.OnesCount64(s[w]) + bits.OnesCount64(v[w])
+	}
+	return n
 }
 
 // canMove reports whether player p has a legal placement.
 func (g *Game) canMove(p int) bool {
-	for w := range g.board.words {
-		if s, v := g.legalWord(p, w); s|v != 0 {
-			return true
+	b := g.board
+	nw := b.words
+	occ, near := g.occupied[:nw], g.reach[p][:nw]
+	var any uint64
+	if g.numSettlers[p] < g.allowance {
+		if g.phase == Exploration {
+			if g.freeSea > 0 {
+				return true
+			}
+		} else {
+			for w, x := range near {
+				any |= x &^ occ[w]
+			}
 		}
 	}
-	return false
+	if g.phase == Exploration && (g.numSettlers[p] < g.allowance || g.numVillages[p] < VillagesPerPlayer) {
+		for w, x := range near {
+			any |= x &^ occ[w] & b.land[w]
+		}
+	}
+	return any != 0
 }
 
 // nextMover returns the first seat from p on, wrapping around, that has a
@@ -295,46 +331,81 @@ func (g *Game) NumLegalMoves() int {
 	if g.over {
 		return 0
 	}
-	n := 0
-	for w := range g.board.words {
-		s, v := g.legalWord(int(g.current), w)
-		n += bits.OnesCount64(s) + bits.OnesCount64(v)
-	}
-	return n
+	var s, v [maxWords]uint64
+	return g.legalSets(int(g.current), &s, &v)
 }
 
 // LegalMove returns the k-th legal move, 0 <= k < NumLegalMoves, in the order
-// of LegalMoves. Together with NumLegalMoves it picks a uniformly random move
-// without building a list.
+// of LegalMoves.
 func (g *Game) LegalMove(k int) Move {
-	b := g.board
-	for w := range b.words {
-		s, v := g.legalWord(int(g.current), w)
-		c := bits.OnesCount64(s) + bits.OnesCount64(v)
-		if k >= c {
-			k -= c
-			continue
-		}
-		// Find the bit at which the k-th move of this word lies: the
-		// smallest i with more than k moves at bits 0..i, by bisection.
-		lo, hi := 0, 63
-		for lo < hi {
-			mid := (lo + hi) / 2
-			mask := uint64(2)<<uint(mid) - 1
-			if bits.OnesCount64(s&mask)+bits.OnesCount64(v&mask) > k {
-				hi = mid
-			} else {
-				lo = mid + 1
-			}
-		}
-		before := uint64(1)<<uint(lo) - 1
-		piece := Settler
-		if s&(1<<uint(lo)) == 0 || bits.OnesCount64(s&before)+bits.OnesCount64(v&before) < k {
-			piece = Village
-		}
-		return Move{piece, b.coords[w<<6+lo]}
+	var s, v [maxWords]uint64
+	if n := g.NumLegalMoves(); k < 0 || k >= n {
+		panic(fmt.Sprintf("bluelagoon: LegalMove(%d) with %d legal moves", k, n))
 	}
-	panic(fmt.Sprintf("bluelagoon: LegalMove(%d) out of range", k))
+	g.legalSets(int(g.current), &s, &v)
+	return g.kthMove(&s, &v, k)
+}
+
+// RandomMove returns a uniformly random legal move drawn from r, in one pass
+// over the board: the fast path for random play. The phase must not be over.
+func (g *Game) RandomMove(r *rand.Rand) Move {
+	var s, v [maxWords]uint64
+	n := g.legalSets(int(g.current), &s, &v)
+	return g.kthMove(&s, &v, r.IntN(n))
+}
+
+// kthMove returns the k-th move of the sets s and v, in the order of
+// LegalMoves.
+func (g *Game) kthMove(s, v *[maxWords]uint64, k int) Move {
+	w := 0
+	for {
+		c := bits.OnesCount64(s[w]) + bits.OnesCount64(v[w])
+		if k < c {
+			break
+		}
+		k -= c
+		w++
+	}
+	bit, piece := selectMove(s[w], v[w], k)
+	return Move{piece, g.board.coords[w<<6+bit]}
+}
+
+// selectMove returns the bit and the piece of the k-th move of a word,
+// counting a settler move at each bit of s and a village move at each bit of
+// v, in bit order, the settler first at a bit both have.
+//
+// It finds the byte with SIMD-within-a-register arithmetic: moves per byte,
+// their running sums by one multiplication, and the number of bytes whose
+// running sum is at most k by one subtraction on all eight bytes at once (the
+// sums are at most 128, so each byte's top bit is free to record the
+// comparison). In that byte it interleaves the settler and village bits, S
+// before T, and drops the moves before the one wanted.
+func selectMove(s, v uint64, k int) (int, Piece) {
+	const ones, tops = 0x0101010101010101, 0x8080808080808080
+	sums := (byteCounts(s) + byteCounts(v)) * ones
+	below := ((uint64(k)*ones | tops) - sums) & tops
+	shift := uint(bits.OnesCount64(below)) * 8
+	r := k - int(sums<<8>>shift&0xff)
+	m := spread(s>>shift&0xff) | spread(v>>shift&0xff)<<1
+	for ; r > 0; r-- {
+		m &= m - 1
+	}
+	pos := bits.TrailingZeros64(m)
+	return int(shift) + pos>>1, Piece(pos & 1)
+}
+
+// byteCounts returns the number of bits set in each byte of x, in that byte.
+func byteCounts(x uint64) uint64 {
+	x -= x >> 1 & 0x5555555555555555
+	x = x&0x3333333333333333 + x>>2&0x3333333333333333
+	return (x + x>>4) & 0x0f0f0f0f0f0f0f0f
+}
+
+// spread moves the 8 bits of x to the even bits of a 16-bit number.
+func spread(x uint64) uint64 {
+	x = (x | x<<4) & 0x0f0f
+	x = (x | x<<2) & 0x3333
+	return (x | x<<1) & 0x5555
 }
 
 // LegalMoves returns the legal moves of the player to move, sorted by row,
@@ -347,17 +418,30 @@ func (g *Game) AppendLegalMoves(dst []Move) []Move {
 	if g.over {
 		return dst
 	}
-	b := g.board
-	for w := range b.words {
-		s, v := g.legalWord(int(g.current), w)
-		for x := s | v; x != 0; x &= x - 1 {
-			bit := x & -x
-			at := b.coords[w<<6+bits.TrailingZeros64(x)]
-			if s&bit != 0 {
-				dst = append(dst, Move{Settler, at})
+	var s, v [maxWords]uint64
+	n := g.legalSets(int(g.current), &s, &v)
+	i := len(dst)
+	dst = slices.Grow(dst, n)[:i+n]
+	coords := g.board.coords
+	for w := range g.board.words {
+		base := w << 6
+		if v[w] == 0 {
+			for x := s[w]; x != 0; x &= x - 1 {
+				dst[i] = Move{Settler, coords[base+bits.TrailingZeros64(x)]}
+				i++
 			}
-			if v&bit != 0 {
-				dst = append(dst, Move{Village, at})
+			continue
+		}
+		for x := s[w] | v[w]; x != 0; x &= x - 1 {
+			bit := x & -x
+			at := coords[base+bits.TrailingZeros64(x)]
+			if s[w]&bit != 0 {
+				dst[i] = Move{Settler, at}
+				i++
+			}
+			if v[w]&bit != 0 {
+				dst[i] = Move{Village, at}
+				i++
 			}
 		}
 	}
@@ -434,15 +518,7 @@ func (g *Game) ApplyLegal(m Move) {
 	b := g.board
 	p := int(g.current)
 	s := b.index(m.At)
-	g.occupied.set(s)
-	if m.Piece == Village {
-		g.villages[p].set(s)
-		g.numVillages[p]++
-	} else {
-		g.settlers[p].set(s)
-		g.numSettlers[p]++
-	}
-	g.reach[p].orWords(b.adjWords(s))
+	g.put(p, m.Piece, s)
 	if c := b.circleOf[s]; c >= 0 {
 		if t := g.tokens[c]; t != noToken {
 			g.tokens[c] = noToken
@@ -461,6 +537,24 @@ func (g *Game) ApplyLegal(m Move) {
 	g.endPhase()
 }
 
+// put places a piece of player p on the free space s, without taking tokens.
+func (g *Game) put(p int, piece Piece, s int) {
+	g.occupied.set(s)
+	g.own[p].set(s)
+	if g.board.islandOf[s] < 0 {
+		g.freeSea--
+	}
+	if piece == Village {
+		g.villages[p].set(s)
+		g.numVillages[p]++
+	} else {
+		g.settlers[p].set(s)
+		g.numSettlers[p]++
+	}
+	g.reach[p].orWords(g.board.adjWords(s))
+	g.link(p, s)
+}
+
 // endPhase scores the phase that just ended and, after the exploration
 // phase, sets up the settlement phase (section 7 of the rules).
 func (g *Game) endPhase() {
@@ -477,30 +571,21 @@ func (g *Game) endPhase() {
 	b := g.board
 	g.phase = Settlement
 	g.occupied = bitset{}
+	g.freeSea = int16(b.sea.count(b.words))
 	for p := range int(g.players) {
-		g.settlers[p] = bitset{}
-		g.numSettlers[p] = 0
-		g.reach[p] = bitset{}
+		kept := g.villages[p]
 		for w := range b.words {
-			g.villages[p][w] &^= b.stones[w]
-			g.occupied[w] |= g.villages[p][w]
+			kept[w] &^= b.stones[w]
 		}
-		g.numVillages[p] = uint8(g.villages[p].count(b.words))
-		g.recomputeReach(p)
+		g.settlers[p], g.villages[p], g.own[p], g.reach[p] = bitset{}, bitset{}, bitset{}, bitset{}
+		g.numSettlers[p], g.numVillages[p] = 0, 0
+		g.links[p] = linkForest{}
+		for s := kept.next(0, b.words); s >= 0; s = kept.next(s+1, b.words) {
+			g.put(p, Village, s)
+		}
 	}
 	g.layTokens()
 	g.startPhase(int(g.current) + 1)
-}
-
-// recomputeReach rebuilds the spaces next to player p's pieces.
-func (g *Game) recomputeReach(p int) {
-	b := g.board
-	g.reach[p] = bitset{}
-	for w := range b.words {
-		for x := g.settlers[p][w] | g.villages[p][w]; x != 0; x &= x - 1 {
-			g.reach[p].orWords(b.adjWords(w<<6 + bits.TrailingZeros64(x)))
-		}
-	}
 }
 
 // Totals returns each player's score over the phases scored so far; entries

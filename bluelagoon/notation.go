@@ -375,7 +375,8 @@ func (st *parsedState) game() (*Game, error) {
 	if named := builtinEqual(b); named != nil {
 		b = named
 	}
-	g := &Game{board: b, players: uint8(st.players), phase: st.phase, current: uint8(st.current)}
+	g := &Game{board: b, players: uint8(st.players), allowance: uint8(SettlerAllowance(st.players)), phase: st.phase, current: uint8(st.current)}
+	g.freeSea = int16(b.sea.count(b.words))
 	g.Reseed(0)
 	seen := make([]bool, st.players)
 	var supply [NumTokenKinds]int
@@ -420,7 +421,7 @@ func (st *parsedState) game() (*Game, error) {
 		if len(pl.villages) > VillagesPerPlayer {
 			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has %d villages on the board; there are only %d", id, len(pl.villages), VillagesPerPlayer)}
 		}
-		place := func(cs []Coord, at []int, set *bitset, village bool) error {
+		place := func(cs []Coord, at []int, village bool) error {
 			for k, c := range cs {
 				s := b.index(c)
 				if g.occupied.has(s) {
@@ -435,20 +436,20 @@ func (st *parsedState) game() (*Game, error) {
 				if ci := b.circleOf[s]; ci >= 0 && g.tokens[ci] != noToken {
 					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("piece at %v stands on a stone circle that still holds a token", c)}
 				}
-				g.occupied.set(s)
-				set.set(s)
+				piece := Settler
+				if village {
+					piece = Village
+				}
+				g.put(id, piece, s)
 			}
 			return nil
 		}
-		if err := place(pl.settlers, pl.settlerAt, &g.settlers[id], false); err != nil {
+		if err := place(pl.settlers, pl.settlerAt, false); err != nil {
 			return nil, err
 		}
-		if err := place(pl.villages, pl.villageAt, &g.villages[id], true); err != nil {
+		if err := place(pl.villages, pl.villageAt, true); err != nil {
 			return nil, err
 		}
-		g.numSettlers[id] = uint8(len(pl.settlers))
-		g.numVillages[id] = uint8(len(pl.villages))
-		g.recomputeReach(id)
 	}
 	total := 0
 	for _, n := range supply {

@@ -9,7 +9,7 @@ import (
 // String returns the board in the notation, as the boards are exchanged: a
 // two-player state with no pieces and no tokens laid out.
 func (b *Board) String() string {
-	g := Game{board: b, players: 2}
+	g := Game{board: b, players: 2, allowance: uint8(SettlerAllowance(2))}
 	for i := range g.tokens {
 		g.tokens[i] = noToken
 	}

@@ -14,9 +14,6 @@ type Score struct {
 	Total      int `json:"total"`
 }
 
-// maxPieces bounds the pieces one player can have on the board.
-const maxPieces = 30 + VillagesPerPlayer
-
 // Scores scores the board as it stands and the tokens held now, for each
 // player; entries past Players are zero. It is what the phase would score if
 // it ended now.
@@ -26,29 +23,26 @@ func (g *Game) Scores() [MaxPlayers]Score {
 	b := g.board
 	n := int(g.players)
 	for p := range n {
-		var pieces bitset
-		for w := range b.words {
-			pieces[w] = g.settlers[p][w] | g.villages[p][w]
-		}
-		var reached uint64
-		for w := range b.words {
-			for x := pieces[w]; x != 0; x &= x - 1 {
-				if i := b.islandOf[w<<6+bits.TrailingZeros64(x)]; i >= 0 {
-					reached |= 1 << uint(i)
-					count[p][i]++
-				}
+		reached := 0
+		for i := range b.islands {
+			c := 0
+			for w := b.span[i][0]; w < b.span[i][1]; w++ {
+				c += bits.OnesCount64(g.own[p][w] & b.island[i][w])
+			}
+			count[p][i] = uint8(c)
+			if c > 0 {
+				reached++
 			}
 		}
 		sc := &out[p]
-		switch k := bits.OnesCount64(reached); {
-		case k >= 8:
+		switch {
+		case reached >= 8:
 			sc.Islands = 20
-		case k == 7:
+		case reached == 7:
 			sc.Islands = 10
 		}
-		sc.Links = 5 * g.bestLink(&pieces)
-		statuettes := int(g.held[p][Statuette])
-		sc.Statuettes = 4 * statuettes
+		sc.Links = 5 * int(g.links[p].best)
+		sc.Statuettes = 4 * int(g.held[p][Statuette])
 		kinds := 0
 		for t := Coconut; t < Statuette; t++ {
 			switch h := g.held[p][t]; {
@@ -94,57 +88,58 @@ func (g *Game) Scores() [MaxPlayers]Score {
 	return out
 }
 
-// bestLink returns the largest number of different islands that one
-// connected group of the given pieces stands on.
-//
-// It labels the groups in one pass in space order with a union-find over the
-// pieces: each piece is joined to its neighbours that come before it (left and
-// the two above), whose ordinals are prefix popcounts of the piece set.
-func (g *Game) bestLink(pieces *bitset) int {
+// maxPieces bounds the pieces one player has on the board in a phase: 30
+// settlers and 5 villages.
+const maxPieces = 30 + VillagesPerPlayer
+
+// linkForest tracks the connected groups of one player's pieces as they are
+// placed, for the links score: a union-find over the pieces in the order they
+// were placed, with the islands each group stands on kept at its root. Groups
+// only ever merge within a phase, so the best group so far is the best group.
+type linkForest struct {
+	parent  [maxPieces]int8
+	islands [maxPieces]uint64
+	n       uint8 // pieces in the forest
+	best    uint8 // most islands of one group
+}
+
+func (f *linkForest) find(x int8) int8 {
+	for f.parent[x] != x {
+		f.parent[x] = f.parent[f.parent[x]]
+		x = f.parent[x]
+	}
+	return x
+}
+
+// link adds player p's piece just placed on space s to p's groups, joining
+// the groups of p's pieces next to it. The new piece joins the first group it
+// touches, and further groups are hung under that group's root, so trees stay
+// shallow.
+func (g *Game) link(p, s int) {
 	b := g.board
-	var parent [maxPieces]int8
-	var islands [maxPieces]uint64
-	var prefix [maxWords]int8
-	o := 0
-	for w := range b.words {
-		prefix[w] = int8(o)
-		o += bits.OnesCount64(pieces[w])
-	}
-	find := func(x int8) int8 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	o = 0
-	for w := range b.words {
-		for x := pieces[w]; x != 0; x &= x - 1 {
-			s := w<<6 + bits.TrailingZeros64(x)
-			parent[o] = int8(o)
-			if i := b.islandOf[s]; i >= 0 {
-				islands[o] = 1 << uint(i)
+	f := &g.links[p]
+	o := int8(f.n)
+	f.n++
+	f.parent[o] = o
+	f.islands[o] = b.islandBit[s]
+	g.slot[s] = o
+	root := o
+	adj := b.adjWords(s)
+	own := g.own[p][:len(adj)]
+	for w, a := range adj {
+		for x := a & own[w]; x != 0; x &= x - 1 {
+			r := f.find(g.slot[w<<6+bits.TrailingZeros64(x)])
+			switch {
+			case r == root:
+			case root == o:
+				f.parent[o] = r
+				f.islands[r] |= f.islands[o]
+				root = r
+			default:
+				f.parent[r] = root
+				f.islands[root] |= f.islands[r]
 			}
-			root := int8(o)
-			for _, t := range b.back[s] {
-				if t < 0 || pieces[t>>6]&(1<<(uint(t)&63)) == 0 {
-					continue
-				}
-				ord := prefix[t>>6] + int8(bits.OnesCount64(pieces[t>>6]&(1<<(uint(t)&63)-1)))
-				if r := find(ord); r != root {
-					parent[r] = root
-				}
-			}
-			o++
 		}
 	}
-	var group [maxPieces]uint64
-	for k := range o {
-		group[find(int8(k))] |= islands[k]
-	}
-	best := 0
-	for _, m := range group[:o] {
-		best = max(best, bits.OnesCount64(m))
-	}
-	return best
+	f.best = max(f.best, uint8(bits.OnesCount64(f.islands[root])))
 }
