@@ -539,16 +539,17 @@ func (g *Game) ApplyLegal(m Move) {
 
 // put places a piece of player p on the free space s, without taking tokens.
 func (g *Game) put(p int, piece Piece, s int) {
-	g.occupied.set(s)
-	g.own[p].set(s)
+	w, bit := s>>6, uint64(1)<<(uint(s)&63)
+	g.occupied[w] |= bit
+	g.own[p][w] |= bit
 	if g.board.islandOf[s] < 0 {
 		g.freeSea--
 	}
 	if piece == Village {
-		g.villages[p].set(s)
+		g.villages[p][w] |= bit
 		g.numVillages[p]++
 	} else {
-		g.settlers[p].set(s)
+		g.settlers[p][w] |= bit
 		g.numSettlers[p]++
 	}
 	g.reach[p].orWords(g.board.adjWords(s))
