@@ -75,8 +75,9 @@ func (r *lockedRand) float64() float64 {
 
 // A rated move is a candidate with its value, compared lexicographically.
 type rated struct {
-	move bluelagoon.Move
-	key  [3]float64
+	move  bluelagoon.Move
+	key   [3]float64
+	bonus float64 // the part of key[0] that is not the score margin
 }
 
 func compareRated(a, b rated) int {
@@ -91,9 +92,10 @@ func compareRated(a, b rated) int {
 	return 0
 }
 
-// rateMoves rates every legal move by its immediate gain in score margin
-// (plus extra, a bonus per move), then by its prior (tokens, new islands,
-// land), best first; ties are shuffled with rng.
+// rateMoves rates every legal move by its immediate gain in score margin,
+// half its prior (tokens, new islands, land), what it brings within reach
+// and extra, a bonus per move; then by its prior, best first; ties are
+// shuffled with rng.
 func rateMoves(g *bluelagoon.Game, extra func(m bluelagoon.Move) float64, rng *lockedRand) []rated {
 	p := g.Current()
 	islands := islandsOf(g, p)
@@ -103,13 +105,49 @@ func rateMoves(g *bluelagoon.Game, extra func(m bluelagoon.Move) float64, rng *l
 		c := *g
 		c.ApplyLegal(m)
 		gain := float64(margin(standing(&c), g.Players(), p))
+		prior := movePrior(g, islands, m)
+		bonus := prior/2 + reachValue(g, islands, m)
 		if extra != nil {
-			gain += extra(m)
+			bonus += extra(m)
 		}
-		out[i] = rated{m, [3]float64{gain, movePrior(g, islands, m), rng.float64()}}
+		out[i] = rated{m, [3]float64{gain + bonus, prior, rng.float64()}, bonus}
 	}
 	slices.SortFunc(out, compareRated)
 	return out
+}
+
+// reachValue is what a move brings within the mover's reach: tokens and
+// islands next to it that no piece of the mover touches yet. Without it a
+// one-move lookahead never goes to sea, and never finds the islands and
+// tokens beyond.
+func reachValue(g *bluelagoon.Game, islands uint64, m bluelagoon.Move) float64 {
+	b := g.Board()
+	p := g.Current()
+	v := 0.0
+	var seen uint64
+	for _, n := range b.Neighbours(m.At) {
+		if _, _, taken := g.PieceAt(n); taken || touches(g, p, n) {
+			continue
+		}
+		if t, ok := g.TokenAt(n); ok {
+			v += tokenGain(g.Held(p), t) / 2
+		}
+		if i := b.IslandAt(n); i >= 0 && (islands|seen)&(1<<uint(i)) == 0 {
+			seen |= 1 << uint(i)
+			v += 3
+		}
+	}
+	return v
+}
+
+// touches reports whether player p has a piece next to c.
+func touches(g *bluelagoon.Game, p int, c bluelagoon.Coord) bool {
+	for _, n := range g.Board().Neighbours(c) {
+		if q, _, ok := g.PieceAt(n); ok && q == p {
+			return true
+		}
+	}
+	return false
 }
 
 // Greedy plays the move with the best immediate gain in score margin, then
@@ -187,7 +225,7 @@ func (b *Heuristic) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Mo
 		answer := rateMoves(&c, func(m bluelagoon.Move) float64 { return villageValue(&c, m) }, b.rng)[0]
 		d := c
 		d.ApplyLegal(answer.move)
-		first[i].key[0] = float64(margin(standing(&d), g.Players(), p)) + villageValue(g, first[i].move)
+		first[i].key[0] = float64(margin(standing(&d), g.Players(), p)) + first[i].bonus - answer.bonus/2
 	}
 	slices.SortStableFunc(first, compareRated)
 	return first[0].move, nil

@@ -82,12 +82,13 @@ func (s *position) Play(m bluelagoon.Move) {
 func (s *position) Resample(r *rand.Rand) { s.g.Reseed(r.Uint64()) }
 
 func (s *position) Playout(r *rand.Rand) {
+	var buf [512]bluelagoon.Move
 	for !s.g.Over() {
-		n := s.g.NumLegalMoves()
-		best := s.g.LegalMove(r.IntN(n))
+		moves := s.g.AppendLegalMoves(buf[:0])
+		best := moves[r.IntN(len(moves))]
 		bestPrior := s.Prior(best)
 		for range playoutSamples - 1 {
-			m := s.g.LegalMove(r.IntN(n))
+			m := moves[r.IntN(len(moves))]
 			if p := s.Prior(m); p > bestPrior {
 				best, bestPrior = m, p
 			}
