@@ -1,0 +1,236 @@
+package arena
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
+)
+
+// botEnv makes a re-executed test binary play as an external bot that
+// answers the first legal move.
+const botEnv = "LAGOON_ARENA_TEST_BOT"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(botEnv) != "" {
+		in := bufio.NewScanner(os.Stdin)
+		in.Buffer(nil, 1<<20)
+		for in.Scan() {
+			g, err := bluelagoon.ParseState(in.Text())
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			fmt.Println(g.LegalMoves()[0])
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func run(t *testing.T, cfg Config) []Game {
+	t.Helper()
+	if cfg.Board == nil {
+		cfg.Board = bluelagoon.StandardBoard()
+	}
+	games, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+func TestSeatsRotateOverTheSameDeals(t *testing.T) {
+	for _, bots := range [][]string{{"random", "greedy"}, {"greedy", "random", "random"}, {"random", "easy", "random", "greedy"}} {
+		n := len(bots)
+		games := run(t, Config{Bots: bots, Games: 2*n - 1, Seed: 10})
+		if len(games) != 2*n {
+			t.Fatalf("%d bots, 2n-1 games asked: played %d, want %d (whole deals)", n, len(games), 2*n)
+		}
+		seat := make([][]int, n) // seat[bot][s]: games bot played in seat s
+		for b := range seat {
+			seat[b] = make([]int, n)
+		}
+		deals := map[uint64][]int{}
+		for _, g := range games {
+			if g.Forfeit != nil {
+				t.Fatalf("forfeit: %+v", g.Forfeit)
+			}
+			for s, b := range g.Seats {
+				seat[b][s]++
+			}
+			deals[g.Record.Seed] = append(deals[g.Record.Seed], g.Deal)
+			// The record replays to the reported result.
+			end, err := g.Record.Replay(-1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !end.Over() || fmt.Sprint(end.Winners()) != fmt.Sprint(g.Winners) {
+				t.Errorf("deal %d: record ends with winners %v, reported %v", g.Deal, end.Winners(), g.Winners)
+			}
+		}
+		for b := range seat {
+			for s, k := range seat[b] {
+				if k != 2 {
+					t.Errorf("%v: bot %d sat %d times in seat %d, want 2", bots, b, k, s)
+				}
+			}
+		}
+		if len(deals) != 2 {
+			t.Errorf("%v: %d seeds, want 2", bots, len(deals))
+		}
+		for seed, d := range deals {
+			if len(d) != n || d[0] != d[n-1] {
+				t.Errorf("seed %d played in deals %v, want one deal %d times", seed, d, n)
+			}
+		}
+	}
+}
+
+func TestRunsAreReproducible(t *testing.T) {
+	cfg := Config{Bots: []string{"mcts:30", "easy"}, Games: 2, Seed: 3, Parallel: 2}
+	a, b := run(t, cfg), run(t, cfg)
+	for i := range a {
+		if fmt.Sprint(a[i].Record.Moves) != fmt.Sprint(b[i].Record.Moves) {
+			t.Errorf("game %d differs between two runs", i)
+		}
+	}
+}
+
+func TestExternalBots(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := fmt.Sprintf(`extern:"%s=1 exec %s -test.run=^$"`, botEnv, exe)
+	tests := []struct {
+		bot, reason string
+	}{
+		{`extern:"echo hello; sleep 5"`, `malformed answer "hello"`},
+		{`extern:"echo T 99,99; sleep 5"`, "not on the board"},
+		{`extern:"echo oops >&2; exit 3"`, "oops"},
+		{`extern:"sleep 5"`, "timeout"},
+		{"extern:/nonexistent/bot", "closed its output"},
+	}
+	for _, tt := range tests {
+		games := run(t, Config{Bots: []string{good, tt.bot}, Games: 2, MoveTimeout: 300 * time.Millisecond})
+		for _, g := range games {
+			f := g.Forfeit
+			if f == nil || f.Bot != tt.bot || !strings.Contains(f.Reason, tt.reason) {
+				t.Errorf("%s: forfeit %+v, want one by it saying %q", tt.bot, f, tt.reason)
+				continue
+			}
+			if len(g.Winners) != 1 || g.Seats[g.Winners[0]] != 0 {
+				t.Errorf("%s: winners %v, want the good bot", tt.bot, g.Winners)
+			}
+		}
+		st := Summarise([]string{good, tt.bot}, games)
+		if st[0].Share != 1 || st[1].Share != 0 || st[1].Forfeits != 2 {
+			t.Errorf("%s: standings %+v", tt.bot, st)
+		}
+		var out strings.Builder
+		if err := WriteTable(&out, st, games); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), tt.reason) {
+			t.Errorf("the report does not give the reason %q:\n%s", tt.reason, out.String())
+		}
+	}
+	// The good bot plays whole games.
+	for _, g := range run(t, Config{Bots: []string{good, "random"}, Games: 2}) {
+		if g.Forfeit != nil {
+			t.Errorf("the good external bot forfeited: %+v", g.Forfeit)
+		}
+	}
+}
+
+func TestBadConfigs(t *testing.T) {
+	b := bluelagoon.StandardBoard()
+	for _, cfg := range []Config{
+		{Board: b, Bots: []string{"random"}, Games: 1},
+		{Board: b, Bots: []string{"random", "random", "random", "random", "random"}, Games: 1},
+		{Board: b, Bots: []string{"random", "nonsense"}, Games: 1},
+		{Board: b, Bots: []string{"random", `extern:""`}, Games: 1},
+		{Board: b, Bots: []string{"random", "random"}, Games: 0},
+		{Bots: []string{"random", "random"}, Games: 1},
+	} {
+		if _, err := Run(context.Background(), cfg); err == nil {
+			t.Errorf("Run(%+v) succeeded", cfg)
+		}
+	}
+}
+
+func TestCancelledRunReportsOnlyFinishedGames(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	games, err := Run(ctx, Config{Board: bluelagoon.StandardBoard(), Bots: []string{"random", "random"}, Games: 10})
+	if err == nil || len(games) != 0 {
+		t.Errorf("got %d games and %v, want none and an error", len(games), err)
+	}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-3 }
+
+func TestWilson(t *testing.T) {
+	tests := []struct {
+		wins      float64
+		n         int
+		low, high float64
+	}{
+		{5, 10, 0.2366, 0.7634},
+		{0, 10, 0, 0.2775},
+		{10, 10, 0.7225, 1},
+		{90, 100, 0.8256, 0.9448},
+	}
+	for _, tt := range tests {
+		low, high := Wilson(tt.wins, tt.n)
+		if !near(low, tt.low) || !near(high, tt.high) {
+			t.Errorf("Wilson(%v, %d) = %.4f, %.4f; want %.4f, %.4f", tt.wins, tt.n, low, high, tt.low, tt.high)
+		}
+	}
+}
+
+func TestElo(t *testing.T) {
+	// Bot 0 beats bot 1 in 3 games of 4: with the virtual draw, 3.5 to 1.5.
+	var games []Game
+	for i := range 4 {
+		w := 0
+		if i == 3 {
+			w = 1
+		}
+		scores := []int{100, 90}
+		if w == 1 {
+			scores = []int{90, 100}
+		}
+		games = append(games, Game{Seats: []int{0, 1}, Scores: scores, Winners: []int{w}})
+	}
+	elo := Elo(2, games)
+	want := 400 * math.Log10(3.5/1.5) / 2
+	if !near(elo[0], want) || !near(elo[1], -want) {
+		t.Errorf("Elo = %v, want ±%.3f", elo, want)
+	}
+	// Three bots in a clear order come out in that order.
+	games = nil
+	for range 5 {
+		games = append(games, Game{Seats: []int{0, 1, 2}, Scores: []int{30, 20, 10}, Winners: []int{0}})
+	}
+	elo = Elo(3, games)
+	if !(elo[0] > elo[1] && elo[1] > elo[2]) || !near(elo[0]+elo[1]+elo[2], 0) {
+		t.Errorf("Elo = %v, want decreasing with mean 0", elo)
+	}
+}
+
+func TestSummariseNamesRepeatedBots(t *testing.T) {
+	bots := []string{"mcts", "greedy", "greedy"}
+	games := []Game{{Seats: []int{0, 1, 2}, Scores: []int{10, 20, 20}, Winners: []int{1, 2}}}
+	st := Summarise(bots, games)
+	if st[2].Bot != "greedy #2" || !near(st[1].Wins, 0.5) || !near(st[0].MeanMargin, -10) {
+		t.Errorf("standings %+v", st)
+	}
+}
