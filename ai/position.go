@@ -3,6 +3,7 @@ package ai
 import (
 	"math"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/bluelagoon"
@@ -14,6 +15,8 @@ type position struct {
 	g bluelagoon.Game
 	// islands[p] has bit i set when player p has a piece on island i.
 	islands [bluelagoon.MaxPlayers]uint64
+	// nbr lists the neighbours of every space of the board.
+	nbr *neighbours
 	// ply counts moves: pieces placed in the exploration phase, and from
 	// settlementPly on, settlers placed in the settlement phase.
 	ply int
@@ -28,9 +31,37 @@ const settlementPly = 1 << 20
 const playoutSamples = 4
 
 func newPosition(g *bluelagoon.Game) *position {
-	s := &position{g: *g}
+	s := &position{g: *g, nbr: neighboursOf(g.Board())}
 	s.recount()
 	return s
+}
+
+// neighbours is a board's adjacency as a table, for the prior, which looks
+// at the neighbours of every move it rates.
+type neighbours struct {
+	rowStart []int
+	of       [][]bluelagoon.Coord
+}
+
+var neighbourTables sync.Map // *bluelagoon.Board -> *neighbours
+
+func neighboursOf(b *bluelagoon.Board) *neighbours {
+	if t, ok := neighbourTables.Load(b); ok {
+		return t.(*neighbours)
+	}
+	t := &neighbours{}
+	for r := range b.Height() {
+		t.rowStart = append(t.rowStart, len(t.of))
+		for c := range bluelagoon.RowLen(b.Height(), r) {
+			t.of = append(t.of, b.Neighbours(bluelagoon.Coord{Row: r, Col: c}))
+		}
+	}
+	actual, _ := neighbourTables.LoadOrStore(b, t)
+	return actual.(*neighbours)
+}
+
+func (t *neighbours) at(c bluelagoon.Coord) []bluelagoon.Coord {
+	return t.of[t.rowStart[c.Row]+c.Col]
 }
 
 // recount rebuilds the island sets and the ply from the board.
@@ -86,10 +117,10 @@ func (s *position) Playout(r *rand.Rand) {
 	for !s.g.Over() {
 		moves := s.g.AppendLegalMoves(buf[:0])
 		best := moves[r.IntN(len(moves))]
-		bestPrior := s.Prior(best)
+		bestPrior := movePrior(&s.g, s.islands[s.g.Current()], best)
 		for range playoutSamples - 1 {
 			m := moves[r.IntN(len(moves))]
-			if p := s.Prior(m); p > bestPrior {
+			if p := movePrior(&s.g, s.islands[s.g.Current()], m); p > bestPrior {
 				best, bestPrior = m, p
 			}
 		}
@@ -97,13 +128,36 @@ func (s *position) Playout(r *rand.Rand) {
 	}
 }
 
-// Prior scores a move by what it takes at once: a token (by what it adds to
-// the mover's resource and statuette score), a new island (links and the
-// island count), land over sea, and a village where it will last.
+// Prior orders the moves the search tries: it is the playouts' movePrior
+// plus, in the exploration phase, what the move brings within reach (tokens
+// and new islands next to it), which is too slow to look at in playouts but
+// tells the search which sea moves to try first.
 func (s *position) Prior(m bluelagoon.Move) float64 {
-	return movePrior(&s.g, s.islands[s.g.Current()], m)
+	islands := s.islands[s.g.Current()]
+	v := movePrior(&s.g, islands, m)
+	if s.g.Phase() == bluelagoon.Settlement {
+		return v
+	}
+	b := s.g.Board()
+	var seen uint64
+	for _, n := range s.nbr.at(m.At) {
+		if _, _, taken := s.g.PieceAt(n); taken {
+			continue
+		}
+		if t, ok := s.g.TokenAt(n); ok {
+			v += tokenGain(s.g.Held(s.g.Current()), t) / 2
+		}
+		if i := b.IslandAt(n); i >= 0 && (islands|seen)&(1<<uint(i)) == 0 {
+			seen |= 1 << uint(i)
+			v += 3
+		}
+	}
+	return v
 }
 
+// movePrior scores a move by what it takes at once: a token (by what it
+// adds to the mover's resource and statuette score), a new island (links
+// and the island count), land over sea, and a village where it will last.
 func movePrior(g *bluelagoon.Game, islands uint64, m bluelagoon.Move) float64 {
 	b := g.Board()
 	p := g.Current()
