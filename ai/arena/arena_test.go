@@ -115,11 +115,13 @@ func TestExternalBots(t *testing.T) {
 		{`extern:"echo hello; sleep 5"`, `malformed answer "hello"`},
 		{`extern:"echo T 99,99; sleep 5"`, "not on the board"},
 		{`extern:"echo oops >&2; exit 3"`, "oops"},
-		{`extern:"sleep 5"`, "timeout"},
+		{`extern:"sleep 60"`, "timeout"},
 		{"extern:/nonexistent/bot", "closed its output"},
 	}
 	for _, tt := range tests {
-		games := run(t, Config{Bots: []string{good, tt.bot}, Games: 2, MoveTimeout: 300 * time.Millisecond})
+		// The timeout leaves the good bot, a Go binary, time to start on
+		// a busy machine; only the silent bot should run into it.
+		games := run(t, Config{Bots: []string{good, tt.bot}, Games: 2, MoveTimeout: 2 * time.Second})
 		for _, g := range games {
 			f := g.Forfeit
 			if f == nil || f.Bot != tt.bot || !strings.Contains(f.Reason, tt.reason) {

@@ -102,17 +102,18 @@ func TestWellBehavedBotPlaysAWholeGame(t *testing.T) {
 
 func TestBadBotsFailWithTheReason(t *testing.T) {
 	tests := []struct {
-		mode string
-		want string
+		mode    string
+		timeout time.Duration
+		want    string
 	}{
-		{"garbage", `malformed answer "hello"`},
-		{"crash", "boom"},
-		{"long", "longer than"},
-		{"hang", "timeout"},
+		{"garbage", 10 * time.Second, `malformed answer "hello"`},
+		{"crash", 10 * time.Second, "boom"},
+		{"long", 10 * time.Second, "longer than"},
+		{"hang", 300 * time.Millisecond, "timeout"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			b, err := Start(botCommand(t, tt.mode), 300*time.Millisecond)
+			b, err := Start(botCommand(t, tt.mode), tt.timeout)
 			if err != nil {
 				t.Fatal(err)
 			}

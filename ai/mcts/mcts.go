@@ -42,7 +42,7 @@ const MaxPlayers = 4
 //
 // From a given node of the tree, the moves and the player to move must not
 // depend on the hidden information that Resample draws; only what the moves
-// yield may.
+// yield, and whether the game is over, may.
 type Game[S comparable, M comparable] interface {
 	*S
 	// Players returns the number of players, 2 to MaxPlayers.
@@ -61,7 +61,8 @@ type Game[S comparable, M comparable] interface {
 	// Resample draws anew the information the players cannot know yet,
 	// such as the layout of a phase still to come.
 	Resample(r *rand.Rand)
-	// Playout plays the game to its end with a cheap policy.
+	// Playout plays the game to its end with a cheap policy; it is called
+	// on finished games too, and then does nothing.
 	Playout(r *rand.Rand)
 	// Rewards sets r[p], for each player p of a finished game, to a reward
 	// in [0, 1]: what the search maximises for that player.
@@ -306,13 +307,14 @@ func (t *tree[S, M, G]) simulate(rng *rand.Rand) {
 			}
 		}
 		c := t.selectChild(cur)
+		if c < 0 {
+			break // a game that is not over but has no move: score it as it is
+		}
 		g.Play(t.nodes[c].move)
 		t.path = append(t.path, c)
 		cur = c
 	}
-	if !g.Over() {
-		g.Playout(rng)
-	}
+	g.Playout(rng)
 	var r [MaxPlayers]float64
 	g.Rewards(&r)
 	for _, i := range t.path {
