@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
-
 	"github.com/lagoon-games/lagoon/bluelagoon"
 )
 

@@ -181,9 +181,11 @@ func (b *Greedy) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move,
 	return rateMoves(g, nil, b.rng)[0].move, nil
 }
 
-// Heuristic looks two moves deep: it rates each move by the score margin it
-// gives, adjusted for villages that will serve the settlement phase, and
-// for its best candidates also by the next player's best answer.
+// Heuristic looks two moves deep: it rates each move as greedy does, plus
+// a bonus for villages that will serve the settlement phase; then, for its
+// best candidates, it lets the next player answer with the move that player
+// rates best and keeps the margin left after that answer, less half of what
+// the answer brought within the other player's reach.
 type Heuristic struct {
 	rng *lockedRand
 }
