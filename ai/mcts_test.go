@@ -27,6 +27,7 @@ func lastMoves(t *testing.T, players int, want func(g *bluelagoon.Game, winning 
 		s := newPosition(g)
 		for !s.g.Over() {
 			if win, ok := decisive(&s.g); ok && want(&s.g, win) {
+				t.Logf("seed %d: %d of %d moves win", seed, len(win), s.g.NumLegalMoves())
 				return s.g.Clone(), win
 			}
 			n := s.g.NumLegalMoves()
