@@ -1,0 +1,442 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
+)
+
+// waitFor polls the game until cond holds.
+func (ts *testServer) waitFor(id, token string, cond func(fullGame) bool) fullGame {
+	ts.t.Helper()
+	for range 10000 {
+		g := ts.get(id, token)
+		if cond(g) {
+			return g
+		}
+		time.Sleep(time.Millisecond)
+	}
+	ts.t.Fatalf("game %s: condition never met", id)
+	return fullGame{}
+}
+
+func TestPlayAgainstBotOverHTTP(t *testing.T) {
+	ts := newTestServer(t, nil)
+	seed := uint64(3)
+	c := ts.create(map[string]any{
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "medium"}},
+		"seed":  seed,
+	})
+	if len(c.Seats) != 1 || c.Seats[0].Seat != 0 || c.Spectate != "/game/"+c.ID || c.Seats[0].Link != c.Spectate+"#seat="+c.Seats[0].Token {
+		t.Fatalf("links: %+v, spectate %q", c.Seats, c.Spectate)
+	}
+	token := c.Seats[0].Token
+	for {
+		g := ts.waitFor(c.ID, token, func(g fullGame) bool { return g.State.Over || g.State.Current == 0 })
+		if g.You == nil || *g.You != 0 {
+			t.Fatalf("you = %v, want 0", g.You)
+		}
+		if g.State.Over {
+			break
+		}
+		if status, body := ts.request("GET", "/api/games/"+c.ID+"/record", "", nil); g.State.Phase == "exploration" && status != http.StatusForbidden {
+			t.Errorf("record during the exploration phase: %d %s", status, body)
+		}
+		legal := g.State.Legal
+		ts.move(c.ID, token, g.State.Version, legal[len(legal)/2])
+	}
+
+	moves := ts.storedMoves(c.ID)
+	setup := bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: seed}
+	want := replay(t, setup, moves)
+	g := ts.get(c.ID, "")
+	if g.You != nil {
+		t.Errorf("a spectator's view has you = %d", *g.You)
+	}
+	if g.State.Version != len(moves) || len(g.Moves) != len(moves) {
+		t.Errorf("version %d with %d moves listed; %d stored", g.State.Version, len(g.Moves), len(moves))
+	}
+	r := g.State.Result
+	if r == nil || !slices.Equal(r.Winners, want.Winners()) || r.Explanation == "" {
+		t.Fatalf("result %+v, want winners %v", r, want.Winners())
+	}
+	totals := want.Totals()
+	if !slices.Equal(r.Totals, totals[:2]) || !slices.Equal(g.State.Scores.Totals, totals[:2]) {
+		t.Errorf("totals %v and %v, want %v", r.Totals, g.State.Scores.Totals, totals[:2])
+	}
+	for ph, got := range [][]bluelagoon.Score{g.State.Scores.Exploration, g.State.Scores.Settlement} {
+		s, _ := want.PhaseScores(bluelagoon.Phase(ph))
+		if !slices.Equal(got, s[:2]) {
+			t.Errorf("phase %d scores %+v, want %+v", ph, got, s[:2])
+		}
+	}
+	if g.ExplorationEnd == nil || len(g.ExplorationEnd.Tokens) == 0 {
+		t.Errorf("no exploration summary: %+v", g.ExplorationEnd)
+	}
+
+	status, body := ts.request("GET", "/api/games/"+c.ID+"/record", "", nil)
+	if status != 200 {
+		t.Fatalf("record: %d %s", status, body)
+	}
+	var rec bluelagoon.Record
+	if err := json.Unmarshal(body, &rec); err != nil {
+		t.Fatal(err)
+	}
+	end, err := rec.Replay(-1)
+	if err != nil || end.String() != want.String() {
+		t.Errorf("the record replays to %v, %v; want %s", end, err, want)
+	}
+
+	for _, at := range []int{0, 1, len(moves) / 2, len(moves)} {
+		pos, err := rec.Replay(at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		status, body := ts.request("GET", fmt.Sprintf("/api/games/%s/state?at=%d", c.ID, at), "", nil)
+		if status != 200 || strings.TrimSpace(string(body)) != pos.String() {
+			t.Errorf("state at %d: %d %s, want %s", at, status, body, pos)
+		}
+		status, body = ts.request("GET", fmt.Sprintf("/api/games/%s?at=%d", c.ID, at), "", nil)
+		v := decode[fullGame](t, body)
+		live := pos.Scores()
+		if status != 200 || v.State.Version != at || len(v.Moves) != at || !slices.Equal(v.State.Scores.Live, live[:2]) {
+			t.Errorf("game at %d: %d, version %d, %d moves, live scores %v want %v", at, status, v.State.Version, len(v.Moves), v.State.Scores.Live, live[:2])
+		}
+		if (v.ExplorationEnd != nil) != (pos.Phase() == bluelagoon.Settlement) {
+			t.Errorf("game at %d in phase %v: exploration summary %v", at, pos.Phase(), v.ExplorationEnd != nil)
+		}
+	}
+}
+
+// TestStateMatchesEngine checks the state's pieces, tokens, legal moves and
+// players against the engine, move by move.
+func TestStateMatchesEngine(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, tokens := ts.humans(3, 11)
+	eng, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 3, Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := 0; v < 40; v++ {
+		g := ts.get(id, "")
+		st := g.State
+		var legal []string
+		for _, m := range eng.LegalMoves() {
+			legal = append(legal, m.String())
+		}
+		if !slices.Equal(st.Legal, legal) || st.Current != eng.Current() || st.Phase != eng.Phase().String() {
+			t.Fatalf("version %d: state differs from the engine's", v)
+		}
+		for _, p := range st.Pieces {
+			var c bluelagoon.Coord
+			fmt.Sscanf(p.At, "%d,%d", &c.Row, &c.Col)
+			seat, piece, ok := eng.PieceAt(c)
+			if !ok || seat != p.Seat || piece.String() != p.Piece {
+				t.Fatalf("version %d: piece %+v; the engine has %d %v %v", v, p, seat, piece, ok)
+			}
+		}
+		if len(st.Pieces) != v {
+			t.Fatalf("version %d: %d pieces", v, len(st.Pieces))
+		}
+		for _, tk := range st.Tokens {
+			var c bluelagoon.Coord
+			fmt.Sscanf(tk.At, "%d,%d", &c.Row, &c.Col)
+			if kind, ok := eng.TokenAt(c); !ok || tokenNames[kind] != tk.Token {
+				t.Fatalf("version %d: token %+v; the engine has %v %v", v, tk, kind, ok)
+			}
+		}
+		for p, pv := range st.Players {
+			h := eng.Held(p)
+			if pv.SettlersLeft != eng.SettlersLeft(p) || pv.VillagesLeft != eng.VillagesLeft(p) || pv.TokensHeld != eng.TokensHeld(p) ||
+				pv.Held.Coconut != h[bluelagoon.Coconut] || pv.Held.Statuette != h[bluelagoon.Statuette] {
+				t.Fatalf("version %d: player %d %+v differs from the engine", v, p, pv)
+			}
+		}
+		m := eng.LegalMove((v * 7) % eng.NumLegalMoves())
+		before := eng.Clone()
+		if err := eng.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+		r := ts.move(id, tokens[before.Current()], v, m.String())
+		var took *string
+		if tk, ok := before.TokenAt(m.At); ok {
+			took = tokenName(tk)
+		}
+		if lm := r.State.LastMove; lm == nil || lm.Move != m.String() || lm.Seat != before.Current() || fmt.Sprint(lm.Took) != fmt.Sprint(took) && (lm.Took == nil || took == nil || *lm.Took != *took) {
+			t.Fatalf("version %d: last move %+v, want %v by %d taking %v", v, r.State.LastMove, m, before.Current(), took)
+		}
+	}
+}
+
+// TestBadRequests sends every kind of bad request and checks the status,
+// the code, and that the stored game does not change.
+func TestBadRequests(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, tokens := ts.humans(2, 5)
+	other, otherTokens := ts.humans(2, 6)
+	g := ts.get(id, "")
+	first := g.State.Legal[0]
+	ts.move(id, tokens[0], 0, first)
+	g = ts.get(id, "")
+	legal := g.State.Legal[0]
+	var occupiedVillage string
+	for _, m := range []string{"T 0,0", "T 12,0", "T 6,6"} {
+		if !slices.Contains(g.State.Legal, m) {
+			occupiedVillage = m
+			break
+		}
+	}
+	movePath := "/api/games/" + id + "/moves"
+	moveBody := func(v int, m string) map[string]any { return map[string]any{"version": v, "move": m} }
+
+	for _, tc := range []struct {
+		name         string
+		method, path string
+		token        string
+		body         any
+		header       []string
+		status       int
+		code         string
+	}{
+		{"malformed JSON", "POST", movePath, tokens[1], `{"version": 1, "move": `, nil, 400, "bad_request"},
+		{"not an object", "POST", movePath, tokens[1], `[1, 2]`, nil, 400, "bad_request"},
+		{"unknown field", "POST", movePath, tokens[1], `{"version": 1, "move": "` + legal + `", "seat": 0}`, nil, 400, "bad_request"},
+		{"two objects", "POST", movePath, tokens[1], `{"version": 1, "move": "` + legal + `"} {}`, nil, 400, "bad_request"},
+		{"no version", "POST", movePath, tokens[1], map[string]any{"move": legal}, nil, 400, "bad_request"},
+		{"bad move syntax", "POST", movePath, tokens[1], moveBody(1, "X 1,1"), nil, 400, "bad_request"},
+		{"wrong content type", "POST", movePath, tokens[1], `{"version": 1, "move": "` + legal + `"}`, []string{"Content-Type", "text/plain"}, 400, "bad_request"},
+		{"unknown game", "POST", "/api/games/nosuchgame/moves", tokens[1], moveBody(1, legal), nil, 404, "not_found"},
+		{"unknown game view", "GET", "/api/games/nosuchgame", "", nil, nil, 404, "not_found"},
+		{"unknown path", "GET", "/api/nothing", "", nil, nil, 404, "not_found"},
+		{"wrong method", "DELETE", "/api/games/" + id, "", nil, nil, 405, "method_not_allowed"},
+		{"no token", "POST", movePath, "", moveBody(1, legal), nil, 401, "no_token"},
+		{"not a bearer token", "POST", movePath, "", moveBody(1, legal), []string{"Authorization", "Basic abc"}, 401, "no_token"},
+		{"wrong token", "POST", movePath, "nottherighttoken", moveBody(1, legal), nil, 403, "bad_token"},
+		{"another game's token", "POST", movePath, otherTokens[1], moveBody(1, legal), nil, 403, "bad_token"},
+		{"bad token to view", "GET", "/api/games/" + id, "nottherighttoken", nil, nil, 403, "bad_token"},
+		{"out of turn", "POST", movePath, tokens[0], moveBody(1, legal), nil, 409, "not_your_turn"},
+		{"stale version", "POST", movePath, tokens[1], moveBody(0, legal), nil, 409, "stale_version"},
+		{"future version", "POST", movePath, tokens[1], moveBody(7, legal), nil, 409, "stale_version"},
+		{"repeated move, other seat", "POST", movePath, tokens[1], moveBody(0, first), nil, 409, "stale_version"},
+		{"illegal move", "POST", movePath, tokens[1], moveBody(1, occupiedVillage), nil, 422, "illegal_move"},
+		{"off the board", "POST", movePath, tokens[1], moveBody(1, "S 40,40"), nil, 422, "illegal_move"},
+		{"too large", "POST", movePath, tokens[1], `{"version": 1, "move": "` + strings.Repeat(" ", maxBodyBytes) + `"}`, nil, 413, "too_large"},
+		{"cross-origin move", "POST", movePath, tokens[1], moveBody(1, legal), []string{"Origin", "https://evil.example"}, 403, "cross_origin"},
+		{"cross-origin create", "POST", "/api/games", "", map[string]any{"seats": []any{}}, []string{"Origin", "https://evil.example"}, 403, "cross_origin"},
+		{"bad version query", "GET", "/api/games/" + id + "?at=9", "", nil, nil, 400, "bad_request"},
+		{"record too early", "GET", "/api/games/" + id + "/record", "", nil, nil, 403, "seed_secret"},
+		{"leave without token", "POST", "/api/games/" + id + "/leave", "", nil, nil, 401, "no_token"},
+		{"leave to an unknown level", "POST", "/api/games/" + id + "/leave", tokens[1], map[string]any{"level": "godlike"}, nil, 400, "bad_request"},
+		{"join a taken seat", "POST", "/api/games/" + id + "/join", "", map[string]any{"seat": 1}, nil, 409, "seat_taken"},
+		{"join as another seat", "POST", "/api/games/" + id + "/join", tokens[1], map[string]any{"seat": 0}, nil, 403, "bad_token"},
+		{"bad board", "POST", "/api/boards", "", map[string]any{"notation": "a 7 2; c 0 E;"}, nil, 400, "bad_request"},
+		{"one seat", "POST", "/api/games", "", map[string]any{"seats": []any{map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"five seats", "POST", "/api/games", "", map[string]any{"seats": slices.Repeat([]any{map[string]any{"kind": "bot", "level": "easy"}}, 5)}, nil, 400, "bad_request"},
+		{"unknown kind", "POST", "/api/games", "", map[string]any{"seats": []any{map[string]any{"kind": "alien"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"unknown level", "POST", "/api/games", "", map[string]any{"seats": []any{map[string]any{"kind": "bot", "level": "godlike"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"unknown board", "POST", "/api/games", "", map[string]any{"board": "atlantis", "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"bad first", "POST", "/api/games", "", map[string]any{"first": 2, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"long name", "POST", "/api/games", "", map[string]any{"seats": []any{map[string]any{"kind": "human", "name": strings.Repeat("a", 33)}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"bad clock", "POST", "/api/games", "", map[string]any{"clock": map[string]any{"initial_ms": 10}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, body := ts.request(tc.method, tc.path, tc.token, tc.body, tc.header...)
+			e := decode[errorResponse](t, body)
+			if status != tc.status || e.Error.Code != tc.code || e.Error.Message == "" {
+				t.Errorf("%d %s, want %d %s", status, body, tc.status, tc.code)
+			}
+			if tc.path == movePath && tc.status != 413 && tc.code != "cross_origin" && (e.State == nil || e.State.Version != 1) {
+				t.Errorf("the refusal does not come with the current state: %s", body)
+			}
+		})
+	}
+	if got := ts.storedMoves(id); !slices.Equal(got, []string{first}) {
+		t.Errorf("stored moves %v after the bad requests, want [%s]", got, first)
+	}
+	if got := ts.storedMoves(other); len(got) != 0 {
+		t.Errorf("the other game has moves %v", got)
+	}
+
+	// The same move at the same version again is answered, not applied.
+	r := ts.move(id, tokens[0], 0, first)
+	if !r.Duplicate || r.Version != 1 {
+		t.Errorf("repeated move: %+v, want a duplicate at version 1", r)
+	}
+	if got := ts.storedMoves(id); !slices.Equal(got, []string{first}) {
+		t.Errorf("stored moves %v after a repeated move, want [%s]", got, first)
+	}
+}
+
+func TestRateLimit(t *testing.T) {
+	ts := newTestServer(t, func(c *Config) { c.Rate, c.Burst = 1, 3 })
+	for i := range 3 {
+		if status, body := ts.request("GET", "/api/levels", "", nil); status != 200 {
+			t.Fatalf("request %d: %d %s", i, status, body)
+		}
+	}
+	req, _ := http.NewRequest("GET", ts.http.URL+"/api/boards", nil)
+	resp, err := ts.http.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") != "1" {
+		t.Errorf("the fourth request: %d, Retry-After %q; want 429, 1", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	// Static files are not API requests and are not limited.
+	if status, _ := ts.request("GET", "/app.js", "", nil); status != 200 {
+		t.Errorf("a static file while limited: %d", status)
+	}
+}
+
+func TestLimiter(t *testing.T) {
+	l := newLimiter(2, 4)
+	now := time.Unix(1000, 0)
+	for i := range 4 {
+		if ok, _ := l.allow("a", now); !ok {
+			t.Fatalf("request %d of a burst of 4 refused", i)
+		}
+	}
+	if ok, wait := l.allow("a", now); ok || wait != 500*time.Millisecond {
+		t.Errorf("fifth request: %v, wait %v; want refused, 500ms", ok, wait)
+	}
+	if ok, _ := l.allow("b", now); !ok {
+		t.Error("another client is refused")
+	}
+	if ok, _ := l.allow("a", now.Add(500*time.Millisecond)); !ok {
+		t.Error("refused after the wait")
+	}
+	l.allow("c", now.Add(2*time.Minute))
+	if len(l.clients) != 1 {
+		t.Errorf("%d clients remembered after a sweep, want 1", len(l.clients))
+	}
+}
+
+func TestJoinOpenSeatAndLeave(t *testing.T) {
+	ts := newTestServer(t, nil)
+	c := ts.create(map[string]any{"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "open"}}, "seed": 9})
+	ann := c.Seats[0].Token
+	lobby := decode[map[string][]summaryView](t, ts.ok("GET", "/api/lobby", "", nil))
+	if len(lobby["open"]) != 1 || lobby["open"][0].ID != c.ID || !slices.Equal(lobby["open"][0].OpenSeats, []int{1}) {
+		t.Fatalf("lobby %+v, want the game with seat 1 open", lobby)
+	}
+
+	status, body := ts.request("POST", "/api/games/"+c.ID+"/join", "", map[string]any{"seat": 1, "name": "Bob"})
+	if status != 200 {
+		t.Fatalf("join: %d %s", status, body)
+	}
+	joined := decode[struct {
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
+		Link  string `json:"link"`
+	}](t, body)
+	bob := joined.Token
+	if joined.Seat != 1 || bob == "" || joined.Link != "/game/"+c.ID+"#seat="+bob {
+		t.Fatalf("join answered %s", body)
+	}
+	if status, _ := ts.request("POST", "/api/games/"+c.ID+"/join", "", map[string]any{"seat": 1}); status != 409 {
+		t.Errorf("joining a taken seat: %d, want 409", status)
+	}
+	if status, body := ts.request("POST", "/api/games/"+c.ID+"/join", ann, map[string]any{"name": "Annie"}); status != 200 {
+		t.Errorf("joining with an invite: %d %s", status, body)
+	}
+	g := ts.get(c.ID, bob)
+	if *g.You != 1 || g.Seats[1].Name != "Bob" || g.Seats[1].Kind != "human" || !g.Seats[1].Joined || g.Seats[0].Name != "Annie" {
+		t.Fatalf("seats after joining: %+v", g.Seats)
+	}
+	lobby = decode[map[string][]summaryView](t, ts.ok("GET", "/api/lobby", "", nil))
+	if len(lobby["open"]) != 0 || len(lobby["playing"]) != 1 {
+		t.Errorf("lobby after joining: %+v", lobby)
+	}
+
+	ts.move(c.ID, ann, 0, g.State.Legal[0])
+	if status, body := ts.request("POST", "/api/games/"+c.ID+"/leave", ann, nil); status != 200 {
+		t.Fatalf("leave: %d %s", status, body)
+	}
+	if status, _ := ts.request("GET", "/api/games/"+c.ID, ann, nil); status != 403 {
+		t.Errorf("a left seat's token still works: %d", status)
+	}
+	for {
+		g = ts.waitFor(c.ID, bob, func(g fullGame) bool { return g.State.Over || g.State.Current == 1 })
+		if g.Seats[0].Kind != "bot" || g.Seats[0].Level != "medium" {
+			t.Fatalf("seat 0 after leaving: %+v", g.Seats[0])
+		}
+		if g.State.Over {
+			break
+		}
+		ts.move(c.ID, bob, g.State.Version, g.State.Legal[0])
+	}
+	lobby = decode[map[string][]summaryView](t, ts.ok("GET", "/api/lobby", "", nil))
+	if len(lobby["finished"]) != 1 || lobby["finished"][0].ID != c.ID || lobby["finished"][0].Winners == nil {
+		t.Errorf("lobby after the game: %+v", lobby)
+	}
+}
+
+// ok makes a request that must succeed and returns the body.
+func (ts *testServer) ok(method, path, token string, body any) []byte {
+	ts.t.Helper()
+	status, out := ts.request(method, path, token, body)
+	if status != 200 {
+		ts.t.Fatalf("%s %s: %d %s", method, path, status, out)
+	}
+	return out
+}
+
+func TestBoardsAndLevels(t *testing.T) {
+	ts := newTestServer(t, nil)
+	boards := decode[struct {
+		Boards []boardView `json:"boards"`
+	}](t, ts.ok("GET", "/api/boards", "", nil))
+	if len(boards.Boards) != len(bluelagoon.BoardNames()) || boards.Boards[0].Name != "standard" {
+		t.Fatalf("boards: %+v", boards)
+	}
+	std := boards.Boards[0]
+	land := 0
+	for _, isl := range std.Islands {
+		land += len(isl.Spaces)
+	}
+	if std.Height != 13 || len(std.Islands) != 8 || land != 116 || len(std.StoneCircles) != 32 {
+		t.Errorf("standard board: height %d, %d islands, %d land, %d stone circles", std.Height, len(std.Islands), land, len(std.StoneCircles))
+	}
+	wheels, err := bluelagoon.BoardByName("wheels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := decode[boardView](t, ts.ok("POST", "/api/boards", "", map[string]any{"notation": wheels.String()}))
+	if checked.Height != wheels.Height() || checked.Notation != wheels.String() {
+		t.Errorf("checked board: %+v", checked)
+	}
+	c := ts.create(map[string]any{"board": wheels.String(), "seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "medium"}}})
+	lobby := decode[map[string][]summaryView](t, ts.ok("GET", "/api/lobby", "", nil))
+	for _, l := range lobby {
+		for _, s := range l {
+			if s.ID == c.ID && s.Board != "wheels" && s.Board != "custom" {
+				t.Errorf("lobby board %q", s.Board)
+			}
+		}
+	}
+	levels := decode[map[string][]string](t, ts.ok("GET", "/api/levels", "", nil))
+	if !slices.Equal(levels["levels"], testLevels) {
+		t.Errorf("levels %v", levels)
+	}
+}
+
+func TestStaticFiles(t *testing.T) {
+	ts := newTestServer(t, nil)
+	for _, tc := range []struct{ path, want string }{
+		{"/", "<!doctype html>"},
+		{"/app.js", "console.log"},
+		{"/game/abc123", "<!doctype html>"},
+	} {
+		status, body := ts.request("GET", tc.path, "", nil)
+		if status != 200 || !strings.HasPrefix(string(body), tc.want) {
+			t.Errorf("GET %s: %d %.40s, want %q", tc.path, status, body, tc.want)
+		}
+	}
+}

@@ -1,0 +1,730 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/internal/store"
+)
+
+// Limits on requests.
+const (
+	maxBodyBytes  = 64 << 10
+	maxNameRunes  = 32
+	lobbyListSize = 50
+	maxClock      = 24 * time.Hour
+	maxIncrement  = time.Hour
+)
+
+// apiError is a refusal, with the status and code of docs/api.md.
+type apiError struct {
+	status  int
+	code    string
+	message string
+}
+
+func (e *apiError) Error() string { return e.code + ": " + e.message }
+
+func errorf(status int, code, format string, args ...any) *apiError {
+	return &apiError{status: status, code: code, message: fmt.Sprintf(format, args...)}
+}
+
+var errShuttingDown = errorf(503, "shutting_down", "the server is shutting down; try again when it is back")
+
+type errorBody struct {
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+	State json.RawMessage `json:"state,omitempty"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(mustJSON(v))
+}
+
+// writeError answers with e and, if not nil, the game's current state.
+func writeError(w http.ResponseWriter, e *apiError, state json.RawMessage) {
+	var b errorBody
+	b.Error.Code, b.Error.Message, b.State = e.code, e.message, state
+	writeJSON(w, e.status, b)
+}
+
+// staticPattern routes the web page's files; it never takes an API path.
+const staticPattern = "GET /"
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/health", s.handleHealth)
+	mux.HandleFunc("GET /api/boards", s.handleBoards)
+	mux.HandleFunc("POST /api/boards", s.handleCheckBoard)
+	mux.HandleFunc("GET /api/levels", s.handleLevels)
+	mux.HandleFunc("POST /api/games", s.handleCreate)
+	mux.HandleFunc("GET /api/lobby", s.handleLobby)
+	mux.HandleFunc("GET /api/games/{id}", s.withGame(s.handleGame))
+	mux.HandleFunc("GET /api/games/{id}/state", s.withGame(s.handleState))
+	mux.HandleFunc("GET /api/games/{id}/record", s.withGame(s.handleRecord))
+	mux.HandleFunc("POST /api/games/{id}/moves", s.withGame(s.handleMove))
+	mux.HandleFunc("POST /api/games/{id}/join", s.withGame(s.handleJoin))
+	mux.HandleFunc("POST /api/games/{id}/leave", s.withGame(s.handleLeave))
+	mux.HandleFunc("GET /api/games/{id}/ws", s.withGame(s.handleWebSocket))
+	if s.cfg.Static != nil {
+		mux.Handle(staticPattern, s.staticHandler())
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			if e := s.admit(w, r); e != nil {
+				writeError(w, e, nil)
+				return
+			}
+			w.Header().Set("Cache-Control", "no-store")
+			w.Header().Set("X-Content-Type-Options", "nosniff")
+			if _, pattern := mux.Handler(r); pattern == "" || pattern == staticPattern {
+				s.notRouted(mux, w, r)
+				return
+			}
+		}
+		mux.ServeHTTP(w, r)
+		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "client", clientAddr(r), "took", time.Since(start))
+	})
+}
+
+// admit refuses API requests over the client's rate (saying in Retry-After
+// when to come back), cross-origin writes and anything while the server
+// shuts down.
+func (s *Server) admit(w http.ResponseWriter, r *http.Request) *apiError {
+	s.mu.Lock()
+	closing := s.closing
+	s.mu.Unlock()
+	if closing {
+		return errShuttingDown
+	}
+	if s.limiter != nil {
+		if ok, wait := s.limiter.allow(clientAddr(r), time.Now()); !ok {
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+			s.log.Debug("rate limited", "client", clientAddr(r), "path", r.URL.Path)
+			return errorf(http.StatusTooManyRequests, "rate_limited", "too many requests; retry in %v", wait.Round(time.Millisecond))
+		}
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && !sameOrigin(r) {
+		return errorf(http.StatusForbidden, "cross_origin", "requests from other sites are not accepted")
+	}
+	return nil
+}
+
+// notRouted answers an API path that no route takes: 405 if another method
+// would have been taken, 404 otherwise.
+func (s *Server) notRouted(mux *http.ServeMux, w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		r2 := r.Clone(r.Context())
+		r2.Method = m
+		if _, p := mux.Handler(r2); p != "" && p != staticPattern {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeError(w, errorf(http.StatusMethodNotAllowed, "method_not_allowed", "%s is not allowed here; use %s", r.Method, strings.Join(allow, " or ")), nil)
+		return
+	}
+	writeError(w, errorf(http.StatusNotFound, "not_found", "no such path %s", r.URL.Path), nil)
+}
+
+// clientAddr is the client's address without the port: rate limits are per
+// address.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// sameOrigin reports whether the request's Origin, if it has one, is the
+// server itself. Browsers send Origin with cross-site requests; other
+// clients may leave it out.
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && strings.EqualFold(u.Host, r.Host)
+}
+
+// staticHandler serves the web page's files, and index.html for any path
+// that is not a file, so that the page can route on its path.
+func (s *Server) staticHandler() http.Handler {
+	files := http.FileServerFS(s.cfg.Static)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name != "" {
+			if st, err := fs.Stat(s.cfg.Static, name); err == nil && !st.IsDir() {
+				files.ServeHTTP(w, r)
+				return
+			}
+		}
+		index, err := fs.ReadFile(s.cfg.Static, "index.html")
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
+	})
+}
+
+// decodeBody reads a JSON request body into v, strictly. An empty body is
+// allowed when emptyOK.
+func decodeBody(w http.ResponseWriter, r *http.Request, v any, emptyOK bool) *apiError {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return errorf(http.StatusRequestEntityTooLarge, "too_large", "the request body is over %d bytes", maxBodyBytes)
+	}
+	if err != nil {
+		return errorf(http.StatusBadRequest, "bad_request", "reading the request: %v", err)
+	}
+	if len(bytes.TrimSpace(body)) == 0 && emptyOK {
+		return nil
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return errorf(http.StatusBadRequest, "bad_request", "the request body must be application/json, not %s", ct)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errorf(http.StatusBadRequest, "bad_request", "the request body is not the expected JSON: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errorf(http.StatusBadRequest, "bad_request", "the request body has data after its JSON object")
+	}
+	return nil
+}
+
+// gameHandler handles a request about an existing game.
+type gameHandler func(w http.ResponseWriter, r *http.Request, g *game)
+
+func (s *Server) withGame(h gameHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id := r.PathValue("id")
+		g, err := s.game(r.Context(), id)
+		if err != nil {
+			s.log.Error("reading a game", "game", id, "err", err)
+			writeError(w, errorf(500, "internal_error", "the game could not be read"), nil)
+			return
+		}
+		if g == nil {
+			writeError(w, errorf(http.StatusNotFound, "not_found", "no game %q", id), nil)
+			return
+		}
+		h(w, r, g)
+	}
+}
+
+// bearer returns the request's seat token, "" if it has none.
+func bearer(r *http.Request) string {
+	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(token)
+}
+
+// viewer returns the seat of the request's token: -1 without a token, an
+// error for a token that is not a seat of g.
+func viewer(r *http.Request, g *game) (int, *apiError) {
+	token := bearer(r)
+	if token == "" {
+		if r.Header.Get("Authorization") != "" {
+			return -1, errorf(http.StatusUnauthorized, "no_token", "the Authorization header must be \"Bearer <seat token>\"")
+		}
+		return -1, nil
+	}
+	if seat := g.seatOf(token); seat >= 0 {
+		return seat, nil
+	}
+	return -1, errorf(http.StatusForbidden, "bad_token", "the token is not a seat of game %s", g.id)
+}
+
+// seatFor is viewer for a request that must act for a seat.
+func seatFor(r *http.Request, g *game) (int, *apiError) {
+	seat, e := viewer(r, g)
+	if e == nil && seat < 0 {
+		e = errorf(http.StatusUnauthorized, "no_token", "this needs a seat token in \"Authorization: Bearer <token>\"; spectators cannot act")
+	}
+	return seat, e
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	n := 0
+	for _, g := range s.active() {
+		g.mu.Lock()
+		if !g.cur.Over() {
+			n++
+		}
+		g.mu.Unlock()
+	}
+	writeJSON(w, 200, map[string]any{"ok": true, "games": n})
+}
+
+func (s *Server) handleBoards(w http.ResponseWriter, r *http.Request) {
+	var boards []json.RawMessage
+	for _, name := range bluelagoon.BoardNames() {
+		b, err := s.board(name)
+		if err != nil {
+			panic(fmt.Sprintf("server: built-in board %s: %v", name, err))
+		}
+		boards = append(boards, b.json)
+	}
+	writeJSON(w, 200, map[string]any{"boards": boards})
+}
+
+func (s *Server) handleCheckBoard(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Notation string `json:"notation"`
+	}
+	if e := decodeBody(w, r, &req, false); e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	b, err := bluelagoon.ParseBoard(req.Notation)
+	if err != nil {
+		writeError(w, errorf(400, "bad_request", "the board does not parse: %v", err), nil)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(mustJSON(makeBoardView(b)))
+}
+
+func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, 200, map[string]any{"levels": s.cfg.Levels})
+}
+
+type seatRequest struct {
+	Kind  string `json:"kind"`
+	Name  string `json:"name"`
+	Level string `json:"level"`
+}
+
+type createRequest struct {
+	Board *string       `json:"board"`
+	Seats []seatRequest `json:"seats"`
+	Seed  *uint64       `json:"seed"`
+	First *int          `json:"first"`
+	Clock *store.Clock  `json:"clock"`
+}
+
+type seatLink struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+	Link  string `json:"link"`
+}
+
+func spectateLink(id string) string { return "/game/" + id }
+
+func seatLinkOf(id string, seat int, token string) seatLink {
+	return seatLink{Seat: seat, Token: token, Link: spectateLink(id) + "#seat=" + token}
+}
+
+// checkName returns a seat's name, trimmed, or an error.
+func checkName(name string) (string, *apiError) {
+	name = strings.TrimSpace(name)
+	if utf8.RuneCountInString(name) > maxNameRunes {
+		return "", errorf(400, "bad_request", "the name %q is longer than %d characters", name, maxNameRunes)
+	}
+	if strings.ContainsFunc(name, func(r rune) bool { return unicode.IsControl(r) || r == utf8.RuneError }) {
+		return "", errorf(400, "bad_request", "the name %q has control characters", name)
+	}
+	return name, nil
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if e := decodeBody(w, r, &req, false); e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	boardText := "standard"
+	if req.Board != nil {
+		boardText = *req.Board
+	}
+	b, err := s.board(boardText)
+	if err != nil {
+		writeError(w, errorf(400, "bad_request", "board: %v", err), nil)
+		return
+	}
+	n := len(req.Seats)
+	if n < bluelagoon.MinPlayers || n > bluelagoon.MaxPlayers {
+		writeError(w, errorf(400, "bad_request", "%d seats; a game has %d to %d", n, bluelagoon.MinPlayers, bluelagoon.MaxPlayers), nil)
+		return
+	}
+	now := time.Now().UTC()
+	sg := &store.Game{
+		ID: newGameID(), Created: now, Updated: now, Board: boardText, Players: n, Seed: rand.Uint64(),
+		Clock: req.Clock, Summary: store.Summary{Phase: bluelagoon.Exploration.String()},
+	}
+	if b.board.Name() != "" {
+		sg.Board = b.board.Name()
+	}
+	if req.Seed != nil {
+		sg.Seed, sg.SeedChosen = *req.Seed, true
+	}
+	if req.First != nil {
+		if *req.First < 0 || *req.First >= n {
+			writeError(w, errorf(400, "bad_request", "first seat %d is not a seat of a %d-player game", *req.First, n), nil)
+			return
+		}
+		sg.First = *req.First
+	}
+	if c := req.Clock; c != nil {
+		if c.InitialMS < time.Second.Milliseconds() || c.InitialMS > maxClock.Milliseconds() ||
+			c.IncrementMS < 0 || c.IncrementMS > maxIncrement.Milliseconds() {
+			writeError(w, errorf(400, "bad_request", "clock: the time bank must be from 1 s to 24 h and the increment from 0 to 1 h"), nil)
+			return
+		}
+		sg.Clocks = initialClocks(c, n)
+	}
+	var links []seatLink
+	for i, sr := range req.Seats {
+		name, e := checkName(sr.Name)
+		if e != nil {
+			writeError(w, e, nil)
+			return
+		}
+		seat := store.Seat{Kind: sr.Kind, Name: name}
+		switch sr.Kind {
+		case kindHuman, kindOpen:
+			if sr.Level != "" {
+				writeError(w, errorf(400, "bad_request", "seat %d: only bots have a level", i), nil)
+				return
+			}
+			if seat.Name == "" {
+				seat.Name = fmt.Sprintf("Player %d", i+1)
+			}
+			token := newToken()
+			seat.TokenHash = hashToken(token)
+			links = append(links, seatLinkOf(sg.ID, i, token))
+		case kindBot:
+			if !slices.Contains(s.cfg.Levels, sr.Level) {
+				writeError(w, errorf(400, "bad_request", "seat %d: bot level %q is not one of %s", i, sr.Level, strings.Join(s.cfg.Levels, ", ")), nil)
+				return
+			}
+			seat.Level, seat.Joined = sr.Level, true
+			if seat.Name == "" {
+				seat.Name = "Bot (" + sr.Level + ")"
+			}
+		default:
+			writeError(w, errorf(400, "bad_request", "seat %d: kind %q is not human, open or bot", i, sr.Kind), nil)
+			return
+		}
+		sg.Seats = append(sg.Seats, seat)
+	}
+	first, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b.board, Players: n, Seed: sg.Seed, First: sg.First})
+	if err != nil {
+		writeError(w, errorf(400, "bad_request", "%v", err), nil)
+		return
+	}
+	sg.Summary.Current = first.Current()
+	sg.Summary.Totals = make([]int, n)
+	if err := s.store.Create(r.Context(), sg); err != nil {
+		s.log.Error("storing a new game", "err", err)
+		writeError(w, errorf(500, "internal_error", "the game could not be stored"), nil)
+		return
+	}
+	g, err := s.loadGame(sg)
+	if err != nil {
+		s.log.Error("a new game", "game", sg.ID, "err", err)
+		writeError(w, errorf(500, "internal_error", "the game could not be set up"), nil)
+		return
+	}
+	s.mu.Lock()
+	if s.closing {
+		g.closed = true
+	}
+	s.games[g.id] = g
+	s.mu.Unlock()
+	g.mu.Lock()
+	g.schedule()
+	view := g.fullView(-1, -1)
+	g.mu.Unlock()
+	s.log.Info("game created", "game", g.id, "board", boardLabel(b.board), "players", n, "client", clientAddr(r))
+	if links == nil {
+		links = []seatLink{}
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"id": g.id, "spectate": spectateLink(g.id), "seats": links, "game": view})
+}
+
+func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
+	open, playing := []summaryView{}, []summaryView{}
+	for _, g := range s.active() {
+		g.mu.Lock()
+		v := g.summaryView()
+		g.mu.Unlock()
+		switch {
+		case v.Over:
+		case len(v.OpenSeats) > 0:
+			open = append(open, v)
+		default:
+			playing = append(playing, v)
+		}
+	}
+	newest := func(a, b summaryView) int {
+		if c := b.Created.Compare(a.Created); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	}
+	slices.SortFunc(open, newest)
+	slices.SortFunc(playing, newest)
+	open, playing = open[:min(len(open), lobbyListSize)], playing[:min(len(playing), lobbyListSize)]
+	stored, err := s.store.Finished(r.Context(), lobbyListSize)
+	if err != nil {
+		s.log.Error("reading finished games", "err", err)
+		writeError(w, errorf(500, "internal_error", "the finished games could not be read"), nil)
+		return
+	}
+	finished := []summaryView{}
+	for _, sg := range stored {
+		v := summaryView{
+			ID: sg.ID, Board: sg.Board, Players: sg.Players, OpenSeats: []int{}, Version: sg.Version,
+			Phase: sg.Summary.Phase, Current: sg.Summary.Current, Over: true, Totals: sg.Summary.Totals,
+			Winners: sg.Summary.Winners, Created: sg.Created, Updated: sg.Updated,
+		}
+		if strings.HasPrefix(sg.Board, "a ") {
+			v.Board = "custom"
+		}
+		for i, st := range sg.Seats {
+			v.Seats = append(v.Seats, summarySeatView{Seat: i, Name: st.Name, Kind: st.Kind, Level: st.Level, Joined: st.Joined || st.Kind == kindBot})
+		}
+		finished = append(finished, v)
+	}
+	writeJSON(w, 200, map[string]any{"open": open, "playing": playing, "finished": finished})
+}
+
+// versionParam reads the optional ?at=N; -1 when absent.
+func versionParam(r *http.Request, g *game) (int, *apiError) {
+	q := r.URL.Query().Get("at")
+	if q == "" {
+		return -1, nil
+	}
+	n, err := strconv.Atoi(q)
+	if v := int(g.version.Load()); err != nil || n < 0 || n > v {
+		return 0, errorf(400, "bad_request", "at=%q is not a version of the game, 0 to %d", q, v)
+	}
+	return n, nil
+}
+
+func (s *Server) handleGame(w http.ResponseWriter, r *http.Request, g *game) {
+	you, e := viewer(r, g)
+	if e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	at, e := versionParam(r, g)
+	if e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	g.mu.Lock()
+	v := g.fullView(at, you)
+	g.mu.Unlock()
+	writeJSON(w, 200, v)
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *game) {
+	at, e := versionParam(r, g)
+	if e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	g.mu.Lock()
+	if at < 0 {
+		at = len(g.moves)
+	}
+	text := g.positionAt(at).String()
+	g.mu.Unlock()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, text+"\n")
+}
+
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, g *game) {
+	g.mu.Lock()
+	secret := g.cur.Phase() == bluelagoon.Exploration && !g.cur.Over()
+	rec := bluelagoon.Record{Setup: g.rec.Setup, Moves: slices.Clone(g.rec.Moves)}
+	g.mu.Unlock()
+	if secret {
+		writeError(w, errorf(http.StatusForbidden, "seed_secret", "the record is available once the exploration phase is over: its seed would tell the settlement phase's tokens"), nil)
+		return
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		s.log.Error("encoding a record", "game", g.id, "err", err)
+		writeError(w, errorf(500, "internal_error", "the record could not be written"), nil)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="lagoon-%s.json"`, g.id))
+	w.Write(b)
+}
+
+type moveBody struct {
+	Version *int    `json:"version"`
+	Move    *string `json:"move"`
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *game) {
+	seat, e := seatFor(r, g)
+	if e != nil {
+		writeError(w, e, g.currentState())
+		return
+	}
+	var req moveBody
+	if e := decodeBody(w, r, &req, false); e != nil {
+		writeError(w, e, g.currentState())
+		return
+	}
+	if req.Version == nil || req.Move == nil {
+		writeError(w, errorf(400, "bad_request", `a move needs "version" and "move"`), g.currentState())
+		return
+	}
+	m, err := bluelagoon.ParseMove(*req.Move)
+	if err != nil {
+		writeError(w, errorf(400, "bad_request", "move %q: %v", *req.Move, err), g.currentState())
+		return
+	}
+	v, dup, e := g.play(r.Context(), moveRequest{seat: seat, version: *req.Version, move: m, person: true})
+	if e != nil {
+		writeError(w, e, g.currentState())
+		return
+	}
+	writeJSON(w, 200, map[string]any{"version": v, "duplicate": dup, "state": g.currentState()})
+}
+
+// currentState encodes the game's current state.
+func (g *game) currentState() json.RawMessage {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.stateJSON(time.Now())
+}
+
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, g *game) {
+	var req struct {
+		Seat *int   `json:"seat"`
+		Name string `json:"name"`
+	}
+	if e := decodeBody(w, r, &req, true); e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	name, e := checkName(req.Name)
+	if e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	seat, e := viewer(r, g)
+	if e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		writeError(w, errShuttingDown, nil)
+		return
+	}
+	if seat >= 0 {
+		if req.Seat != nil && *req.Seat != seat {
+			writeError(w, errorf(403, "bad_token", "the token is seat %d's, not seat %d's", seat, *req.Seat), nil)
+			return
+		}
+		if e := g.join(r.Context(), seat, name); e != nil {
+			writeError(w, e, nil)
+			return
+		}
+		writeJSON(w, 200, map[string]any{"seat": seat, "game": g.fullView(-1, seat)})
+		return
+	}
+	if req.Seat == nil || *req.Seat < 0 || *req.Seat >= len(g.seats) {
+		writeError(w, errorf(400, "bad_request", "join needs the \"seat\" to take, 0 to %d, or a seat token", len(g.seats)-1), nil)
+		return
+	}
+	seat = *req.Seat
+	if g.seats[seat].Kind != kindOpen || g.cur.Over() {
+		writeError(w, errorf(409, "seat_taken", "seat %d is not open", seat), nil)
+		return
+	}
+	token := newToken()
+	seats := slices.Clone(g.seats)
+	seats[seat] = store.Seat{Kind: kindHuman, Name: seats[seat].Name, TokenHash: hashToken(token), Joined: true}
+	if name != "" {
+		seats[seat].Name = name
+	}
+	if e := g.setSeats(r.Context(), seats); e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	link := seatLinkOf(g.id, seat, token)
+	writeJSON(w, 200, map[string]any{"seat": seat, "token": link.Token, "link": link.Link, "game": g.fullView(-1, seat)})
+}
+
+func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request, g *game) {
+	seat, e := seatFor(r, g)
+	if e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	var req struct {
+		Level string `json:"level"`
+	}
+	if e := decodeBody(w, r, &req, true); e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	if req.Level == "" {
+		req.Level = s.cfg.StandInLevel
+	}
+	if !slices.Contains(s.cfg.Levels, req.Level) {
+		writeError(w, errorf(400, "bad_request", "bot level %q is not one of %s", req.Level, strings.Join(s.cfg.Levels, ", ")), nil)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		writeError(w, errShuttingDown, nil)
+		return
+	}
+	if g.seats[seat].Kind != kindHuman {
+		writeError(w, errorf(403, "bad_token", "seat %d has been left already", seat), nil)
+		return
+	}
+	seats := slices.Clone(g.seats)
+	seats[seat] = store.Seat{Kind: kindBot, Name: seats[seat].Name + " (bot)", Level: req.Level, Joined: true}
+	if e := g.setSeats(r.Context(), seats); e != nil {
+		writeError(w, e, nil)
+		return
+	}
+	s.log.Info("seat left to a bot", "game", g.id, "seat", seat, "level", req.Level)
+	writeJSON(w, 200, g.fullView(-1, -1))
+}

@@ -1,0 +1,119 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
+)
+
+// Limits on what clients send over the WebSocket.
+const (
+	maxMessageBytes = 4 << 10
+	maxIDLen        = 64
+	maxTokenLen     = 64
+)
+
+// clientMessage is a message from a WebSocket client, checked.
+type clientMessage struct {
+	Type    string // "hello", "move" or "ping"
+	ID      string // echoed in the answer
+	Token   string // hello: the seat token, "" for a spectator
+	Version int    // hello: last version seen, -1 for none; move: the version the move was made against
+	Move    bluelagoon.Move
+}
+
+// wireMessage is a client message as it comes over the wire.
+type wireMessage struct {
+	Type    string  `json:"type"`
+	ID      *string `json:"id"`
+	Token   *string `json:"token"`
+	Version *int    `json:"version"`
+	Move    *string `json:"move"`
+}
+
+// decodeClientMessage reads and checks one client message: a single JSON
+// object with a known type and exactly the fields that type allows. The error
+// says what is wrong, for the client.
+func decodeClientMessage(data []byte) (clientMessage, error) {
+	var m clientMessage
+	if len(data) > maxMessageBytes {
+		return m, fmt.Errorf("message of %d bytes; the limit is %d", len(data), maxMessageBytes)
+	}
+	if !utf8.Valid(data) {
+		return m, errors.New("message is not UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var w wireMessage
+	if err := dec.Decode(&w); err != nil {
+		return m, fmt.Errorf("message is not a JSON object of the protocol: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return m, errors.New("message has data after its JSON object")
+	}
+	m.Type = w.Type
+	m.Version = -1
+	allowed := func(id, token, version, move bool) error {
+		for _, f := range []struct {
+			name    string
+			present bool
+			ok      bool
+		}{{"id", w.ID != nil, id}, {"token", w.Token != nil, token}, {"version", w.Version != nil, version}, {"move", w.Move != nil, move}} {
+			if f.present && !f.ok {
+				return fmt.Errorf("a %s message has no %q field", w.Type, f.name)
+			}
+		}
+		return nil
+	}
+	var err error
+	switch w.Type {
+	case "hello":
+		err = allowed(false, true, true, false)
+	case "move":
+		err = allowed(true, false, true, true)
+	case "ping":
+		err = allowed(true, false, false, false)
+	case "":
+		return m, errors.New(`message has no "type"`)
+	default:
+		return m, fmt.Errorf("unknown message type %q", w.Type)
+	}
+	if err != nil {
+		return m, err
+	}
+	if w.ID != nil {
+		if len(*w.ID) > maxIDLen {
+			return m, fmt.Errorf("id is longer than %d bytes", maxIDLen)
+		}
+		m.ID = *w.ID
+	}
+	if w.Token != nil {
+		if len(*w.Token) > maxTokenLen {
+			return m, fmt.Errorf("token is longer than %d bytes", maxTokenLen)
+		}
+		m.Token = *w.Token
+	}
+	if w.Version != nil {
+		if *w.Version < -1 || (w.Type == "move" && *w.Version < 0) {
+			return m, fmt.Errorf("version %d is negative", *w.Version)
+		}
+		m.Version = *w.Version
+	}
+	if w.Type == "move" {
+		if w.Version == nil {
+			return m, errors.New(`a move needs the "version" it was made against`)
+		}
+		if w.Move == nil {
+			return m, errors.New(`a move message needs a "move", such as "S 9,3"`)
+		}
+		if m.Move, err = bluelagoon.ParseMove(*w.Move); err != nil {
+			return m, fmt.Errorf("move %q: %w", *w.Move, err)
+		}
+	}
+	return m, nil
+}

@@ -1,0 +1,301 @@
+// Package server is Lagoon's game server: the lobby, live play over
+// WebSocket, bots in seats, clocks, and games that survive restarts.
+//
+// Each game has one owner in the process (type game), a mutex-guarded value
+// through which every change to the game goes: a move is checked by the rules
+// engine, written to the store, and only then applied in memory, answered and
+// broadcast. The store keeps each game as its record (setup and moves) plus
+// metadata, so a starting server resumes every game by replaying its moves.
+//
+// The HTTP JSON API is described in docs/api.md and the WebSocket protocol in
+// docs/protocol.md. Bots are reached through a small interface (Bot, made by
+// a BotFactory) so that the server does not depend on how they think, and run
+// in a bounded pool of workers so that many bot games cannot starve the
+// people playing.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/internal/store"
+)
+
+// Bot chooses a move for the player to move in g. It must not change g.
+type Bot interface {
+	Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error)
+}
+
+// BotFactory makes a bot of a level.
+type BotFactory func(level string) (Bot, error)
+
+// Config configures a Server. Store and Bots are required.
+type Config struct {
+	Store *store.Store
+	// Static holds the web page's files, served for any path outside /api/;
+	// a path that is not a file gets index.html. Nil serves the API only.
+	Static fs.FS
+	Bots   BotFactory
+	// Levels are the bot levels people may choose, easiest first.
+	Levels []string
+	// StandInLevel is the level of the bot that plays for a person whose
+	// time has run out, and of a bot that takes a seat that is left. It
+	// must be one of Levels. Default "medium".
+	StandInLevel string
+	// StandInGrace is the least time a person whose time has run out has at
+	// each turn to move before the stand-in does. Default 5 s.
+	StandInGrace time.Duration
+	// BotWorkers bounds the bots thinking at once. Default: half the CPUs,
+	// at least one.
+	BotWorkers int
+	// BotDelay is how long a bot waits before moving, so that people can
+	// follow a game. Default 0.
+	BotDelay time.Duration
+	// BotTimeout bounds a bot's thinking on one move. Default 1 minute.
+	BotTimeout time.Duration
+	// Rate and Burst limit the API requests of each client address: Rate a
+	// second, in bursts of Burst. Defaults 20 and 40; a negative Rate turns
+	// the limit off.
+	Rate  float64
+	Burst int
+	// Log receives the server's log. Default slog.Default().
+	Log *slog.Logger
+}
+
+const (
+	kindHuman = "human"
+	kindOpen  = "open"
+	kindBot   = "bot"
+)
+
+// Server serves games over HTTP and WebSocket. It is an http.Handler.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	store   *store.Store
+	handler http.Handler
+	limiter *limiter
+	bots    *botPool
+
+	boardsMu sync.Mutex
+	boards   map[string]*boardInfo
+
+	mu      sync.Mutex
+	games   map[string]*game
+	closing bool
+
+	conns sync.WaitGroup // WebSocket connections being served
+	stop  chan struct{}  // closed by Close
+	swept sync.WaitGroup
+}
+
+// boardInfo is a board with what the server derives from it once.
+type boardInfo struct {
+	board  *bluelagoon.Board
+	json   []byte
+	spaces []bluelagoon.Coord
+}
+
+// New makes a server and resumes every game in progress in the store: their
+// bots carry on and their clocks run again.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Store == nil || cfg.Bots == nil {
+		return nil, errors.New("server: a store and a bot factory are required")
+	}
+	if cfg.StandInLevel == "" {
+		cfg.StandInLevel = "medium"
+	}
+	if !slices.Contains(cfg.Levels, cfg.StandInLevel) {
+		return nil, fmt.Errorf("server: stand-in level %q is not one of the levels %q", cfg.StandInLevel, cfg.Levels)
+	}
+	if cfg.StandInGrace <= 0 {
+		cfg.StandInGrace = 5 * time.Second
+	}
+	if cfg.BotWorkers <= 0 {
+		cfg.BotWorkers = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	if cfg.BotTimeout <= 0 {
+		cfg.BotTimeout = time.Minute
+	}
+	if cfg.Rate == 0 {
+		cfg.Rate = 20
+	}
+	if cfg.Burst <= 0 {
+		cfg.Burst = 40
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	s := &Server{
+		cfg: cfg, log: cfg.Log, store: cfg.Store,
+		boards: make(map[string]*boardInfo),
+		games:  make(map[string]*game),
+		stop:   make(chan struct{}),
+	}
+	if cfg.Rate > 0 {
+		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
+	}
+	s.handler = s.routes()
+	s.bots = newBotPool(s, cfg.BotWorkers)
+
+	stored, err := s.store.InProgress(ctx)
+	if err != nil {
+		s.bots.close()
+		return nil, fmt.Errorf("server: resuming games: %w", err)
+	}
+	for _, sg := range stored {
+		g, err := s.loadGame(sg)
+		if err != nil {
+			s.bots.close()
+			return nil, fmt.Errorf("server: resuming games: %w", err)
+		}
+		s.games[g.id] = g
+	}
+	for _, g := range s.games {
+		g.mu.Lock()
+		g.schedule()
+		g.mu.Unlock()
+	}
+	s.log.Info("games resumed", "games", len(stored))
+	s.swept.Go(s.sweep)
+	return s, nil
+}
+
+// board returns the board stored as text (a name or the notation).
+func (s *Server) board(text string) (*boardInfo, error) {
+	s.boardsMu.Lock()
+	defer s.boardsMu.Unlock()
+	if b, ok := s.boards[text]; ok {
+		return b, nil
+	}
+	b, err := parseBoard(text)
+	if err != nil {
+		return nil, err
+	}
+	info := &boardInfo{board: b, json: mustJSON(makeBoardView(b)), spaces: spaces(b)}
+	if b.Name() != "" {
+		s.boards[text] = info
+	}
+	return info, nil
+}
+
+// game returns the owner of game id, reading a finished game from the store
+// if needed, or nil if there is no such game.
+func (s *Server) game(ctx context.Context, id string) (*game, error) {
+	s.mu.Lock()
+	g := s.games[id]
+	s.mu.Unlock()
+	if g != nil {
+		g.lastAccess.Store(time.Now().UnixNano())
+		return g, nil
+	}
+	sg, err := s.store.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	loaded, err := s.loadGame(sg)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g := s.games[id]; g != nil {
+		return g, nil
+	}
+	if s.closing {
+		loaded.closed = true
+	}
+	s.games[id] = loaded
+	return loaded, nil
+}
+
+// sweep forgets, every minute, the finished games nobody has looked at for
+// ten minutes; they are read from the store again when asked for.
+func (s *Server) sweep() {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case now := <-t.C:
+			s.forgetIdle(now, 10*time.Minute)
+		}
+	}
+}
+
+func (s *Server) forgetIdle(now time.Time, idle time.Duration) {
+	s.mu.Lock()
+	games := make([]*game, 0, len(s.games))
+	for _, g := range s.games {
+		games = append(games, g)
+	}
+	s.mu.Unlock()
+	for _, g := range games {
+		g.mu.Lock()
+		forget := g.cur.Over() && len(g.subs) == 0 && now.Sub(time.Unix(0, g.lastAccess.Load())) > idle
+		g.mu.Unlock()
+		if forget {
+			s.mu.Lock()
+			delete(s.games, g.id)
+			s.mu.Unlock()
+		}
+	}
+}
+
+// active returns the games in memory.
+func (s *Server) active() []*game {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*game, 0, len(s.games))
+	for _, g := range s.games {
+		out = append(out, g)
+	}
+	return out
+}
+
+// Close stops the server's games: no move is accepted after it returns,
+// every move acknowledged before is in the store, bots stop thinking and
+// WebSocket clients are told the server is going away. Stop the HTTP server
+// (http.Server.Shutdown) first and close the store after.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closing = true
+	s.mu.Unlock()
+	close(s.stop)
+	s.swept.Wait()
+	for _, g := range s.active() {
+		g.mu.Lock()
+		g.closed = true
+		if g.timer != nil {
+			g.timer.Stop()
+		}
+		for c := range g.subs {
+			c.kill(statusGoingAway, "the server is shutting down")
+		}
+		g.mu.Unlock()
+	}
+	s.bots.close()
+	s.conns.Wait()
+	s.log.Info("server closed")
+	return nil
+}
+
+// ServeHTTP serves the API, the WebSockets and the web page.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }

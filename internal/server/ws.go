@@ -1,0 +1,289 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// WebSocket settings; see docs/protocol.md.
+const (
+	helloTimeout    = 10 * time.Second
+	heartbeatEvery  = 15 * time.Second
+	pongTimeout     = 15 * time.Second
+	writeTimeout    = 10 * time.Second
+	queueLength     = 256 // messages waiting for a slow client
+	resumeLimit     = 50  // more missed moves than this: a snapshot
+	messageRate     = 10  // messages a second from a client...
+	messageBurst    = 20  // ...in bursts of this many
+	refusalsToClose = 50  // rate-limited messages before the connection is closed
+	statusGoingAway = websocket.StatusGoingAway
+	statusTooSlow   = websocket.StatusCode(4001)
+	statusViolation = websocket.StatusPolicyViolation
+	statusNormal    = websocket.StatusNormalClosure
+)
+
+// wsConn is one WebSocket client of a game: a seat's or a spectator's.
+type wsConn struct {
+	s    *Server
+	g    *game
+	c    *websocket.Conn
+	seat int // -1 for a spectator
+
+	out    chan []byte
+	ctx    context.Context
+	cancel context.CancelFunc
+	once   sync.Once
+
+	limit    bucket
+	refusals int
+}
+
+// send queues a message without blocking. A client whose queue is full is
+// too slow: it is closed, and send reports false.
+func (c *wsConn) send(msg []byte) bool {
+	select {
+	case c.out <- msg:
+		return true
+	default:
+		c.kill(statusTooSlow, "too slow; reconnect with your last version")
+		return false
+	}
+}
+
+// kill closes the connection with a status, once; it never blocks. The
+// close handshake goes first: cancelling the connection's context would drop
+// it without telling the client why.
+func (c *wsConn) kill(code websocket.StatusCode, reason string) {
+	c.once.Do(func() {
+		go func() {
+			c.c.Close(code, reason)
+			c.cancel()
+		}()
+	})
+}
+
+func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *game) {
+	if !sameOrigin(r) {
+		writeError(w, errorf(http.StatusForbidden, "cross_origin", "WebSocket connections from other sites are not accepted"), nil)
+		return
+	}
+	ws, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		s.log.Debug("websocket upgrade refused", "game", g.id, "err", err)
+		return
+	}
+	s.conns.Add(1)
+	defer s.conns.Done()
+	ws.SetReadLimit(maxMessageBytes)
+	c := &wsConn{s: s, g: g, c: ws, seat: -1, out: make(chan []byte, queueLength)}
+	c.ctx, c.cancel = context.WithCancel(context.Background())
+	defer c.kill(statusNormal, "")
+	go c.writeLoop()
+	go c.pingLoop()
+
+	hello, ok := c.readHello()
+	if !ok {
+		return
+	}
+	if hello.Token != "" {
+		if c.seat = g.seatOf(hello.Token); c.seat < 0 {
+			c.refuse(errorf(http.StatusForbidden, "bad_token", "the token is not a seat of game %s", g.id))
+			return
+		}
+	}
+	if !g.subscribe(c, hello.Version) {
+		c.kill(statusGoingAway, "the server is shutting down")
+		return
+	}
+	defer g.unsubscribe(c)
+	c.readLoop()
+}
+
+// refuse sends an error and closes the connection.
+func (c *wsConn) refuse(e *apiError) {
+	c.send(mustJSON(errorMessage{Type: "error", Status: e.status, Code: e.code, Message: e.message}))
+	// Let the writer send the error before the close frame.
+	time.AfterFunc(100*time.Millisecond, func() { c.kill(statusViolation, e.code) })
+	<-c.ctx.Done()
+}
+
+// readHello reads the first message, which must be a hello.
+func (c *wsConn) readHello() (clientMessage, bool) {
+	ctx, cancel := context.WithTimeout(c.ctx, helloTimeout)
+	defer cancel()
+	typ, data, err := c.c.Read(ctx)
+	if err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) && c.ctx.Err() == nil {
+			c.refuse(errorf(http.StatusBadRequest, "bad_request", "no hello within %v", helloTimeout))
+		}
+		return clientMessage{}, false
+	}
+	m, err := decodeClientMessage(data)
+	switch {
+	case typ != websocket.MessageText:
+		c.refuse(errorf(http.StatusBadRequest, "bad_request", "messages are JSON in text frames"))
+		return m, false
+	case err != nil:
+		c.refuse(errorf(http.StatusBadRequest, "bad_request", "%v", err))
+		return m, false
+	case m.Type != "hello":
+		c.refuse(errorf(http.StatusBadRequest, "bad_request", "the first message must be a hello, not a %s", m.Type))
+		return m, false
+	}
+	return m, true
+}
+
+// readLoop reads the client's messages until it goes.
+func (c *wsConn) readLoop() {
+	for {
+		typ, data, err := c.c.Read(c.ctx)
+		if err != nil {
+			return
+		}
+		if ok, _ := c.limit.take(time.Now(), messageRate, messageBurst); !ok {
+			c.refusals++
+			if c.refusals >= refusalsToClose {
+				c.kill(statusViolation, "too many messages")
+				return
+			}
+			c.send(mustJSON(errorMessage{Type: "error", Status: http.StatusTooManyRequests, Code: "rate_limited",
+				Message: "too many messages; at most 10 a second"}))
+			continue
+		}
+		m, err := decodeClientMessage(data)
+		if err == nil && typ != websocket.MessageText {
+			err = errors.New("messages are JSON in text frames")
+		}
+		if err != nil {
+			c.send(mustJSON(errorMessage{Type: "error", Status: http.StatusBadRequest, Code: "bad_request", Message: err.Error()}))
+			continue
+		}
+		switch m.Type {
+		case "ping":
+			c.send(mustJSON(pongMessage{Type: "pong", ID: m.ID}))
+		case "hello":
+			c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: http.StatusBadRequest, Code: "bad_request", Message: "hello is only the first message"}))
+		case "move":
+			c.move(m)
+		}
+	}
+}
+
+// move plays a client's move and answers it.
+func (c *wsConn) move(m clientMessage) {
+	var e *apiError
+	if c.seat < 0 {
+		e = errorf(http.StatusUnauthorized, "no_token", "spectators cannot move")
+	} else {
+		v, dup, err := c.g.play(c.ctx, moveRequest{seat: c.seat, version: m.Version, move: m.Move, person: true})
+		if err == nil {
+			c.send(mustJSON(ackMessage{Type: "ack", ID: m.ID, Version: v, Duplicate: dup}))
+			return
+		}
+		e = err
+	}
+	c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: e.status, Code: e.code, Message: e.message, State: c.g.currentState()}))
+}
+
+// writeLoop writes the queued messages and the heartbeats.
+func (c *wsConn) writeLoop() {
+	heartbeat := time.NewTicker(heartbeatEvery)
+	defer heartbeat.Stop()
+	for {
+		var msg []byte
+		select {
+		case msg = <-c.out:
+		case <-heartbeat.C:
+			msg = mustJSON(heartbeatMessage{Type: "heartbeat", Version: c.g.version.Load()})
+		case <-c.ctx.Done():
+			return
+		}
+		ctx, cancel := context.WithTimeout(c.ctx, writeTimeout)
+		err := c.c.Write(ctx, websocket.MessageText, msg)
+		cancel()
+		if err != nil {
+			c.kill(statusGoingAway, "write failed")
+			return
+		}
+	}
+}
+
+// pingLoop pings the client and closes the connection when it stops
+// answering.
+func (c *wsConn) pingLoop() {
+	t := time.NewTicker(heartbeatEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+		case <-c.ctx.Done():
+			return
+		}
+		ctx, cancel := context.WithTimeout(c.ctx, pongTimeout)
+		err := c.c.Ping(ctx)
+		cancel()
+		if err != nil {
+			c.kill(statusGoingAway, "no answer to ping")
+			return
+		}
+	}
+}
+
+// subscribe adds c to the game's subscribers and brings it up to date from
+// version last: the events it missed, or a snapshot. It reports false when
+// the game is closed.
+func (g *game) subscribe(c *wsConn, last int) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return false
+	}
+	now := time.Now()
+	if c.seat >= 0 {
+		if e := g.join(c.ctx, c.seat, ""); e != nil {
+			return false
+		}
+	}
+	v := len(g.moves)
+	w := welcomeMessage{Type: "welcome", Version: v, Resume: "snapshot"}
+	if c.seat >= 0 {
+		w.You = &c.seat
+	}
+	resume := last >= 0 && last <= v && v-last <= resumeLimit
+	if resume {
+		w.Resume = "events"
+	}
+	g.subs[c] = struct{}{}
+	if c.seat >= 0 {
+		g.connected[c.seat]++
+	}
+	w.Seats = g.seatViews()
+	c.send(mustJSON(w))
+	if resume {
+		for _, e := range g.eventsSince(last, now) {
+			c.send(e)
+		}
+	} else {
+		c.send(mustJSON(snapshotMessage{Type: "snapshot", Game: g.fullView(-1, c.seat)}))
+	}
+	if c.seat >= 0 {
+		g.broadcastSeats(now)
+	}
+	return true
+}
+
+// unsubscribe removes c from the subscribers.
+func (g *game) unsubscribe(c *wsConn) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	_, was := g.subs[c]
+	g.drop(c)
+	if was && c.seat >= 0 && !g.closed {
+		g.broadcastSeats(time.Now())
+	}
+}

@@ -1,0 +1,506 @@
+// Package store keeps Lagoon's games in an embedded SQLite database.
+//
+// A game is stored as what decides it, its setup and its moves, plus the
+// metadata that the rules do not know about (seats, clocks, times): replaying
+// the moves gives every state, so nothing derived is stored except a small
+// summary for the lobby.
+//
+// All writes go through one goroutine and one connection, which gathers the
+// writes that arrive while a commit is in flight into the next transaction
+// (group commit). Each write still runs in a savepoint of its own, so one
+// failing write does not fail the others, and each caller learns whether its
+// own write is durable. With synchronous=FULL a commit returns only after the
+// write-ahead log is on disk, so a move acknowledged after AppendMove returns
+// survives a crash of the process or the machine; group commit is what makes
+// that affordable, one fsync for many moves.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	_ "modernc.org/sqlite" // the pure Go SQLite driver, registered as "sqlite"
+)
+
+// ErrNotFound is returned for a game that is not in the database.
+var ErrNotFound = errors.New("no such game")
+
+// ErrConflict is returned when a write does not follow the stored game: a
+// move whose version is not the next one, or a game id that exists already.
+var ErrConflict = errors.New("write conflicts with the stored game")
+
+// ErrClosed is returned by writes after Close.
+var ErrClosed = errors.New("store is closed")
+
+// Seat is a seat of a stored game.
+type Seat struct {
+	Kind      string `json:"kind"` // "human", "open" or "bot"
+	Name      string `json:"name"`
+	Level     string `json:"level,omitempty"`
+	TokenHash string `json:"token_hash,omitempty"`
+	Joined    bool   `json:"joined,omitempty"`
+	StandIn   bool   `json:"stand_in,omitempty"`
+}
+
+// Clock is a game's time control.
+type Clock struct {
+	InitialMS   int64 `json:"initial_ms"`
+	IncrementMS int64 `json:"increment_ms"`
+}
+
+// Summary is what the lobby shows of a game without replaying it.
+type Summary struct {
+	Phase   string `json:"phase"`
+	Current int    `json:"current"`
+	Totals  []int  `json:"totals"`
+	Winners []int  `json:"winners"`
+}
+
+// Move is one stored move.
+type Move struct {
+	Seat int
+	Move string    // in the notation, "S 9,3"
+	At   time.Time // when it was made
+	// Clocks is each seat's time bank in milliseconds after the move, nil
+	// for a game without clocks.
+	Clocks []int64
+}
+
+// Game is a stored game.
+type Game struct {
+	ID         string
+	Created    time.Time
+	Updated    time.Time
+	Board      string // a built-in board's name, or a board in the notation
+	Players    int
+	Seed       uint64
+	SeedChosen bool
+	First      int
+	Clock      *Clock
+	Seats      []Seat
+	// Clocks is each seat's time bank in milliseconds as last written, nil
+	// for a game without clocks.
+	Clocks  []int64
+	// Version is the number of moves stored.
+	Version int
+	Over    bool
+	Summary Summary
+	// Moves is the game's moves, for Game and InProgress; Finished leaves
+	// it nil.
+	Moves []Move
+}
+
+// Store is an open database. Its methods are safe for concurrent use.
+type Store struct {
+	write *sql.DB // one connection, used only by the writer goroutine
+	read  *sql.DB
+	ops   chan op
+	stop  chan struct{}
+	done  chan struct{}
+}
+
+// op is one write: fn runs inside the batch's transaction and the result is
+// sent on done once the transaction is committed (or not).
+type op struct {
+	fn   func(tx *sql.Tx) error
+	done chan error
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS games (
+	id          TEXT PRIMARY KEY,
+	created     INTEGER NOT NULL,
+	updated     INTEGER NOT NULL,
+	board       TEXT NOT NULL,
+	players     INTEGER NOT NULL,
+	seed        INTEGER NOT NULL,
+	seed_chosen INTEGER NOT NULL,
+	first       INTEGER NOT NULL,
+	clock       TEXT,
+	seats       TEXT NOT NULL,
+	clocks      TEXT,
+	version     INTEGER NOT NULL,
+	over        INTEGER NOT NULL,
+	summary     TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_over_updated ON games (over, updated);
+CREATE TABLE IF NOT EXISTS moves (
+	game    TEXT NOT NULL REFERENCES games (id),
+	version INTEGER NOT NULL,
+	seat    INTEGER NOT NULL,
+	move    TEXT NOT NULL,
+	at      INTEGER NOT NULL,
+	clocks  TEXT,
+	PRIMARY KEY (game, version)
+) WITHOUT ROWID;
+`
+
+// batchLimit bounds the writes committed in one transaction.
+const batchLimit = 512
+
+// Open opens (creating it if needed) the database lagoon.db in dir.
+func Open(dir string) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	path := filepath.Join(dir, "lagoon.db")
+	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)"
+	w, err := sql.Open("sqlite", "file:"+path+"?"+pragmas+"&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	if _, err := w.Exec(schema); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open store %s: create schema: %w", path, err)
+	}
+	r, err := sql.Open("sqlite", "file:"+path+"?"+pragmas+"&_pragma=query_only(1)")
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	r.SetMaxOpenConns(4)
+	s := &Store{write: w, read: r, ops: make(chan op), stop: make(chan struct{}), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
+}
+
+// Close finishes the writes under way and closes the database.
+func (s *Store) Close() error {
+	close(s.stop)
+	<-s.done
+	return errors.Join(s.read.Close(), s.write.Close())
+}
+
+// exec runs fn in a transaction, together with other writes, and returns once
+// it is durable or has failed.
+func (s *Store) exec(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	o := op{fn: fn, done: make(chan error, 1)}
+	select {
+	case s.ops <- o:
+	case <-s.stop:
+		return ErrClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	// Once handed over, the write goes ahead whatever the caller's context
+	// says: waiting for it is what tells the caller the truth.
+	return <-o.done
+}
+
+// writer commits the writes in batches until Close.
+func (s *Store) writer() {
+	defer close(s.done)
+	for {
+		var batch []op
+		select {
+		case o := <-s.ops:
+			batch = append(batch, o)
+		case <-s.stop:
+			return
+		}
+	gather:
+		for len(batch) < batchLimit {
+			select {
+			case o := <-s.ops:
+				batch = append(batch, o)
+			default:
+				break gather
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit runs a batch of writes in one transaction, each in a savepoint.
+func (s *Store) commit(batch []op) {
+	errs := make([]error, len(batch))
+	err := func() error {
+		tx, err := s.write.Begin()
+		if err != nil {
+			return err
+		}
+		for i, o := range batch {
+			if _, err := tx.Exec("SAVEPOINT op"); err != nil {
+				tx.Rollback()
+				return err
+			}
+			errs[i] = o.fn(tx)
+			undo := "RELEASE op"
+			if errs[i] != nil {
+				undo = "ROLLBACK TO op; RELEASE op"
+			}
+			if _, err := tx.Exec(undo); err != nil {
+				tx.Rollback()
+				return err
+			}
+		}
+		return tx.Commit()
+	}()
+	for i, o := range batch {
+		if err != nil {
+			o.done <- fmt.Errorf("commit: %w", err)
+			continue
+		}
+		o.done <- errs[i]
+	}
+}
+
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// jsonText encodes v for a TEXT column; a nil slice or pointer is NULL.
+func jsonText(v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	if string(b) == "null" {
+		return nil, nil
+	}
+	return string(b), nil
+}
+
+// Create stores a new game with no moves.
+func (s *Store) Create(ctx context.Context, g *Game) error {
+	seats, err := json.Marshal(g.Seats)
+	if err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	clock, err := jsonText(g.Clock)
+	if err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	clocks, err := jsonText(g.Clocks)
+	if err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	summary, err := json.Marshal(g.Summary)
+	if err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	err = s.exec(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRow(`SELECT count(*) FROM games WHERE id = ?`, g.ID).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return ErrConflict
+		}
+		_, err := tx.Exec(`INSERT INTO games (id, created, updated, board, players, seed, seed_chosen, first, clock, seats, clocks, version, over, summary)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?)`,
+			g.ID, millis(g.Created), millis(g.Created), g.Board, g.Players, int64(g.Seed), g.SeedChosen, g.First,
+			clock, string(seats), clocks, string(summary))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+// After is the state of a game's metadata after a move.
+type After struct {
+	Over    bool
+	Summary Summary
+	// Seats, if not nil, replaces the stored seats (a move can end a
+	// seat's stand-in).
+	Seats []Seat
+}
+
+// AppendMove stores the move that takes game id from version-1 to version,
+// with the metadata after it. It fails with ErrConflict unless the game is
+// at version-1 and not over, so a move is never stored twice or out of order.
+func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, after After) error {
+	clocks, err := jsonText(m.Clocks)
+	if err != nil {
+		return fmt.Errorf("store move %d of %s: %w", version, id, err)
+	}
+	summary, err := json.Marshal(after.Summary)
+	if err != nil {
+		return fmt.Errorf("store move %d of %s: %w", version, id, err)
+	}
+	seats, err := jsonText(after.Seats)
+	if err != nil {
+		return fmt.Errorf("store move %d of %s: %w", version, id, err)
+	}
+	err = s.exec(ctx, func(tx *sql.Tx) error {
+		res, err := tx.Exec(`UPDATE games SET version = ?, updated = ?, over = ?, summary = ?, clocks = ?, seats = coalesce(?, seats)
+			WHERE id = ? AND version = ? AND over = 0`,
+			version, millis(m.At), after.Over, string(summary), clocks, seats, id, version-1)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			return ErrConflict
+		}
+		_, err = tx.Exec(`INSERT INTO moves (game, version, seat, move, at, clocks) VALUES (?, ?, ?, ?, ?, ?)`,
+			id, version, m.Seat, m.Move, millis(m.At), clocks)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store move %d of %s: %w", version, id, err)
+	}
+	return nil
+}
+
+// UpdateSeats stores a game's seats and clocks, which change without a move
+// (a seat joins or is left to a bot, a clock runs out).
+func (s *Store) UpdateSeats(ctx context.Context, id string, seats []Seat, clocks []int64, at time.Time) error {
+	b, err := json.Marshal(seats)
+	if err != nil {
+		return fmt.Errorf("store seats of %s: %w", id, err)
+	}
+	c, err := jsonText(clocks)
+	if err != nil {
+		return fmt.Errorf("store seats of %s: %w", id, err)
+	}
+	err = s.exec(ctx, func(tx *sql.Tx) error {
+		res, err := tx.Exec(`UPDATE games SET seats = ?, clocks = ?, updated = ? WHERE id = ?`, string(b), c, millis(at), id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			return ErrNotFound
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store seats of %s: %w", id, err)
+	}
+	return nil
+}
+
+const gameColumns = `id, created, updated, board, players, seed, seed_chosen, first, clock, seats, clocks, version, over, summary`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanGame(row scanner) (*Game, error) {
+	var g Game
+	var created, updated, seed int64
+	var clock, clocks sql.NullString
+	var seats, summary string
+	if err := row.Scan(&g.ID, &created, &updated, &g.Board, &g.Players, &seed, &g.SeedChosen, &g.First,
+		&clock, &seats, &clocks, &g.Version, &g.Over, &summary); err != nil {
+		return nil, err
+	}
+	g.Created, g.Updated, g.Seed = fromMillis(created), fromMillis(updated), uint64(seed)
+	if clock.Valid {
+		g.Clock = new(Clock)
+		if err := json.Unmarshal([]byte(clock.String), g.Clock); err != nil {
+			return nil, fmt.Errorf("game %s: clock: %w", g.ID, err)
+		}
+	}
+	if clocks.Valid {
+		if err := json.Unmarshal([]byte(clocks.String), &g.Clocks); err != nil {
+			return nil, fmt.Errorf("game %s: clocks: %w", g.ID, err)
+		}
+	}
+	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
+		return nil, fmt.Errorf("game %s: seats: %w", g.ID, err)
+	}
+	if err := json.Unmarshal([]byte(summary), &g.Summary); err != nil {
+		return nil, fmt.Errorf("game %s: summary: %w", g.ID, err)
+	}
+	return &g, nil
+}
+
+// moves reads the moves of game id in order.
+func (s *Store) moves(ctx context.Context, id string) ([]Move, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT version, seat, move, at, clocks FROM moves WHERE game = ? ORDER BY version`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Move
+	for rows.Next() {
+		var v int
+		var at int64
+		var clocks sql.NullString
+		var m Move
+		if err := rows.Scan(&v, &m.Seat, &m.Move, &at, &clocks); err != nil {
+			return nil, err
+		}
+		if v != len(out)+1 {
+			return nil, fmt.Errorf("game %s: move %d follows move %d", id, v, len(out))
+		}
+		m.At = fromMillis(at)
+		if clocks.Valid {
+			if err := json.Unmarshal([]byte(clocks.String), &m.Clocks); err != nil {
+				return nil, fmt.Errorf("game %s: move %d: clocks: %w", id, v, err)
+			}
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Game reads game id with its moves.
+func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
+	g, err := scanGame(s.read.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("read game %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read game %s: %w", id, err)
+	}
+	if g.Moves, err = s.moves(ctx, id); err != nil {
+		return nil, fmt.Errorf("read game %s: %w", id, err)
+	}
+	return g, nil
+}
+
+// InProgress reads every game that is not over, with its moves: what a
+// starting server resumes.
+func (s *Store) InProgress(ctx context.Context) ([]*Game, error) {
+	games, err := s.list(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 0 ORDER BY created`)
+	if err != nil {
+		return nil, fmt.Errorf("read games in progress: %w", err)
+	}
+	for _, g := range games {
+		if g.Moves, err = s.moves(ctx, g.ID); err != nil {
+			return nil, fmt.Errorf("read games in progress: %w", err)
+		}
+	}
+	return games, nil
+}
+
+// Finished reads the limit games that ended last, newest first, without
+// their moves.
+func (s *Store) Finished(ctx context.Context, limit int) ([]*Game, error) {
+	games, err := s.list(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 1 ORDER BY updated DESC, id LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("read finished games: %w", err)
+	}
+	return games, nil
+}
+
+func (s *Store) list(ctx context.Context, query string, args ...any) ([]*Game, error) {
+	rows, err := s.read.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
