@@ -136,8 +136,12 @@ func (p *parser) sep() error {
 		return p.errorf("expected a space before the next statement, found %s", describe(p.peek()))
 	}
 	p.i++
-	if p.peek() == ' ' {
+	switch {
+	case p.peek() == ' ':
 		return p.errorf("doubled space")
+	case p.i == len(p.s):
+		p.i--
+		return p.errorf("trailing space")
 	}
 	return nil
 }
@@ -216,6 +220,7 @@ func (p *parser) state() (*parsedState, error) {
 		return nil, err
 	}
 
+	land := map[Coord]bool{}
 	for {
 		if err = p.sep(); err != nil {
 			return nil, err
@@ -230,9 +235,15 @@ func (p *parser) state() (*parsedState, error) {
 		if err != nil {
 			return nil, err
 		}
-		cs, _, err := p.coordList(st.height)
+		cs, at, err := p.coordList(st.height)
 		if err != nil {
 			return nil, err
+		}
+		for k, c := range cs {
+			if land[c] {
+				return nil, &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("space %v is already on an island", c)}
+			}
+			land[c] = true
 		}
 		if len(cs) == 0 {
 			return nil, p.errorf("island has no spaces")
@@ -249,11 +260,23 @@ func (p *parser) state() (*parsedState, error) {
 	if err = p.literal("s", "the stone-circle statement 's spaces;'"); err != nil {
 		return nil, err
 	}
-	if st.stones, _, err = p.coordList(st.height); err != nil {
+	var stoneAt []int
+	if st.stones, stoneAt, err = p.coordList(st.height); err != nil {
 		return nil, err
+	}
+	for k, c := range st.stones {
+		switch {
+		case !land[c]:
+			return nil, &SyntaxError{Offset: stoneAt[k], Msg: fmt.Sprintf("stone circle %v is not on land", c)}
+		case slices.Contains(st.stones[:k], c):
+			return nil, &SyntaxError{Offset: stoneAt[k], Msg: fmt.Sprintf("stone circle %v is listed twice", c)}
+		}
 	}
 	if err = p.end("stone-circle"); err != nil {
 		return nil, err
+	}
+	if len(st.stones) != NumStoneCircles {
+		return nil, &SyntaxError{Offset: p.i - 1, Msg: fmt.Sprintf("board has %d stone circles, want exactly %d", len(st.stones), NumStoneCircles)}
 	}
 
 	if err = p.sep(); err != nil {
