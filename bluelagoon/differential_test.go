@@ -249,8 +249,9 @@ func TestDifferential(t *testing.T) {
 						t.Fatalf("game %d (seed %d, policy %s) failed", i, seed, pol.name)
 					}
 				}
-				// The games must reach the corners they are meant to test.
-				if games >= 2*len(policies) {
+				// The games must reach the corners they are meant to test;
+				// in the default run they do on every board and count.
+				if games >= 50 {
 					for _, k := range []string{"settlement started", "game over", "skip", "immediate end", "ended by collection", "ended with no moves"} {
 						// On sides the stone circles are most of the land:
 						// there the exploration phase always ends by collection.
