@@ -67,6 +67,11 @@ type Config struct {
 	// the limit off.
 	Rate  float64
 	Burst int
+	// MessageRate and MessageBurst limit the messages of each WebSocket
+	// connection likewise. Defaults 10 and 20; a negative MessageRate turns
+	// the limit off.
+	MessageRate  float64
+	MessageBurst int
 	// Log receives the server's log. Default slog.Default().
 	Log *slog.Logger
 }
@@ -93,7 +98,8 @@ type Server struct {
 	games   map[string]*game
 	closing bool
 
-	conns sync.WaitGroup // WebSocket connections being served
+	conns   map[*wsConn]struct{} // WebSocket connections being served, under mu
+	connsWG sync.WaitGroup
 	stop  chan struct{}  // closed by Close
 	swept sync.WaitGroup
 }
@@ -132,6 +138,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = 40
 	}
+	if cfg.MessageRate == 0 {
+		cfg.MessageRate = 10
+	}
+	if cfg.MessageBurst <= 0 {
+		cfg.MessageBurst = 20
+	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
@@ -139,6 +151,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg: cfg, log: cfg.Log, store: cfg.Store,
 		boards: make(map[string]*boardInfo),
 		games:  make(map[string]*game),
+		conns:  make(map[*wsConn]struct{}),
 		stop:   make(chan struct{}),
 	}
 	if cfg.Rate > 0 {
@@ -286,13 +299,15 @@ func (s *Server) Close() error {
 		if g.timer != nil {
 			g.timer.Stop()
 		}
-		for c := range g.subs {
-			c.kill(statusGoingAway, "the server is shutting down")
-		}
 		g.mu.Unlock()
 	}
+	s.mu.Lock()
+	for c := range s.conns {
+		c.kill(statusGoingAway, "the server is shutting down")
+	}
+	s.mu.Unlock()
 	s.bots.close()
-	s.conns.Wait()
+	s.connsWG.Wait()
 	s.log.Info("server closed")
 	return nil
 }

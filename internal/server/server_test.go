@@ -43,11 +43,11 @@ var testStatic = fstest.MapFS{
 }
 
 // testConfig is the configuration of the test servers: the test bots, no
-// rate limit unless a test sets one, and logs only on failure.
+// rate limits unless a test sets them, and logs only on failure.
 func testConfig(t testing.TB, st *store.Store) Config {
 	return Config{
 		Store: st, Static: testStatic, Bots: testBots, Levels: testLevels,
-		Rate: -1, Log: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Rate: -1, MessageRate: -1, Log: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	}
 }
 

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -77,11 +78,14 @@ func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *game
 		s.log.Debug("websocket upgrade refused", "game", g.id, "err", err)
 		return
 	}
-	s.conns.Add(1)
-	defer s.conns.Done()
 	ws.SetReadLimit(maxMessageBytes)
 	c := &wsConn{s: s, g: g, c: ws, seat: -1, out: make(chan []byte, queueLength)}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
+	if !s.track(c) {
+		ws.Close(statusGoingAway, "the server is shutting down")
+		return
+	}
+	defer s.untrack(c)
 	defer c.kill(statusNormal, "")
 	go c.writeLoop()
 	go c.pingLoop()
@@ -102,6 +106,26 @@ func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *game
 	}
 	defer g.unsubscribe(c)
 	c.readLoop()
+}
+
+// track adds a connection to those that Close closes; it reports false when
+// the server is closing.
+func (s *Server) track(c *wsConn) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return false
+	}
+	s.conns[c] = struct{}{}
+	s.connsWG.Add(1)
+	return true
+}
+
+func (s *Server) untrack(c *wsConn) {
+	s.mu.Lock()
+	delete(s.conns, c)
+	s.mu.Unlock()
+	s.connsWG.Done()
 }
 
 // refuse sends an error and closes the connection.
@@ -138,6 +162,15 @@ func (c *wsConn) readHello() (clientMessage, bool) {
 	return m, true
 }
 
+// allow takes a token from the connection's message bucket.
+func (c *wsConn) allow() bool {
+	if c.s.cfg.MessageRate < 0 {
+		return true
+	}
+	ok, _ := c.limit.take(time.Now(), c.s.cfg.MessageRate, float64(c.s.cfg.MessageBurst))
+	return ok
+}
+
 // readLoop reads the client's messages until it goes.
 func (c *wsConn) readLoop() {
 	for {
@@ -145,14 +178,14 @@ func (c *wsConn) readLoop() {
 		if err != nil {
 			return
 		}
-		if ok, _ := c.limit.take(time.Now(), messageRate, messageBurst); !ok {
+		if !c.allow() {
 			c.refusals++
 			if c.refusals >= refusalsToClose {
 				c.kill(statusViolation, "too many messages")
 				return
 			}
 			c.send(mustJSON(errorMessage{Type: "error", Status: http.StatusTooManyRequests, Code: "rate_limited",
-				Message: "too many messages; at most 10 a second"}))
+				Message: fmt.Sprintf("too many messages; at most %v a second", c.s.cfg.MessageRate)}))
 			continue
 		}
 		m, err := decodeClientMessage(data)

@@ -86,7 +86,7 @@ type Game struct {
 	Seats      []Seat
 	// Clocks is each seat's time bank in milliseconds as last written, nil
 	// for a game without clocks.
-	Clocks  []int64
+	Clocks []int64
 	// Version is the number of moves stored.
 	Version int
 	Over    bool
