@@ -100,8 +100,8 @@ type Server struct {
 
 	conns   map[*wsConn]struct{} // WebSocket connections being served, under mu
 	connsWG sync.WaitGroup
-	stop  chan struct{}  // closed by Close
-	swept sync.WaitGroup
+	stop    chan struct{} // closed by Close
+	swept   sync.WaitGroup
 }
 
 // boardInfo is a board with what the server derives from it once.
