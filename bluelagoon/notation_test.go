@@ -297,7 +297,9 @@ func FuzzParseState(f *testing.F) {
 			if err := g.Apply(m); err != nil {
 				t.Fatalf("a listed move is refused: %v\n%s", err, canon)
 			}
-			_ = g.String()
+			if _, err := bluelagoon.ParseState(g.String()); err != nil {
+				t.Fatalf("the state after %v is refused: %v\n%s", m, err, g)
+			}
 		}
 	})
 }

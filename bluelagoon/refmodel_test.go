@@ -9,10 +9,11 @@ import (
 	"github.com/lagoon-games/lagoon/bluelagoon"
 )
 
-// This file holds the reference model: the rules page (docs copy of the
-// project's rules, sections 2 to 10) written down again in the plainest way,
-// with grids, maps and loops, no bitsets and nothing clever, so that it is
-// obviously right. The differential tests play it against the engine.
+// This file holds the reference model: the project's rules page (sections 2
+// to 10; docs/rules.md restates its decisions) written down again in the
+// plainest way, with grids, maps and loops, no bitsets and nothing clever, so
+// that it is obviously right. The differential tests play it against the
+// engine.
 //
 // It reads and writes the state notation itself, with a lenient reader that
 // trusts its input (written by a test or by the engine): the strict parser is
