@@ -286,11 +286,21 @@ func playDifferential(t *testing.T, b *bluelagoon.Board, text string, players in
 		if len(moves) == 0 {
 			t.Fatalf("no legal move in a game that is not over:\n%s", g)
 		}
+		for k, m := range moves {
+			if lm := g.LegalMove(k); lm != m {
+				t.Fatalf("LegalMove(%d) = %v, LegalMoves()[%d] = %v\n%s", k, lm, k, m, g)
+			}
+		}
+		// RandomMove draws the move LegalMove would give for the same
+		// draw from the same generator.
+		src := rand.NewPCG(seed, uint64(turn))
+		want := moves[rand.New(src).IntN(len(moves))]
+		src.Seed(seed, uint64(turn))
+		if rm := g.RandomMove(rand.New(src)); rm != want {
+			t.Fatalf("RandomMove = %v, want %v\n%s", rm, want, g)
+		}
 		k := pol.pick(r, g, moves)
 		m := moves[k]
-		if lm := g.LegalMove(k); lm != m {
-			t.Fatalf("LegalMove(%d) = %v, LegalMoves()[%d] = %v\n%s", k, lm, k, m, g)
-		}
 		// A few other placements: Check accepts exactly the reference's
 		// legal moves.
 		for range 4 {

@@ -114,6 +114,11 @@ func checkMoves(t *rapid.T, g *bluelagoon.Game) {
 	}) {
 		t.Fatalf("legal moves are not sorted: %v", legal)
 	}
+	for k, m := range legal {
+		if lm := g.LegalMove(k); lm != m {
+			t.Fatalf("LegalMove(%d) = %v, LegalMoves()[%d] = %v", k, lm, k, m)
+		}
+	}
 	b := g.Board()
 	before := g.String()
 	i := 0
