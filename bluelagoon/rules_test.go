@@ -163,6 +163,38 @@ func TestBoardHeights(t *testing.T) {
 	}
 }
 
+// TestManyIslands plays on a board with as many islands as the engine takes,
+// one space each, and checks that one more is refused.
+func TestManyIslands(t *testing.T) {
+	islandsBoard := func(n int) string {
+		var sb strings.Builder
+		sb.WriteString("a 24 2; c 0 E;")
+		var stones []string
+		for k := range n {
+			c := coord{Row: k / 8 * 3, Col: k%8*2 + 1}
+			fmt.Fprintf(&sb, " i %d %v;", k%7+1, c)
+			if len(stones) < 32 {
+				stones = append(stones, c.String())
+			}
+		}
+		fmt.Fprintf(&sb, " s %s; r C B W P S; p 0 0 0 0 0 0 0 S T; p 1 0 0 0 0 0 0 S T;", strings.Join(stones, " "))
+		return sb.String()
+	}
+	text := islandsBoard(bluelagoon.MaxIslands)
+	b, err := bluelagoon.ParseBoard(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for players := 2; players <= 4; players++ {
+		for i, pol := range policies {
+			playDifferential(t, b, b.String(), players, uint64(i), pol, map[string]int{})
+		}
+	}
+	if _, err := bluelagoon.ParseBoard(islandsBoard(bluelagoon.MaxIslands + 1)); err == nil {
+		t.Errorf("a board with %d islands was accepted", bluelagoon.MaxIslands+1)
+	}
+}
+
 // stripedBoard returns a board of height h in canonical notation: each row
 // but every third is an island, with bonuses 4, 6, 8, ..., and the 32 stone
 // circles are dealt round the islands from their first spaces.
