@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
@@ -398,4 +399,92 @@ func mapsEqual[K comparable, V comparable](a, b map[K]V) bool {
 		}
 	}
 	return true
+}
+
+// TestRandomPositions compares the engine with the reference model on
+// positions that random play rarely reaches: pieces strewn over the board at
+// random densities, up to every piece of every player, with tokens held in
+// random shares. Both read the same notation; legal moves, scores, the state
+// and the end of the phase must agree, and the next move must too.
+func TestRandomPositions(t *testing.T) {
+	n := 2000
+	if testing.Short() || raceEnabled() {
+		n = 200
+	}
+	r := rand.New(rand.NewPCG(8, 8))
+	for i := range n {
+		name := bluelagoon.BoardNames()[i%5]
+		players := 2 + i%3
+		phase := byte("ES"[i/3%2])
+		b, _ := bluelagoon.BoardByName(name)
+		allowance := bluelagoon.SettlerAllowance(players)
+		density := r.Float64()
+		type spec struct{ settlers, villages []string }
+		specs := make([]spec, players)
+		for row := range b.Height() {
+			for col := range bluelagoon.RowLen(b.Height(), row) {
+				c := coord{Row: row, Col: col}
+				if r.Float64() > density {
+					continue
+				}
+				p := r.IntN(players)
+				land := b.IslandAt(c) >= 0
+				village := land && r.IntN(4) == 0 && !(phase == 'S' && b.IsStoneCircle(c))
+				switch {
+				case village && len(specs[p].villages) < bluelagoon.VillagesPerPlayer:
+					specs[p].villages = append(specs[p].villages, c.String())
+				case len(specs[p].settlers) < allowance:
+					specs[p].settlers = append(specs[p].settlers, c.String())
+				}
+			}
+		}
+		pieces := make([]string, players)
+		for p, s := range specs {
+			pieces[p] = strings.Join(slices.Concat([]string{"S"}, s.settlers, []string{"T"}, s.villages), " ")
+		}
+		// Tokens: each one held by a random player or left on a free circle.
+		free := 0
+		for _, c := range b.StoneCircles() {
+			if !slices.ContainsFunc(specs, func(s spec) bool {
+				return slices.Contains(s.settlers, c.String()) || slices.Contains(s.villages, c.String())
+			}) {
+				free++
+			}
+		}
+		held := make([][5]int, players)
+		left := 0
+		for k, supply := range []int{6, 6, 6, 6, 8} {
+			for range supply {
+				if left < free && r.IntN(3) == 0 {
+					left++
+					continue
+				}
+				held[r.IntN(players)][k]++
+			}
+		}
+		scores := make([]int, players)
+		if phase == 'S' {
+			for p := range scores {
+				scores[p] = r.IntN(150)
+			}
+		}
+		ps := pos{board: name, players: players, current: r.IntN(players), phase: phase, pieces: pieces, held: held, scores: scores}
+		state := ps.state(t)
+		g, err := bluelagoon.ParseState(state)
+		if err != nil {
+			t.Fatalf("ParseState: %v\n%s", err, state)
+		}
+		ref := newRefGame(state)
+		if d := diffRef(g, ref); d != "" {
+			t.Fatalf("position %d: %s", i, d)
+		}
+		if moves := g.LegalMoves(); len(moves) > 0 {
+			m := moves[r.IntN(len(moves))]
+			g.ApplyLegal(m)
+			ref.apply(m, func() map[coord]byte { return engineLayout(g) })
+			if d := diffRef(g, ref); d != "" {
+				t.Fatalf("position %d after %v: %s\n%s", i, m, d, state)
+			}
+		}
+	}
 }
