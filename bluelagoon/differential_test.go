@@ -470,6 +470,16 @@ func TestRandomPositions(t *testing.T) {
 		}
 		ps := pos{board: name, players: players, current: r.IntN(players), phase: phase, pieces: pieces, held: held, scores: scores}
 		state := ps.state(t)
+		// Play never gives the turn to a player who cannot move while others
+		// can, and such a state is refused; name the next seat that can.
+		if ref := newRefGame(state); !ref.canMove(ps.current) && ref.resourcesCollected() < 24 && ref.anyoneCanMove() {
+			_, err := bluelagoon.ParseState(state)
+			if err == nil || !strings.Contains(err.Error(), "no legal placement") {
+				t.Fatalf("a state whose player to move cannot move was not refused as such: %v\n%s", err, state)
+			}
+			ps.current = ref.nextMover(ps.current)
+			state = ps.state(t)
+		}
 		g, err := bluelagoon.ParseState(state)
 		if err != nil {
 			t.Fatalf("ParseState: %v\n%s", err, state)

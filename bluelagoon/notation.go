@@ -87,6 +87,29 @@ func (p *parser) number(what string) (int, error) {
 	return n, nil
 }
 
+// numberIn reads a number that must lie in [lo, hi]; a number out of range is
+// reported where it starts.
+func (p *parser) numberIn(what string, lo, hi int) (int, error) {
+	start := p.i
+	n, err := p.number(what)
+	if err == nil && (n < lo || n > hi) {
+		p.i = start
+		err = p.errorf("%s %d is out of range %d to %d", what, n, lo, hi)
+	}
+	return n, err
+}
+
+// seat reads a seat number of a game of the given number of players.
+func (p *parser) seat(what string, players int) (int, error) {
+	start := p.i
+	n, err := p.number(what)
+	if err == nil && n >= players {
+		p.i = start
+		err = p.errorf("%s %d is not a seat of a %d-player game", what, n, players)
+	}
+	return n, err
+}
+
 // coord reads "row,col".
 func (p *parser) coord() (Coord, error) {
 	r, err := p.number("row")
@@ -173,20 +196,14 @@ func (p *parser) state() (*parsedState, error) {
 	if err = p.literal("a ", "the arrangement statement 'a height players;'"); err != nil {
 		return nil, err
 	}
-	if st.height, err = p.number("board height"); err != nil {
+	if st.height, err = p.numberIn("board height", MinHeight, MaxHeight); err != nil {
 		return nil, err
-	}
-	if st.height < MinHeight || st.height > MaxHeight {
-		return nil, p.errorf("board height %d is out of range %d to %d", st.height, MinHeight, MaxHeight)
 	}
 	if err = p.literal(" ", "a space"); err != nil {
 		return nil, err
 	}
-	if st.players, err = p.number("player count"); err != nil {
+	if st.players, err = p.numberIn("player count", MinPlayers, MaxPlayers); err != nil {
 		return nil, err
-	}
-	if st.players < MinPlayers || st.players > MaxPlayers {
-		return nil, p.errorf("player count %d is out of range %d to %d", st.players, MinPlayers, MaxPlayers)
 	}
 	if err = p.end("arrangement"); err != nil {
 		return nil, err
@@ -198,11 +215,8 @@ func (p *parser) state() (*parsedState, error) {
 	if err = p.literal("c ", "the current-player statement 'c player phase;'"); err != nil {
 		return nil, err
 	}
-	if st.current, err = p.number("current player"); err != nil {
+	if st.current, err = p.seat("current player", st.players); err != nil {
 		return nil, err
-	}
-	if st.current >= st.players {
-		return nil, p.errorf("current player %d is not a seat of a %d-player game", st.current, st.players)
 	}
 	if err = p.literal(" ", "a space"); err != nil {
 		return nil, err
@@ -319,11 +333,8 @@ func (p *parser) player(st *parsedState) (parsedPlayer, error) {
 	if err = p.literal("p ", "a player statement 'p id score C B W P S S spaces T spaces;'"); err != nil {
 		return pl, err
 	}
-	if pl.id, err = p.number("player id"); err != nil {
+	if pl.id, err = p.seat("player", st.players); err != nil {
 		return pl, err
-	}
-	if pl.id >= st.players {
-		return pl, p.errorf("player %d is not a seat of a %d-player game", pl.id, st.players)
 	}
 	if err = p.literal(" ", "a space"); err != nil {
 		return pl, err
@@ -486,6 +497,9 @@ func (st *parsedState) game() (*Game, error) {
 		}
 	}
 	g.over = g.collected >= numResourceTokens || g.nextMover(0) < 0
+	if !g.over && !g.canMove(int(g.current)) {
+		return nil, fmt.Errorf("player %d is to move but has no legal placement, and play never passes the turn to such a player", g.current)
+	}
 	return g, nil
 }
 
