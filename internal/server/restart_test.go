@@ -1,0 +1,370 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/internal/store"
+)
+
+// childEnv, when set, makes the test binary a server for TestRestart:
+// "dir addr".
+const childEnv = "LAGOON_TEST_CHILD_SERVER"
+
+func TestMain(m *testing.M) {
+	if arg := os.Getenv(childEnv); arg != "" {
+		os.Exit(runChild(arg))
+	}
+	os.Exit(m.Run())
+}
+
+// runChild serves until SIGTERM, then shuts down as lagoon serve does.
+func runChild(arg string) int {
+	dir, addr, _ := strings.Cut(arg, " ")
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	st, err := store.Open(dir)
+	if err != nil {
+		log.Error("store", "err", err)
+		return 1
+	}
+	s, err := New(context.Background(), Config{Store: st, Bots: testBots, Levels: testLevels, Rate: -1, MessageRate: -1, Log: log})
+	if err != nil {
+		log.Error("server", "err", err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		log.Error("listen", "err", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
+	hs := &http.Server{Handler: s}
+	go hs.Serve(ln)
+	fmt.Println("serving")
+	<-ctx.Done()
+	hs.Shutdown(context.Background())
+	s.Close()
+	if err := st.Close(); err != nil {
+		log.Error("closing the store", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// child is a server in a child process.
+type child struct {
+	t    *testing.T
+	dir  string
+	addr string
+	cmd  *exec.Cmd
+}
+
+func (c *child) start() {
+	c.t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"="+c.dir+" "+c.addr)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		c.t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || line != "serving\n" {
+		cmd.Process.Kill()
+		cmd.Wait()
+		c.t.Fatalf("the child server did not start: %q, %v", line, err)
+	}
+	go io.Copy(io.Discard, out)
+	c.cmd = cmd
+}
+
+func (c *child) signal(sig os.Signal) {
+	c.t.Helper()
+	if err := c.cmd.Process.Signal(sig); err != nil {
+		c.t.Fatal(err)
+	}
+	err := c.cmd.Wait()
+	if sig == syscall.SIGTERM && err != nil {
+		c.t.Errorf("the child server's shutdown: %v", err)
+	}
+}
+
+// freeAddr returns a loopback address that is free now.
+func freeAddr(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// restartClient talks to a server that may die at any moment: every request
+// is repeated until it gets an answer.
+type restartClient struct {
+	base string
+	http *http.Client
+	done <-chan struct{}
+}
+
+func (rc *restartClient) do(method, path, token string, body any) (int, []byte, error) {
+	for {
+		select {
+		case <-rc.done:
+			return 0, nil, errors.New("test over")
+		default:
+		}
+		var r io.Reader
+		if body != nil {
+			r = strings.NewReader(string(mustJSON(body)))
+		}
+		req, _ := http.NewRequest(method, rc.base+path, r)
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := rc.http.Do(req)
+		if err == nil {
+			b, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err == nil && resp.StatusCode != http.StatusServiceUnavailable {
+				return resp.StatusCode, b, nil
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// player plays the human seats of a game to its end over HTTP and returns
+// the moves it was acknowledged, by version.
+func (rc *restartClient) player(id string, tokens map[int]string, seed uint64) (map[int]string, error) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	acked := make(map[int]string)
+	for {
+		status, body, err := rc.do("GET", "/api/games/"+id, "", nil)
+		if err != nil {
+			return acked, err
+		}
+		if status != 200 {
+			return acked, fmt.Errorf("get %s: %d %s", id, status, body)
+		}
+		var g fullGame
+		if err := json.Unmarshal(body, &g); err != nil {
+			return acked, err
+		}
+		if g.State.Over {
+			return acked, nil
+		}
+		token, ours := tokens[g.State.Current]
+		if !ours {
+			time.Sleep(time.Millisecond)
+			continue
+		}
+		m := g.State.Legal[rng.IntN(len(g.State.Legal))]
+		time.Sleep(time.Duration(rng.IntN(4)) * time.Millisecond) // thinking
+		status, body, err = rc.do("POST", "/api/games/"+id+"/moves", token, map[string]any{"version": g.State.Version, "move": m})
+		if err != nil {
+			return acked, err
+		}
+		if status != 200 {
+			return acked, fmt.Errorf("move %s at %d in %s: %d %s", m, g.State.Version, id, status, body)
+		}
+		var r moveResponse
+		json.Unmarshal(body, &r)
+		if r.Version != g.State.Version+1 {
+			return acked, fmt.Errorf("move %s at %d in %s acknowledged at version %d", m, g.State.Version, id, r.Version)
+		}
+		acked[r.Version] = m
+	}
+}
+
+// watcher follows a game over WebSocket, reconnecting with the last version
+// it saw, and returns every move it was told of, by version, once the game
+// is over.
+func (rc *restartClient) watcher(id string) (map[int]string, error) {
+	seen := make(map[int]string)
+	last := -1
+	url := "ws" + strings.TrimPrefix(rc.base, "http") + "/api/games/" + id + "/ws"
+	for {
+		select {
+		case <-rc.done:
+			return seen, errors.New("test over")
+		default:
+		}
+		over, err := func() (bool, error) {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			c, _, err := websocket.Dial(ctx, url, nil)
+			if err != nil {
+				time.Sleep(5 * time.Millisecond)
+				return false, nil
+			}
+			defer c.CloseNow()
+			c.SetReadLimit(1 << 20)
+			if err := c.Write(ctx, websocket.MessageText, mustJSON(map[string]any{"type": "hello", "version": last})); err != nil {
+				return false, nil
+			}
+			for {
+				_, data, err := c.Read(ctx)
+				if err != nil {
+					return false, nil
+				}
+				var m message
+				if err := json.Unmarshal(data, &m); err != nil {
+					return false, err
+				}
+				switch m.Type {
+				case "snapshot":
+					var g fullGame
+					if err := json.Unmarshal(m.Game, &g); err != nil {
+						return false, err
+					}
+					for _, mv := range g.Moves {
+						if prev, ok := seen[mv.Version]; ok && prev != mv.Move {
+							return false, fmt.Errorf("%s: version %d was %s, the snapshot says %s", id, mv.Version, prev, mv.Move)
+						}
+						seen[mv.Version] = mv.Move
+					}
+					last = g.State.Version
+					if g.State.Over {
+						return true, nil
+					}
+				case "move":
+					if m.Version != last+1 {
+						return false, fmt.Errorf("%s: event for version %d after version %d", id, m.Version, last)
+					}
+					seen[m.Version], last = m.Move, m.Version
+				case "game_over":
+					return true, nil
+				}
+			}
+		}()
+		if err != nil || over {
+			return seen, err
+		}
+	}
+}
+
+// TestRestart runs the server in a child process, plays games against it
+// over HTTP and WebSocket, kills it with SIGKILL at random moments and starts
+// it again on the same data, and checks every game move by move against what
+// the clients were acknowledged and told.
+func TestRestart(t *testing.T) {
+	games, kills := 6, 6
+	if testing.Short() || raceEnabled {
+		games, kills = 4, 3
+	}
+	c := &child{t: t, dir: t.TempDir(), addr: freeAddr(t)}
+	c.start()
+	done := make(chan struct{})
+	rc := &restartClient{base: "http://" + c.addr, http: &http.Client{Timeout: 10 * time.Second}, done: done}
+	defer close(done)
+
+	type result struct {
+		id           string
+		acked, seen  map[int]string
+		playErr, err error
+	}
+	results := make([]result, games)
+	var wg sync.WaitGroup
+	for i := range games {
+		seats := []map[string]any{{"kind": "human"}, {"kind": "human"}}
+		if i%3 == 2 {
+			seats[1] = map[string]any{"kind": "bot", "level": "easy"}
+		}
+		status, body, err := rc.do("POST", "/api/games", "", map[string]any{"seats": seats, "seed": i})
+		if err != nil || status != http.StatusCreated {
+			t.Fatalf("create: %d %s %v", status, body, err)
+		}
+		cr := decode[createResponse](t, body)
+		tokens := make(map[int]string)
+		for _, l := range cr.Seats {
+			tokens[l.Seat] = l.Token
+		}
+		results[i].id = cr.ID
+		wg.Go(func() { results[i].acked, results[i].playErr = rc.player(cr.ID, tokens, uint64(i)) })
+		wg.Go(func() { results[i].seen, results[i].err = rc.watcher(cr.ID) })
+	}
+
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 2))
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	for k := range kills {
+		time.Sleep(time.Duration(10+rng.IntN(90)) * time.Millisecond)
+		select {
+		case <-finished:
+			t.Fatalf("the games were over before kill %d; make them longer", k+1)
+		default:
+		}
+		c.signal(syscall.SIGKILL)
+		c.start()
+	}
+	select {
+	case <-finished:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the games did not finish")
+	}
+	c.signal(syscall.SIGTERM)
+
+	st, err := store.Open(c.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, r := range results {
+		if r.playErr != nil || r.err != nil {
+			t.Errorf("game %s: player: %v; watcher: %v", r.id, r.playErr, r.err)
+			continue
+		}
+		g, err := st.Game(context.Background(), r.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Over {
+			t.Errorf("game %s is not over after %d moves", r.id, len(g.Moves))
+		}
+		if len(r.seen) != len(g.Moves) {
+			t.Errorf("game %s: the watcher saw %d moves, %d are stored", r.id, len(r.seen), len(g.Moves))
+		}
+		for v, m := range r.acked {
+			if v > len(g.Moves) || g.Moves[v-1].Move != m {
+				t.Errorf("game %s: move %d was acknowledged as %s but is not stored", r.id, v, m)
+			}
+		}
+		for v, m := range r.seen {
+			if v > len(g.Moves) || g.Moves[v-1].Move != m {
+				t.Errorf("game %s: move %d was broadcast as %s but is not stored", r.id, v, m)
+			}
+		}
+		var moves []string
+		for _, m := range g.Moves {
+			moves = append(moves, m.Move)
+		}
+		end := replay(t, bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: g.Players, Seed: g.Seed, First: g.First}, moves)
+		if !end.Over() {
+			t.Errorf("game %s: the stored moves do not finish the game", r.id)
+		}
+	}
+}
