@@ -1,0 +1,1062 @@
+package web_test
+
+// The browser tests drive Debian's Chromium, headless and kept off the
+// network, against a real Lagoon server on a loopback port. They skip when no
+// browser is installed, unless LAGOON_REQUIRE_BROWSER=1 (CI sets it).
+// Screenshots of the main screens go to $LAGOON_ARTIFACTS (by default a
+// temporary directory, removed afterwards); -update also writes the README's
+// docs/screenshot.png.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/device"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/lagoon-games/lagoon/ai"
+	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/internal/server"
+	"github.com/lagoon-games/lagoon/internal/store"
+	"github.com/lagoon-games/lagoon/web"
+)
+
+var update = flag.Bool("update", false, "write ../docs/screenshot.png from the browser tests")
+
+// The browser shared by the tests: each test opens its pages in browser
+// contexts of their own, with their own storage, like separate people.
+var (
+	browser     context.Context // nil when there is none
+	browserErr  error
+	artifactDir string
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	os.Exit(runTests(m))
+}
+
+func runTests(m *testing.M) int {
+	dir := os.Getenv("LAGOON_ARTIFACTS")
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "lagoon-artifacts-")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	artifactDir = dir
+
+	path := findBrowser()
+	if path == "" {
+		browserErr = errors.New("no Chromium or Chrome found (looked for chromium, chromium-browser, google-chrome); install Debian's chromium to run the browser tests")
+		return m.Run()
+	}
+	profile, err := os.MkdirTemp("", "lagoon-chromium-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(profile)
+	// Headless, and off the network: no sandbox (containers), no GPU, no
+	// QUIC, no background or component updates, no sync, no first run.
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(profile),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("metrics-recording-only", true),
+		chromedp.Flag("no-pings", true),
+		chromedp.Flag("force-color-profile", "srgb"),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+		chromedp.WindowSize(1400, 900),
+	)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(alloc)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		browserErr = fmt.Errorf("starting %s: %w", path, err)
+	} else {
+		browser = ctx
+	}
+	return m.Run()
+}
+
+func findBrowser() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// needBrowser skips the test when there is no browser, or fails it when
+// LAGOON_REQUIRE_BROWSER=1.
+func needBrowser(t *testing.T) {
+	t.Helper()
+	if browser != nil {
+		return
+	}
+	if os.Getenv("LAGOON_REQUIRE_BROWSER") == "1" {
+		t.Fatalf("LAGOON_REQUIRE_BROWSER=1 but the browser tests cannot run: %v", browserErr)
+	}
+	t.Skipf("skipping the browser test: %v", browserErr)
+}
+
+// lagoon is a Lagoon server on a loopback port, with its data directory, that
+// can be stopped and started again on the same address and data.
+type lagoon struct {
+	t    *testing.T
+	dir  string
+	addr string
+	url  string
+
+	mu   sync.Mutex
+	st   *store.Store
+	srv  *server.Server
+	http *http.Server
+}
+
+func startLagoon(t *testing.T) *lagoon {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &lagoon{t: t, dir: t.TempDir(), addr: ln.Addr().String()}
+	l.url = "http://" + l.addr
+	l.serve(ln)
+	t.Cleanup(l.stop)
+	return l
+}
+
+func (l *lagoon) serve(ln net.Listener) {
+	l.t.Helper()
+	st, err := store.Open(l.dir)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	srv, err := server.New(context.Background(), server.Config{
+		Store:  st,
+		Static: web.Files(),
+		Bots:   func(level string) (server.Bot, error) { return ai.New(level) },
+		Levels: ai.Levels(),
+		Log:    slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		st.Close()
+		l.t.Fatal(err)
+	}
+	hs := &http.Server{Handler: srv}
+	go hs.Serve(ln)
+	l.mu.Lock()
+	l.st, l.srv, l.http = st, srv, hs
+	l.mu.Unlock()
+}
+
+// stop stops the server as a crash would look to its clients: the listener
+// and every connection close at once.
+func (l *lagoon) stop() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.http == nil {
+		return
+	}
+	l.http.Close()
+	l.srv.Close()
+	l.st.Close()
+	l.http, l.srv, l.st = nil, nil, nil
+}
+
+// restart starts the server again on the same address and data.
+func (l *lagoon) restart() {
+	l.t.Helper()
+	var ln net.Listener
+	var err error
+	for range 100 {
+		if ln, err = net.Listen("tcp", l.addr); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil {
+		l.t.Fatalf("listening on %s again: %v", l.addr, err)
+	}
+	l.serve(ln)
+}
+
+// api calls the server's HTTP API and decodes the answer into out.
+func (l *lagoon) api(method, path, token string, body, out any) {
+	l.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			l.t.Fatal(err)
+		}
+		rd = strings.NewReader(string(b))
+	}
+	req, err := http.NewRequest(method, l.url+path, rd)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	if res.StatusCode >= 300 {
+		l.t.Fatalf("%s %s: %s: %s", method, path, res.Status, data)
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			l.t.Fatalf("%s %s: %v", method, path, err)
+		}
+	}
+}
+
+type created struct {
+	ID    string `json:"id"`
+	Seats []struct {
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
+		Link  string `json:"link"`
+	} `json:"seats"`
+}
+
+// createGame makes a game through the API.
+func (l *lagoon) createGame(spec map[string]any) created {
+	l.t.Helper()
+	var c created
+	l.api("POST", "/api/games", "", spec, &c)
+	return c
+}
+
+// record returns a game's record, replayable by the engine.
+func (l *lagoon) record(id string) bluelagoon.Record {
+	l.t.Helper()
+	var rec bluelagoon.Record
+	l.api("GET", "/api/games/"+id+"/record", "", nil, &rec)
+	return rec
+}
+
+type gameInfo struct {
+	Moves []struct {
+		Seat int    `json:"seat"`
+		Move string `json:"move"`
+	} `json:"moves"`
+	State struct {
+		Version int  `json:"version"`
+		Over    bool `json:"over"`
+	} `json:"state"`
+}
+
+func (l *lagoon) game(id string) gameInfo {
+	l.t.Helper()
+	var g gameInfo
+	l.api("GET", "/api/games/"+id, "", nil, &g)
+	return g
+}
+
+// page is one browser tab in a browser context of its own.
+type page struct {
+	t    *testing.T
+	ctx  context.Context
+	name string
+
+	mu     sync.Mutex
+	errors []string
+}
+
+const (
+	desktopWidth, desktopHeight = 1400, 900
+	waitLimit                   = 30 * time.Second
+)
+
+func newPage(t *testing.T, name string, width, height int64) *page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	p := &page{t: t, ctx: ctx, name: name}
+	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
+	go func() {
+		for ev, err := range exceptions {
+			if err != nil {
+				return
+			}
+			d := ev.ExceptionDetails
+			text := d.Text
+			if d.Exception != nil && d.Exception.Description != "" {
+				text = d.Exception.Description
+			}
+			p.mu.Lock()
+			p.errors = append(p.errors, text)
+			p.mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		cancel()
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, e := range p.errors {
+			t.Errorf("%s: JavaScript error: %s", name, e)
+		}
+	})
+	p.do(chromedp.EmulateViewport(width, height))
+	return p
+}
+
+func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		p.t.Fatalf("%s: %v", p.name, err)
+	}
+}
+
+// eval evaluates a JavaScript expression in the page.
+func eval[T any](p *page, js string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		p.t.Fatalf("%s: evaluating %s: %v", p.name, js, err)
+	}
+	return v
+}
+
+// waitFor waits until a JavaScript expression is true.
+func (p *page) waitFor(js, what string) {
+	p.t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for !eval[bool](p, "!!("+js+")") {
+		if time.Now().After(deadline) {
+			p.screenshot("timeout-" + p.name)
+			p.t.Fatalf("%s: waited %v for %s (%s)", p.name, waitLimit, what, js)
+		}
+		time.Sleep(15 * time.Millisecond)
+	}
+}
+
+func (p *page) navigate(url string) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(url))
+}
+
+func (p *page) click(sel string) {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+}
+
+func (p *page) key(keys string) {
+	p.t.Helper()
+	p.do(chromedp.KeyEvent(keys))
+}
+
+// clickSpace clicks the middle of a space of the board, as a person would.
+func (p *page) clickSpace(at string) {
+	p.t.Helper()
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+		const el = document.querySelector('.board .hit[data-at="%s"]');
+		el.scrollIntoView({block: 'center', inline: 'center'});
+		const r = el.getBoundingClientRect();
+		return [r.left + r.width / 2, r.top + r.height / 2];
+	})()`, at))
+	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// screenshot saves the visible page as a test artifact.
+func (p *page) screenshot(name string) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Errorf("%s: screenshot %s: %v", p.name, name, err)
+		return ""
+	}
+	path := filepath.Join(artifactDir, name+".png")
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		p.t.Error(err)
+	}
+	return path
+}
+
+// view is what the game screen shows, read from its data attributes.
+type view struct {
+	Version int      `json:"version"`
+	Turn    string   `json:"turn"` // you, wait, watch, over
+	You     string   `json:"you"`
+	Pending bool     `json:"pending"`
+	Phase   string   `json:"phase"`
+	Conn    string   `json:"conn"`
+	Legal   []string `json:"legal"`
+	Modal   string   `json:"modal"`
+	Message string   `json:"message"`
+	Pieces  int      `json:"pieces"`
+}
+
+const viewJS = `(() => {
+	const g = document.querySelector('.game');
+	if (!g || g.dataset.version === undefined) return null;
+	const m = document.querySelector('.modal');
+	const msg = document.querySelector('.message.show');
+	return {
+		version: Number(g.dataset.version), turn: g.dataset.turn, you: g.dataset.you,
+		pending: g.dataset.pending === 'true', phase: g.dataset.phase, conn: g.dataset.conn || '',
+		legal: [...document.querySelectorAll('.layer-highlights .legal')].map(e => e.dataset.at),
+		modal: m ? (m.classList.contains('phase-modal') ? 'phase' : m.classList.contains('winner-modal') ? 'winner' :
+			m.classList.contains('join-modal') ? 'join' : 'other') : '',
+		message: msg ? msg.textContent : '',
+		pieces: document.querySelectorAll('.layer-pieces .piece:not(.leave)').length,
+	};
+})()`
+
+func (p *page) view() view {
+	p.t.Helper()
+	return eval[view](p, viewJS)
+}
+
+func (p *page) waitGame() view {
+	p.t.Helper()
+	p.waitFor(`document.querySelector('.game[data-version]')`, "the game screen")
+	return p.view()
+}
+
+// play makes the viewer's moves by clicking legal spaces, chosen by rng,
+// until done says to stop; it continues past the phase summary. It returns
+// the last view.
+func (p *page) play(rng *rand.Rand, done func(view) bool) view {
+	p.t.Helper()
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		v := p.view()
+		if done(v) {
+			return v
+		}
+		if time.Now().After(deadline) {
+			p.screenshot("stuck-" + p.name)
+			p.t.Fatalf("%s: the game did not get on: %+v", p.name, v)
+		}
+		switch {
+		case v.Modal == "phase":
+			p.click(".phase-modal .btn-primary")
+		case v.Modal == "" && v.Turn == "you" && !v.Pending && v.Conn == "open" && len(v.Legal) > 0:
+			p.clickSpace(v.Legal[rng.IntN(len(v.Legal))])
+			p.waitFor(fmt.Sprintf(`(() => { const g = document.querySelector('.game');
+				return Number(g.dataset.version) > %d || document.querySelector('.message-error.show'); })()`, v.Version), "the move to be made")
+		default:
+			time.Sleep(15 * time.Millisecond)
+		}
+	}
+}
+
+// gameID returns the id of the game the page shows.
+func (p *page) gameID() string {
+	p.t.Helper()
+	return eval[string](p, `document.querySelector('.game').dataset.game`)
+}
+
+// boardPosition reads the pieces and tokens drawn on the board, as
+// "at seat piece" and "at token" lines, sorted.
+func (p *page) boardPosition() (pieces, tokens []string) {
+	p.t.Helper()
+	pieces = eval[[]string](p, `[...document.querySelectorAll('.layer-pieces .piece:not(.leave)')].map(e => e.dataset.at + ' ' + e.dataset.seat + ' ' + e.dataset.piece)`)
+	tokens = eval[[]string](p, `[...document.querySelectorAll('.layer-tokens .token:not(.taken)')].map(e => e.dataset.at + ' ' + e.dataset.token)`)
+	slices.Sort(pieces)
+	slices.Sort(tokens)
+	return pieces, tokens
+}
+
+// tokenNames are the API's names of the engine's token kinds.
+var tokenNames = [bluelagoon.NumTokenKinds]string{"coconut", "bamboo", "water", "stone", "statuette"}
+
+// enginePosition is what the board should show for g.
+func enginePosition(g *bluelagoon.Game) (pieces, tokens []string) {
+	b := g.Board()
+	pieces, tokens = []string{}, []string{}
+	for r := range b.Height() {
+		for c := range bluelagoon.RowLen(b.Height(), r) {
+			at := bluelagoon.Coord{Row: r, Col: c}
+			if p, piece, ok := g.PieceAt(at); ok {
+				pieces = append(pieces, fmt.Sprintf("%v %d %v", at, p, piece))
+			}
+			if t, ok := g.TokenAt(at); ok {
+				tokens = append(tokens, fmt.Sprintf("%v %s", at, tokenNames[t]))
+			}
+		}
+	}
+	slices.Sort(pieces)
+	slices.Sort(tokens)
+	return pieces, tokens
+}
+
+// sheet reads the score sheet: "phase row seat" -> the number shown.
+func (p *page) sheet() map[string]int {
+	p.t.Helper()
+	cells := eval[[][]string](p, `[...document.querySelectorAll('.sheet td[data-row]')].map(td => [td.dataset.phase, td.dataset.row, td.dataset.seat, td.textContent])`)
+	out := make(map[string]int)
+	for _, c := range cells {
+		n, err := strconv.Atoi(c[3])
+		if err != nil {
+			continue // a phase not played yet
+		}
+		out[c[0]+" "+c[1]+" "+c[2]] = n
+	}
+	return out
+}
+
+// checkSheet compares the score sheet with the engine's scores of g: the
+// phases scored, the live scores of the phase being played, and the totals.
+func checkSheet(t *testing.T, got map[string]int, g *bluelagoon.Game) {
+	t.Helper()
+	rows := func(s bluelagoon.Score) map[string]int {
+		return map[string]int{"islands": s.Islands, "links": s.Links, "majorities": s.Majorities,
+			"resources": s.Resources, "set": s.Set, "statuettes": s.Statuettes, "total": s.Total}
+	}
+	want := make(map[string]int)
+	live := g.Scores()
+	totals := g.Totals()
+	for _, ph := range []bluelagoon.Phase{bluelagoon.Exploration, bluelagoon.Settlement} {
+		scores, ok := g.PhaseScores(ph)
+		if !ok && g.Phase() == ph {
+			scores, ok = live, true
+		}
+		if !ok {
+			continue
+		}
+		for p := range g.Players() {
+			for row, n := range rows(scores[p]) {
+				want[fmt.Sprintf("%v %s %d", ph, row, p)] = n
+			}
+		}
+	}
+	for p := range g.Players() {
+		total := totals[p]
+		if !g.Over() {
+			if _, scored := g.PhaseScores(g.Phase()); !scored {
+				total += live[p].Total
+			}
+		}
+		want[fmt.Sprintf("game total %d", p)] = total
+	}
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("score sheet %q = %d, the engine says %d", k, got[k], n)
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("score sheet shows %q = %d, which the engine has not scored", k, got[k])
+		}
+	}
+}
+
+// TestWholeGameAgainstBot starts a game against a bot from the home page and
+// plays it to the end by clicking legal spaces; the winner screen and the
+// score sheet must say what the engine says.
+func TestWholeGameAgainstBot(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	p := newPage(t, "player", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/")
+	p.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+	p.waitFor(`document.querySelector('.hero-board svg')`, "the board picture")
+	p.screenshot("home")
+	p.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"))
+	p.click(`[data-action=start]`)
+	v := p.waitGame()
+	if v.You != "0" || v.Turn != "you" || v.Version != 0 {
+		t.Fatalf("a new game against a bot shows %+v, want seat 0 to move at version 0", v)
+	}
+	id := p.gameID()
+
+	rng := rand.New(rand.NewPCG(1, 2))
+	p.play(rng, func(v view) bool { return v.Version >= 24 })
+	// The hover preview: what a placement would take.
+	v = p.view()
+	p.waitFor(`document.querySelector('.game[data-turn=you][data-pending=false]')`, "our turn")
+	tokenSpace := eval[string](p, `(() => {
+		const legal = new Set([...document.querySelectorAll('.layer-highlights .legal')].map(e => e.dataset.at));
+		const t = [...document.querySelectorAll('.layer-tokens .token')].find(e => legal.has(e.dataset.at));
+		return t ? t.dataset.at : [...legal][0];
+	})()`)
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector('.hit[data-at="%s"]').getBoundingClientRect();
+		return [r.left + r.width / 2, r.top + r.height / 2]; })()`, tokenSpace))
+	p.do(chromedp.MouseEvent(chromedp.MouseMoved, xy[0], xy[1]))
+	p.waitFor(`!document.querySelector('.tooltip').hidden`, "the tooltip")
+	tip := eval[string](p, `document.querySelector('.tooltip').textContent`)
+	if !strings.Contains(tip, "Click to place a settler") {
+		t.Errorf("the tooltip over legal space %s says %q", tokenSpace, tip)
+	}
+	shot := p.screenshot("game-in-progress")
+	if *update {
+		copyFile(t, shot, filepath.Join("..", "docs", "screenshot.png"))
+	}
+	checkSheet(t, p.sheet(), stateAt(t, l, id, v.Version))
+
+	sawSummary := false
+	v = p.play(rng, func(v view) bool {
+		if v.Modal == "phase" && !sawSummary {
+			sawSummary = true
+			p.screenshot("phase-summary")
+		}
+		return v.Turn == "over"
+	})
+	if !sawSummary {
+		t.Error("the end of the exploration phase showed no summary")
+	}
+	p.waitFor(`document.querySelector('.winner-modal')`, "the winner screen")
+	p.screenshot("winner")
+
+	rec := l.record(id)
+	g, err := rec.Replay(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Over() || v.Version != len(rec.Moves) {
+		t.Fatalf("the page shows the game over at version %d; the record has %d moves, over: %v", v.Version, len(rec.Moves), g.Over())
+	}
+	winners := eval[[]string](p, `[...document.querySelectorAll('.podium li.win')].map(li => li.dataset.seat)`)
+	var want []string
+	for _, w := range g.Winners() {
+		want = append(want, strconv.Itoa(w))
+	}
+	if !slices.Equal(winners, want) {
+		t.Errorf("the winner screen crowns seats %v, the engine %v", winners, want)
+	}
+	totals := g.Totals()
+	for seat := range g.Players() {
+		shown := eval[string](p, fmt.Sprintf(`document.querySelector('.podium-total[data-total="%d"]').textContent`, seat))
+		if shown != strconv.Itoa(totals[seat]) {
+			t.Errorf("the winner screen gives seat %d %s points, the engine %d", seat, shown, totals[seat])
+		}
+	}
+	explanation := eval[string](p, `document.querySelector('.winner-modal .explanation').textContent`)
+	if explanation == "" {
+		t.Error("the winner screen does not explain the result")
+	}
+	p.click(".winner-modal .btn:not(.btn-primary)") // Score sheet
+	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.tab-panel[data-tab=scores] .sheet')`, "the score sheet")
+	checkSheet(t, p.sheet(), g)
+	p.screenshot("score-sheet")
+
+	p.click(`.tab[data-tab=moves]`)
+	logged := eval[int](p, `document.querySelectorAll('.log .log-move').length`)
+	if logged != len(rec.Moves) {
+		t.Errorf("the move log lists %d moves, the game has %d", logged, len(rec.Moves))
+	}
+}
+
+// stateAt returns the engine's position of a game at version n, read from
+// the server in the rules' notation (the record, with its seed, is secret
+// while the exploration phase lasts).
+func stateAt(t *testing.T, l *lagoon, id string, n int) *bluelagoon.Game {
+	t.Helper()
+	res, err := http.Get(fmt.Sprintf("%s/api/games/%s/state?at=%d", l.url, id, n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	text, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("the state of %s at %d: %s: %s", id, n, res.Status, text)
+	}
+	g, err := bluelagoon.ParseState(strings.TrimSpace(string(text)))
+	if err != nil {
+		t.Fatalf("the state of %s at %d: %v", id, n, err)
+	}
+	return g
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestIllegalClick: a click where the piece may not go changes nothing and
+// says why.
+func TestIllegalClick(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	c := l.createGame(map[string]any{"board": "standard", "seed": 7,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	p := newPage(t, "player", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
+	p.click(".join-modal .btn-primary")
+	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-turn=you][data-conn=open]')`, "our turn")
+
+	// Land that touches none of our pieces: no settler may go there.
+	p.clickSpace("0,0")
+	p.waitFor(`document.querySelector('.message-error.show')`, "the explanation")
+	v := p.view()
+	if !strings.Contains(v.Message, "0,0") || !strings.Contains(v.Message, "not next to one of your pieces") {
+		t.Errorf("a settler on unconnected land is refused with %q", v.Message)
+	}
+	if v.Version != 0 || v.Pieces != 0 {
+		t.Errorf("the refused click changed the game: %+v", v)
+	}
+	p.screenshot("illegal-click")
+
+	// A village on the sea.
+	p.key("v")
+	p.waitFor(`document.querySelector('.piece-btn[data-piece=village][aria-pressed=true]')`, "the village to be chosen")
+	if legal := p.view().Legal; len(legal) != 0 {
+		t.Errorf("with no piece on the board, villages may go on %v", legal)
+	}
+	p.clickSpace("2,4")
+	p.waitFor(`document.querySelector('.message-error.show') && document.querySelector('.message').textContent.includes('2,4')`, "the explanation")
+	if v := p.view(); !strings.Contains(v.Message, "a village cannot be placed on the sea") || v.Version != 0 || v.Pieces != 0 {
+		t.Errorf("a village on the sea: %+v", v)
+	}
+	if g := l.game(c.ID); g.State.Version != 0 {
+		t.Errorf("the refused clicks made %d moves on the server", g.State.Version)
+	}
+
+	// Back to settlers, and a legal move goes through.
+	p.key("s")
+	p.waitFor(`document.querySelector('.piece-btn[data-piece=settler][aria-pressed=true]')`, "the settler to be chosen")
+	p.clickSpace("2,4")
+	p.waitFor(`Number(document.querySelector('.game').dataset.version) >= 2`, "our move and the bot's")
+	if v := p.view(); v.Pieces != 2 {
+		t.Errorf("after our move and the bot's the board shows %d pieces", v.Pieces)
+	}
+}
+
+// TestInviteAndWatch: the creator invites a friend, who opens the link in
+// another browser and plays; a third person watches and cannot move.
+func TestInviteAndWatch(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	ann := newPage(t, "ann", desktopWidth, desktopHeight)
+	ann.navigate(l.url + "/")
+	ann.waitFor(`document.querySelector('select[name=seat1] option[value=friend]')`, "the new game form")
+	ann.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"))
+	ann.do(chromedp.SetValue(chromedp.CSS(`select[name=seat1]`), "friend"))
+	eval[bool](ann, `document.querySelector('select[name=seat1]').dispatchEvent(new Event('change'))`)
+	ann.waitFor(`document.querySelector('select[name=seat1]').value === 'friend'`, "the friend seat")
+	ann.click(`[data-action=start]`)
+	ann.waitGame()
+	ann.waitFor(`document.querySelector('.invite-card .copy-input')`, "the invite link")
+	link := eval[string](ann, `document.querySelector('.invite-card .copy-input').value`)
+	if !strings.HasPrefix(link, l.url+"/game/") || !strings.Contains(link, "#seat=") {
+		t.Fatalf("the invite link is %q", link)
+	}
+	if v := ann.view(); v.Turn != "you" {
+		t.Fatalf("Ann, seat 0, sees %+v", v)
+	}
+	ann.screenshot("invite")
+	id := ann.gameID()
+
+	bea := newPage(t, "bea", desktopWidth, desktopHeight)
+	bea.navigate(link)
+	bea.waitFor(`document.querySelector('.join-modal input')`, "the invitation")
+	bea.do(chromedp.SendKeys(chromedp.CSS(`.join-modal input`), "Bea"))
+	bea.click(".join-modal .btn-primary")
+	bea.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-you="1"][data-conn=open]')`, "Bea in her seat")
+	ann.waitFor(`!document.querySelector('.invite-card') && [...document.querySelectorAll('.pcard-name')].some(e => e.textContent === 'Bea')`, "Ann to see Bea join")
+
+	carl := newPage(t, "carl", desktopWidth, desktopHeight)
+	carl.navigate(l.url + "/game/" + id)
+	if v := carl.waitGame(); v.Turn != "watch" || v.You != "" {
+		t.Fatalf("the spectator sees %+v", v)
+	}
+	if eval[bool](carl, `!document.querySelector('.piece-toggle').hidden`) {
+		t.Error("the spectator is offered pieces to place")
+	}
+
+	// Bea clicks while it is Ann's turn: nothing happens, and she is told.
+	bea.clickSpace("2,4")
+	bea.waitFor(`document.querySelector('.message-error.show')`, "the explanation")
+	if v := bea.view(); !strings.Contains(v.Message, "Not your turn") || v.Version != 0 {
+		t.Errorf("Bea clicking out of turn: %+v", v)
+	}
+
+	rng := rand.New(rand.NewPCG(3, 4))
+	for turn := range 12 {
+		mover, other := ann, bea
+		if turn%2 == 1 {
+			mover, other = bea, ann
+		}
+		v := mover.view()
+		mover.play(rng, func(w view) bool { return w.Version > v.Version })
+		other.waitFor(fmt.Sprintf(`document.querySelector('.game').dataset.version === '%d'`, v.Version+1), "the move to arrive")
+		carl.waitFor(fmt.Sprintf(`document.querySelector('.game').dataset.version === '%d'`, v.Version+1), "the spectator to see the move")
+	}
+	annPieces, _ := ann.boardPosition()
+	carlPieces, _ := carl.boardPosition()
+	if !slices.Equal(annPieces, carlPieces) || len(annPieces) != 12 {
+		t.Errorf("Ann sees %v, the spectator %v", annPieces, carlPieces)
+	}
+
+	// The spectator clicks a space where the player to move could go.
+	v := carl.view()
+	legal := eval[[]string](ann, `[...document.querySelectorAll('.layer-highlights .legal')].map(e => e.dataset.at)`)
+	carl.clickSpace(legal[0])
+	carl.waitFor(`document.querySelector('.message.show')`, "the explanation")
+	if w := carl.view(); !strings.Contains(w.Message, "watching") || w.Version != v.Version || w.Pieces != v.Pieces {
+		t.Errorf("the spectator's click: %+v", w)
+	}
+	if g := l.game(id); g.State.Version != v.Version {
+		t.Errorf("the server is at version %d after the spectator's click, was %d", g.State.Version, v.Version)
+	}
+	carl.screenshot("spectator")
+}
+
+// TestReloadAndRestart: a reload in the middle of a game, and then the
+// server going down and coming back, and the game carries on from where it
+// was with no action from the player.
+func TestReloadAndRestart(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	p := newPage(t, "player", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/")
+	p.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+	p.click(`[data-action=start]`)
+	p.waitGame()
+	id := p.gameID()
+	rng := rand.New(rand.NewPCG(5, 6))
+	before := p.play(rng, func(v view) bool { return v.Version >= 10 && v.Turn == "you" && !v.Pending })
+	piecesBefore, tokensBefore := p.boardPosition()
+
+	p.do(chromedp.Reload())
+	v := p.waitGame()
+	p.waitFor(`document.querySelector('.game[data-conn=open]')`, "the connection")
+	v = p.view()
+	if v.Version != before.Version || v.Turn != "you" || v.You != "0" {
+		t.Fatalf("after a reload the page shows %+v, before it %+v", v, before)
+	}
+	if pieces, tokens := p.boardPosition(); !slices.Equal(pieces, piecesBefore) || !slices.Equal(tokens, tokensBefore) {
+		t.Errorf("after a reload the board shows %v %v, before %v %v", pieces, tokens, piecesBefore, tokensBefore)
+	}
+	v = p.play(rng, func(w view) bool { return w.Version >= before.Version+6 && w.Turn == "you" && !w.Pending })
+
+	// The server goes down; the page says so and keeps the move made
+	// meanwhile until the server is back.
+	l.stop()
+	p.waitFor(`document.querySelector('.game[data-conn=reconnecting]')`, "the page to see the connection drop")
+	p.screenshot("reconnecting")
+	move := v.Legal[0]
+	p.clickSpace(move)
+	p.waitFor(`document.querySelector('.game[data-pending=true]')`, "the move to wait")
+	l.restart()
+	p.waitFor(`document.querySelector('.game[data-conn=open]')`, "the page to reconnect")
+	p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) >= %d`, v.Version+2), "the waiting move and the bot's answer")
+	g := l.game(id)
+	if got := g.Moves[v.Version]; got.Move != "S "+move || got.Seat != 0 {
+		t.Errorf("the move made while the server was down is %+v, want S %s by seat 0", got, move)
+	}
+	v = p.play(rng, func(w view) bool { return w.Version >= v.Version+6 && w.Turn == "you" && !w.Pending })
+	if g := l.game(id); g.State.Version != v.Version {
+		t.Errorf("the server is at version %d, the page at %d", g.State.Version, v.Version)
+	}
+	pieces, tokens := p.boardPosition()
+	wantPieces, wantTokens := enginePosition(stateAt(t, l, id, v.Version))
+	if !slices.Equal(pieces, wantPieces) || !slices.Equal(tokens, wantTokens) {
+		t.Errorf("the board shows %v %v, the engine %v %v", pieces, tokens, wantPieces, wantTokens)
+	}
+}
+
+// TestReplay steps through a finished game with the buttons, the keys and
+// the slider, and checks the position and the score sheet at each step.
+func TestReplay(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	c := l.createGame(map[string]any{"board": "standard", "seed": 11,
+		"seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}})
+	deadline := time.Now().Add(time.Minute)
+	for !l.game(c.ID).State.Over {
+		if time.Now().After(deadline) {
+			t.Fatal("the bots did not finish their game")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	rec := l.record(c.ID)
+	last := len(rec.Moves)
+
+	p := newPage(t, "viewer", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/replay/" + c.ID)
+	check := func(step int) {
+		t.Helper()
+		p.waitFor(fmt.Sprintf(`document.querySelector('.replay[data-shown="%d"]')`, step), fmt.Sprintf("step %d", step))
+		// Let the pieces of the step before fade out.
+		p.waitFor(`!document.querySelector('.piece.leave, .token.taken')`, "the animation")
+		g, err := rec.Replay(step)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pieces, tokens := p.boardPosition()
+		wantPieces, wantTokens := enginePosition(g)
+		if !slices.Equal(pieces, wantPieces) {
+			t.Errorf("step %d: the board shows pieces %v, the engine %v", step, pieces, wantPieces)
+		}
+		if !slices.Equal(tokens, wantTokens) {
+			t.Errorf("step %d: the board shows tokens %v, the engine %v", step, tokens, wantTokens)
+		}
+		checkSheet(t, p.sheet(), g)
+	}
+	check(0)
+	p.key(kb.ArrowRight)
+	p.key(kb.ArrowRight)
+	p.key(kb.ArrowRight)
+	check(3)
+	p.click(`[data-action=next]`)
+	check(4)
+	p.click(`[data-action=prev]`)
+	check(3)
+	mid := last / 2
+	p.do(chromedp.SetValue(chromedp.CSS(`.slider`), strconv.Itoa(mid)))
+	eval[bool](p, `document.querySelector('.slider').dispatchEvent(new Event('input'))`)
+	check(mid)
+	p.screenshot("replay")
+	// Across the end of the exploration phase.
+	end := 0
+	for i := range rec.Moves {
+		g, err := rec.Replay(i + 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Phase() == bluelagoon.Settlement {
+			end = i + 1
+			break
+		}
+	}
+	p.do(chromedp.SetValue(chromedp.CSS(`.slider`), strconv.Itoa(end-1)))
+	eval[bool](p, `document.querySelector('.slider').dispatchEvent(new Event('input'))`)
+	check(end - 1)
+	p.key(kb.ArrowRight)
+	check(end)
+	p.key(kb.End)
+	check(last)
+	p.key(kb.Home)
+	check(0)
+
+	// The record to download is the game's.
+	href := eval[string](p, `document.querySelector('[data-action=download]').href`)
+	res, err := http.Get(href)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var got bluelagoon.Record
+	if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
+		t.Fatalf("the record at %s: %v", href, err)
+	}
+	if got.Seed != rec.Seed || !slices.Equal(got.Moves, rec.Moves) {
+		t.Errorf("the record downloaded differs from the game's")
+	}
+}
+
+// TestPhoneAndPages looks at the main screens on a phone-sized screen, and
+// the rules page: nothing may stick out sideways.
+func TestPhoneAndPages(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	c := l.createGame(map[string]any{"board": "standard", "seed": 3,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	phone := newPage(t, "phone", 390, 844)
+	phone.do(chromedp.Emulate(phoneDevice))
+	phone.navigate(l.url + "/")
+	phone.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+	noSideways(t, phone, "home")
+	phone.screenshot("phone-home")
+
+	phone.navigate(l.url + c.Seats[0].Link)
+	phone.waitGame()
+	phone.waitFor(`document.querySelector('.join-modal')`, "the invitation")
+	phone.click(".join-modal .btn-primary")
+	rng := rand.New(rand.NewPCG(7, 8))
+	phone.play(rng, func(v view) bool { return v.Version >= 16 && v.Turn == "you" && !v.Pending })
+	noSideways(t, phone, "game")
+	phone.screenshot("phone-game")
+
+	phone.navigate(l.url + "/rules")
+	phone.waitFor(`document.querySelector('.rules-page')`, "the rules")
+	noSideways(t, phone, "rules")
+
+	desk := newPage(t, "desktop", desktopWidth, desktopHeight)
+	desk.navigate(l.url + "/rules")
+	desk.waitFor(`document.querySelector('.rules-page .legend')`, "the rules")
+	desk.screenshot("rules")
+	desk.navigate(l.url + "/")
+	desk.waitFor(`document.querySelector('.lobby-playing .lobby-game')`, "the game in the lobby")
+	desk.screenshot("lobby")
+	desk.click(`.lobby-playing [data-watch]`)
+	if v := desk.waitGame(); v.Turn != "watch" {
+		t.Errorf("watching from the lobby shows %+v", v)
+	}
+}
+
+// phoneDevice is a phone-sized screen with touch.
+var phoneDevice = device.Info{
+	Name: "phone", Width: 390, Height: 844, Scale: 3, Mobile: true, Touch: true,
+	UserAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
+}
+
+func noSideways(t *testing.T, p *page, what string) {
+	t.Helper()
+	if w := eval[[]int](p, `[document.documentElement.scrollWidth, window.innerWidth]`); w[0] > w[1] {
+		t.Errorf("%s on a phone is %d pixels wide for a %d pixel screen", what, w[0], w[1])
+	}
+}

@@ -1,0 +1,105 @@
+// The server's HTTP API (docs/api.md) and what the browser remembers between
+// visits: the player's name and the seat tokens of their games.
+
+// ApiError is a refusal from the server, with its status, code and, when the
+// error is about a game, the game's current state.
+export class ApiError extends Error {
+  constructor(status, code, message, state = null, retryAfter = 0) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.state = state;
+    this.retryAfter = retryAfter;
+  }
+}
+
+// request makes one API call and returns the decoded JSON answer.
+export async function request(method, path, {body, token} = {}) {
+  const headers = {Accept: 'application/json'};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = 'Bearer ' + token;
+  let res;
+  try {
+    res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  } catch (err) {
+    throw new ApiError(0, 'offline', 'The server cannot be reached. Is lagoon still running?');
+  }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) {
+    const e = data && data.error;
+    throw new ApiError(res.status, e ? e.code : 'http_' + res.status,
+      e ? e.message : `The server answered ${res.status} ${res.statusText}.`,
+      data && data.state, Number(res.headers.get('Retry-After')) || 0);
+  }
+  return data;
+}
+
+export const getBoards = () => request('GET', '/api/boards').then(d => d.boards);
+export const getLevels = () => request('GET', '/api/levels').then(d => d.levels);
+export const getLobby = () => request('GET', '/api/lobby');
+export const createGame = spec => request('POST', '/api/games', {body: spec});
+
+export function getGame(id, {at = null, token = null} = {}) {
+  const q = at == null ? '' : '?at=' + at;
+  return request('GET', `/api/games/${encodeURIComponent(id)}${q}`, {token});
+}
+
+export function joinGame(id, {seat = null, name = null, token = null}) {
+  const body = {};
+  if (seat != null) body.seat = seat;
+  if (name) body.name = name;
+  return request('POST', `/api/games/${encodeURIComponent(id)}/join`, {body, token});
+}
+
+export function leaveSeat(id, token, level) {
+  return request('POST', `/api/games/${encodeURIComponent(id)}/leave`, {body: {level}, token});
+}
+
+export const recordURL = id => `/api/games/${encodeURIComponent(id)}/record`;
+
+// Storage. Everything is kept in localStorage under "lagoon.*"; a browser
+// that refuses storage (private modes) still plays, it only forgets.
+
+function load(key, fallback) {
+  try {
+    const v = localStorage.getItem(key);
+    return v == null ? fallback : JSON.parse(v);
+  } catch {
+    return fallback;
+  }
+}
+
+function save(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage refused: forget */ }
+}
+
+// playerName is the name the player last used, or "".
+export const playerName = () => load('lagoon.name', '');
+export const setPlayerName = name => save('lagoon.name', name);
+
+// mySeats maps game ids to what this browser holds for them:
+// {token, seat, invites: [{seat, link}], created}.
+export const mySeats = () => load('lagoon.seats', {});
+
+// rememberSeat merges what is known about this browser's seat in a game.
+export function rememberSeat(id, info) {
+  const all = mySeats();
+  all[id] = {...(all[id] || {}), ...info, touched: Date.now()};
+  // Keep the 100 most recent games.
+  const ids = Object.keys(all).sort((a, b) => (all[b].touched || 0) - (all[a].touched || 0));
+  for (const old of ids.slice(100)) delete all[old];
+  save('lagoon.seats', all);
+}
+
+export function forgetSeat(id) {
+  const all = mySeats();
+  if (!all[id]) return;
+  delete all[id].token;
+  delete all[id].seat;
+  save('lagoon.seats', all);
+}
+
+// seatLink is the absolute link of a seat or spectator path.
+export const absolute = path => new URL(path, location.origin).href;

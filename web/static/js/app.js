@@ -1,0 +1,63 @@
+// The page's entry point: it routes on location.pathname (the server sends
+// index.html for every path that is not a file) and follows in-app links
+// without reloading.
+//
+//   /              home: a new game and the lobby
+//   /game/{id}     play (with a seat token) or watch a game
+//   /replay/{id}   step through a game
+//   /rules         the rules
+
+import {h, fill, closeAllModals} from './ui.js';
+import {installSprite} from './art.js';
+import {mountHome} from './home.js';
+import {mountGame} from './game.js';
+import {mountReplay} from './replay.js';
+import {rulesPage} from './rules.js';
+
+const app = document.getElementById('app');
+let unmount = null;
+
+function route() {
+  if (unmount) unmount();
+  unmount = null;
+  closeAllModals();
+  const path = location.pathname;
+  let m, nav = '';
+  if (path === '/' || path === '/index.html') {
+    nav = 'home';
+    unmount = mountHome(app);
+  } else if ((m = /^\/game\/([A-Za-z0-9_-]+)\/?$/.exec(path))) {
+    unmount = mountGame(app, m[1]);
+  } else if ((m = /^\/replay\/([A-Za-z0-9_-]+)\/?$/.exec(path))) {
+    unmount = mountReplay(app, m[1]);
+  } else if (path === '/rules') {
+    nav = 'rules';
+    fill(app, rulesPage());
+    document.title = 'Rules · Lagoon';
+  } else {
+    fill(app, h('div', {class: 'page empty-page'},
+      h('h1', {}, 'Nothing here'),
+      h('p', {}, 'This page does not exist.'),
+      h('a', {class: 'btn btn-primary', href: '/', 'data-link': ''}, 'Back to the lobby')));
+  }
+  if (nav === 'home') document.title = 'Lagoon · Blue Lagoon online';
+  app.dataset.route = nav || path.split('/')[1] || 'home';
+  for (const a of document.querySelectorAll('[data-nav]')) a.classList.toggle('active', a.dataset.nav === nav);
+  window.scrollTo(0, 0);
+}
+
+// Links marked data-link change the page without reloading it.
+document.addEventListener('click', e => {
+  const a = e.target.closest && e.target.closest('a[data-link]');
+  if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || a.target) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin) return;
+  e.preventDefault();
+  if (url.pathname === location.pathname && url.hash === location.hash) return;
+  history.pushState(null, '', url.pathname + url.search + url.hash);
+  route();
+});
+
+window.addEventListener('popstate', route);
+installSprite();
+route();

@@ -1,0 +1,332 @@
+// BoardView draws a board as SVG hexes from the server's Board object
+// (docs/api.md): sea and islands, island bonuses, stone circles, and on top
+// of them the tokens, the pieces, the last move, the legal spaces and a
+// preview of the piece under the pointer.
+//
+// Rows are horizontal; even rows are half a space indented and one space
+// shorter (rules, section 2), so the hexes are "pointy-top".
+
+import {s} from './ui.js';
+
+const R = 10;                    // a hex's radius, in board units
+const W = R * Math.sqrt(3);      // a hex's width
+const PAD = 7;                   // the deep sea around the spaces
+
+const LAND = ['#bcd98c', '#dccf8e', '#a8d2a0', '#e2d6a2', '#c6dd90', '#d2d89c', '#b3d4a8', '#dec98c'];
+
+// The corners of a hex, clockwise from the top.
+const CORNERS = Array.from({length: 6}, (_, k) => {
+  const a = (-90 + 60 * k) * Math.PI / 180;
+  return [R * Math.cos(a), R * Math.sin(a)];
+});
+
+const key = (r, c) => `${r},${c}`;
+
+// Each drawing names its gradients apart from the others on the page.
+let drawings = 0;
+
+function hexPoints(x, y, scale = 1) {
+  return CORNERS.map(([dx, dy]) => `${(x + dx * scale).toFixed(2)},${(y + dy * scale).toFixed(2)}`).join(' ');
+}
+
+// across returns the space across edge k of (r, c), edge k joining corners k
+// and k+1: upper right, right, lower right, lower left, left, upper left.
+function across(r, c, k) {
+  const even = r % 2 === 0;
+  switch (k) {
+    case 0: return [r - 1, even ? c + 1 : c];
+    case 1: return [r, c + 1];
+    case 2: return [r + 1, even ? c + 1 : c];
+    case 3: return [r + 1, even ? c : c - 1];
+    case 4: return [r, c - 1];
+    default: return [r - 1, even ? c : c - 1];
+  }
+}
+
+// Geometry is a board's spaces with their places on the drawing.
+export class Geometry {
+  constructor(board) {
+    this.board = board;
+    const H = board.height;
+    this.height = H;
+    this.spaces = new Map();  // "r,c" -> {r, c, x, y, island, stone}
+    for (let r = 0; r < H; r++) {
+      const len = r % 2 === 0 ? H - 1 : H;
+      for (let c = 0; c < len; c++) {
+        this.spaces.set(key(r, c), {
+          at: key(r, c), r, c,
+          x: PAD + c * W + (r % 2 === 0 ? W : W / 2),
+          y: PAD + R + r * 1.5 * R,
+          island: -1, stone: false,
+        });
+      }
+    }
+    board.islands.forEach((isl, i) => {
+      for (const at of isl.spaces) this.spaces.get(at).island = i;
+    });
+    for (const at of board.stone_circles) this.spaces.get(at).stone = true;
+    this.width = H * W + 2 * PAD;
+    this.heightPx = (H - 1) * 1.5 * R + 2 * R + 2 * PAD;
+  }
+
+  get(at) { return this.spaces.get(at); }
+
+  islandOf(at) {
+    const sp = this.spaces.get(at);
+    return sp ? sp.island : -1;
+  }
+
+  // bonusSpot finds where to write an island's bonus: a corner inside the
+  // island, near its middle, away from stone circles, so that the badge
+  // covers no piece.
+  bonusSpot(i) {
+    const spaces = this.board.islands[i].spaces.map(at => this.spaces.get(at));
+    const cx = spaces.reduce((a, p) => a + p.x, 0) / spaces.length;
+    const cy = spaces.reduce((a, p) => a + p.y, 0) / spaces.length;
+    const corners = new Map();
+    for (const p of spaces) {
+      for (const [dx, dy] of CORNERS) {
+        const x = p.x + dx, y = p.y + dy;
+        const k = `${x.toFixed(1)},${y.toFixed(1)}`;
+        const e = corners.get(k) || {x, y, n: 0, stones: 0};
+        e.n++;
+        if (p.stone) e.stones++;
+        corners.set(k, e);
+      }
+    }
+    let best = null, bestCost = Infinity;
+    for (const e of corners.values()) {
+      const cost = Math.hypot(e.x - cx, e.y - cy) + (3 - e.n) * 30 + e.stones * 12;
+      if (cost < bestCost) { best = e; bestCost = cost; }
+    }
+    return best;
+  }
+}
+
+export class BoardView {
+  // options: interactive (pointer events on the spaces), label (for
+  // screen readers), mini (a small preview without tokens or badges).
+  constructor(board, {interactive = false, label = 'The board', mini = false} = {}) {
+    this.geo = new Geometry(board);
+    this.interactive = interactive;
+    this.mini = mini;
+    this.pieces = new Map();   // at -> element
+    this.tokens = new Map();   // at -> element
+    this.legal = new Set();
+    this.onclick = null;       // (at, event)
+    this.onhover = null;       // (at or null)
+    this.hovered = null;
+    this.ghostPiece = null;    // {seat, piece} drawn under the pointer on legal spaces
+    this.svg = this.draw(label);
+  }
+
+  draw(label) {
+    const g = this.geo;
+    const uid = ++drawings;
+    const svg = s('svg', {
+      class: 'board' + (this.mini ? ' board-mini' : '') + (this.interactive ? ' board-interactive' : ''),
+      viewBox: `0 0 ${g.width.toFixed(1)} ${g.heightPx.toFixed(1)}`,
+      role: 'img', 'aria-label': label,
+    });
+    const defs = s('defs', {},
+      s('linearGradient', {id: `sea-grad-${uid}`, gradientUnits: 'userSpaceOnUse', x1: 0, y1: 0, x2: g.width, y2: g.heightPx},
+        s('stop', {offset: '0', 'stop-color': '#3fa3cf'}),
+        s('stop', {offset: '0.55', 'stop-color': '#2a86b6'}),
+        s('stop', {offset: '1', 'stop-color': '#1f6f9d'})),
+      s('radialGradient', {id: `deep-grad-${uid}`, cx: '50%', cy: '45%', r: '75%'},
+        s('stop', {offset: '0', 'stop-color': '#145e86'}),
+        s('stop', {offset: '1', 'stop-color': '#0a3954'})));
+    svg.append(defs);
+    svg.append(s('rect', {class: 'deep', x: 0, y: 0, width: g.width, height: g.heightPx, rx: 9, fill: `url(#deep-grad-${uid})`}));
+
+    const sea = s('g', {class: 'sea'});
+    const land = s('g', {class: 'land'});
+    const stones = s('g', {class: 'stones'});
+    let beach = '', coast = '';
+    for (const sp of g.spaces.values()) {
+      if (sp.island < 0) {
+        sea.append(s('polygon', {points: hexPoints(sp.x, sp.y, 0.97), fill: `url(#sea-grad-${uid})`}));
+        continue;
+      }
+      land.append(s('polygon', {points: hexPoints(sp.x, sp.y), fill: LAND[sp.island % LAND.length]}));
+      for (let k = 0; k < 6; k++) {
+        const [nr, nc] = across(sp.r, sp.c, k);
+        if (g.islandOf(key(nr, nc)) === sp.island) continue;
+        const [x1, y1] = CORNERS[k], [x2, y2] = CORNERS[(k + 1) % 6];
+        const seg = `M${(sp.x + x1).toFixed(2)} ${(sp.y + y1).toFixed(2)}L${(sp.x + x2).toFixed(2)} ${(sp.y + y2).toFixed(2)}`;
+        beach += seg;
+        coast += seg;
+      }
+      if (sp.stone) {
+        stones.append(s('use', {href: '#stone-circle', x: sp.x - 9.3, y: sp.y - 9.3, width: 18.6, height: 18.6, class: 'stone-circle'}));
+      }
+    }
+    svg.append(sea);
+    svg.append(s('path', {class: 'beach', d: beach}));
+    svg.append(land);
+    svg.append(s('path', {class: 'coast', d: coast}));
+    svg.append(stones);
+
+    this.layers = {};
+    for (const name of ['highlights', 'tokens', 'pieces', 'marks', 'badges', 'ghost', 'hits']) {
+      this.layers[name] = s('g', {class: 'layer-' + name});
+      svg.append(this.layers[name]);
+    }
+    if (!this.mini) {
+      this.geo.board.islands.forEach((isl, i) => {
+        const spot = g.bonusSpot(i);
+        if (!spot) return;
+        this.layers.badges.append(s('g', {class: 'badge', transform: `translate(${spot.x.toFixed(2)} ${spot.y.toFixed(2)})`, 'data-island': i},
+          s('circle', {r: 3.9}),
+          s('text', {y: 1.45, 'text-anchor': 'middle'}, String(isl.bonus))));
+      });
+    }
+    if (this.interactive) {
+      for (const sp of g.spaces.values()) {
+        this.layers.hits.append(s('polygon', {
+          class: 'hit', points: hexPoints(sp.x, sp.y), 'data-at': sp.at,
+          'aria-label': `space ${sp.at}`,
+        }));
+      }
+      this.layers.hits.addEventListener('click', e => {
+        const at = e.target.getAttribute && e.target.getAttribute('data-at');
+        if (at && this.onclick) this.onclick(at, e);
+      });
+      this.layers.hits.addEventListener('pointerover', e => {
+        const at = e.target.getAttribute && e.target.getAttribute('data-at');
+        if (at) this.hover(at);
+      });
+      this.layers.hits.addEventListener('pointerleave', () => this.hover(null));
+    }
+    return svg;
+  }
+
+  // hitFor returns the clickable polygon of a space.
+  hitFor(at) {
+    return this.layers.hits.querySelector(`[data-at="${at}"]`);
+  }
+
+  hover(at) {
+    if (at === this.hovered) return;
+    this.hovered = at;
+    this.drawGhost();
+    if (this.onhover) this.onhover(at);
+  }
+
+  // setGhost chooses the piece previewed on legal spaces under the pointer.
+  setGhost(ghost) {
+    this.ghostPiece = ghost;
+    this.drawGhost();
+  }
+
+  drawGhost() {
+    const layer = this.layers.ghost;
+    layer.replaceChildren();
+    for (const el of this.layers.highlights.querySelectorAll('.hover')) el.classList.remove('hover');
+    const at = this.hovered;
+    if (!at) return;
+    const hl = this.layers.highlights.querySelector(`[data-at="${at}"]`);
+    if (hl) hl.classList.add('hover');
+    if (!this.ghostPiece || !this.legal.has(at)) return;
+    const sp = this.geo.get(at);
+    layer.append(pieceShape(sp, this.ghostPiece.seat, this.ghostPiece.piece, 'ghost'));
+  }
+
+  // setLegal highlights the spaces where the selected piece may go.
+  setLegal(spaces) {
+    this.legal = new Set(spaces);
+    const layer = this.layers.highlights;
+    layer.replaceChildren();
+    for (const at of this.legal) {
+      const sp = this.geo.get(at);
+      layer.append(s('g', {class: 'legal', 'data-at': at},
+        s('polygon', {points: hexPoints(sp.x, sp.y, 0.84)}),
+        s('circle', {cx: sp.x, cy: sp.y, r: 1.7})));
+    }
+    this.svg.classList.toggle('has-legal', this.legal.size > 0);
+    this.drawGhost();
+  }
+
+  // setState draws the pieces, tokens and last move of a state. With
+  // animate, what arrives drops in and what goes fades out.
+  setState(state, {animate = false} = {}) {
+    const g = this.geo;
+    const pieceKey = p => `${p.seat}${p.piece}`;
+    const wanted = new Map(state.pieces.map(p => [p.at, p]));
+    for (const [at, el] of this.pieces) {
+      const p = wanted.get(at);
+      if (p && el.dataset.key === pieceKey(p)) continue;
+      this.pieces.delete(at);
+      leave(el, animate);
+    }
+    for (const p of state.pieces) {
+      if (this.pieces.has(p.at)) continue;
+      const el = pieceShape(g.get(p.at), p.seat, p.piece, animate ? 'piece enter' : 'piece');
+      el.dataset.key = pieceKey(p);
+      this.layers.pieces.append(el);
+      this.pieces.set(p.at, el);
+    }
+
+    if (!this.mini) {
+      const tokens = new Map(state.tokens.map(t => [t.at, t.token]));
+      let dealt = 0;
+      for (const [at, el] of this.tokens) {
+        if (tokens.get(at) === el.dataset.token) continue;
+        this.tokens.delete(at);
+        leave(el, animate, 'taken');
+      }
+      const many = animate && [...tokens.keys()].filter(at => !this.tokens.has(at)).length > 4;
+      for (const t of state.tokens) {
+        if (this.tokens.has(t.at)) continue;
+        const el = tokenShape(g.get(t.at), t.token);
+        if (many) {
+          el.classList.add('dealt');
+          el.style.animationDelay = `${(dealt++) * 25}ms`;
+        }
+        this.layers.tokens.append(el);
+        this.tokens.set(t.at, el);
+      }
+    }
+
+    const marks = this.layers.marks;
+    marks.replaceChildren();
+    const last = state.last_move;
+    if (last && !this.mini) {
+      const at = last.move.slice(2);
+      const sp = g.get(at);
+      if (sp && wanted.has(at)) {
+        marks.append(s('circle', {class: 'last-move' + (animate ? ' fresh' : ''), cx: sp.x, cy: sp.y, r: 8.6, 'data-at': at}));
+      }
+    }
+  }
+
+  // flash marks a space briefly, for a refused click.
+  flash(at, cls = 'refused') {
+    const sp = this.geo.get(at);
+    if (!sp) return;
+    const el = s('polygon', {class: 'flash ' + cls, points: hexPoints(sp.x, sp.y, 0.9)});
+    this.layers.marks.append(el);
+    setTimeout(() => el.remove(), 900);
+  }
+}
+
+function leave(el, animate, cls = 'leave') {
+  if (!animate) { el.remove(); return; }
+  el.classList.add(cls);
+  setTimeout(() => el.remove(), 450);
+}
+
+// pieceShape draws a piece of a seat on a space.
+export function pieceShape(sp, seat, piece, cls) {
+  const size = piece === 'village' ? 15.5 : 13;
+  return s('g', {class: cls, transform: `translate(${sp.x.toFixed(2)} ${sp.y.toFixed(2)})`,
+    'data-at': sp.at, 'data-seat': seat, 'data-piece': piece},
+    s('use', {href: `#${piece}-${seat}`, x: -size / 2, y: -size / 2, width: size, height: size}));
+}
+
+function tokenShape(sp, kind) {
+  return s('g', {class: 'token', transform: `translate(${sp.x.toFixed(2)} ${sp.y.toFixed(2)})`, 'data-at': sp.at, 'data-token': kind},
+    s('g', {class: 'token-body'},
+      s('circle', {class: 'token-disc', r: 5.7}),
+      s('use', {href: `#tok-${kind}`, x: -4.3, y: -4.3, width: 8.6, height: 8.6})));
+}

@@ -1,0 +1,196 @@
+// Small DOM helpers shared by the views: element builders, toasts, modals,
+// the clipboard and number formatting.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// h builds an HTML element: h('button', {class: 'x', onclick: f}, 'Label').
+// Attributes starting with "on" are event listeners; null and false
+// attributes are left out; children may be strings, nodes, arrays or null.
+export function h(tag, attrs, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+// s builds an SVG element the same way.
+export function s(tag, attrs, ...children) {
+  return build(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+function build(el, attrs, children) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') {
+      el.addEventListener(k.slice(2), v);
+    } else if (k === 'class') {
+      el.setAttribute('class', v);
+    } else if (k === 'html') {
+      el.innerHTML = v;
+    } else if (k === 'value' && 'value' in el) {
+      el.value = v;
+    } else {
+      el.setAttribute(k, v === true ? '' : String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c == null || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+// clear empties an element and fills it with children.
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+// icon returns an inline SVG that shows a symbol of the sprite (art.js).
+export function icon(id, cls = 'icon', title = null) {
+  const svg = s('svg', {class: cls, viewBox: '-12 -12 24 24', 'aria-hidden': title ? null : 'true', role: title ? 'img' : null},
+    title ? s('title', {}, title) : null,
+    s('use', {href: '#' + id, x: -12, y: -12, width: 24, height: 24}));
+  return svg;
+}
+
+// toast shows a short message at the bottom of the screen.
+export function toast(message, kind = 'info', ms = 3500) {
+  const box = document.getElementById('toasts');
+  const t = h('div', {class: 'toast toast-' + kind}, message);
+  box.append(t);
+  setTimeout(() => t.classList.add('toast-out'), ms);
+  setTimeout(() => t.remove(), ms + 400);
+}
+
+// The open modal, if any, and the ones waiting behind it.
+let current = null;
+const queue = [];
+
+// modal shows a dialog above the page; dialogs opened while one is showing
+// wait their turn. It returns a handle whose close() removes it.
+// actions: [{label, primary, onclick(close), href}].
+export function modal({title, body, actions = [], className = '', dismissable = true, onclose = null}) {
+  const handle = {open: false, closed: false, el: null, close() { closeModal(handle); }};
+  handle.spec = {title, body, actions, className, dismissable, onclose};
+  if (current) queue.push(handle);
+  else showModal(handle);
+  return handle;
+}
+
+function showModal(handle) {
+  const {title, body, actions, className, dismissable} = handle.spec;
+  const buttons = actions.map(a => a.href
+    ? h('a', {class: 'btn' + (a.primary ? ' btn-primary' : ''), href: a.href, 'data-link': '', onclick: () => handle.close()}, a.label)
+    : h('button', {class: 'btn' + (a.primary ? ' btn-primary' : ''), type: 'button', onclick: () => a.onclick ? a.onclick(() => handle.close()) : handle.close()}, a.label));
+  const dialog = h('div', {class: 'modal ' + className, role: 'dialog', 'aria-modal': 'true', 'aria-label': title},
+    dismissable ? h('button', {class: 'modal-x', type: 'button', 'aria-label': 'Close', onclick: () => handle.close()}, '×') : null,
+    h('h2', {class: 'modal-title'}, title),
+    h('div', {class: 'modal-body'}, body),
+    buttons.length ? h('div', {class: 'modal-actions'}, buttons) : null);
+  const backdrop = h('div', {class: 'backdrop', onclick: e => { if (dismissable && e.target === backdrop) handle.close(); }}, dialog);
+  handle.el = backdrop;
+  handle.open = true;
+  current = handle;
+  document.body.append(backdrop);
+  const focus = dialog.querySelector('.btn-primary') || dialog.querySelector('button, input, a');
+  if (focus) focus.focus({preventScroll: true});
+}
+
+function closeModal(handle) {
+  if (handle.closed) return;
+  handle.closed = true;
+  const i = queue.indexOf(handle);
+  if (i >= 0) { queue.splice(i, 1); return; }
+  if (handle.el) handle.el.remove();
+  if (handle.spec.onclose) handle.spec.onclose();
+  if (current === handle) {
+    current = null;
+    const next = queue.shift();
+    if (next) showModal(next);
+  }
+}
+
+// closeAllModals removes every dialog, shown or waiting (when leaving a view).
+export function closeAllModals() {
+  queue.length = 0;
+  if (current) {
+    current.closed = true;
+    current.el.remove();
+    current = null;
+  }
+}
+
+// modalOpen reports whether a dialog is showing.
+export function modalOpen() { return current != null; }
+
+// document-wide: Escape closes a dismissable dialog.
+document.addEventListener('keydown', e => {
+  if (e.key === 'Escape' && current && current.spec.dismissable) current.close();
+});
+
+// copyText puts text on the clipboard, falling back to a selection for
+// pages that are not a secure context.
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const ta = h('textarea', {class: 'offscreen', readonly: true}, text);
+    document.body.append(ta);
+    ta.select();
+    let ok = false;
+    try { ok = document.execCommand('copy'); } catch { ok = false; }
+    ta.remove();
+    return ok;
+  }
+}
+
+// copyField is a read-only text field with a Copy button.
+export function copyField(text, label) {
+  const input = h('input', {class: 'copy-input', type: 'text', readonly: true, value: text, 'aria-label': label,
+    onfocus: e => e.target.select()});
+  const btn = h('button', {class: 'btn btn-small', type: 'button', onclick: async () => {
+    const ok = await copyText(text);
+    btn.textContent = ok ? 'Copied' : 'Select and copy';
+    btn.classList.toggle('copied', ok);
+    setTimeout(() => { btn.textContent = 'Copy'; btn.classList.remove('copied'); }, 1800);
+  }}, 'Copy');
+  return h('div', {class: 'copy-field'}, input, btn);
+}
+
+// plural writes "1 settler", "2 settlers".
+export function plural(n, one, many = one + 's') {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// clock writes milliseconds as m:ss, or h:mm:ss.
+export function clock(ms) {
+  const t = Math.max(0, Math.ceil(ms / 1000));
+  const hh = Math.floor(t / 3600), mm = Math.floor(t / 60) % 60, ss = t % 60;
+  const pad = n => String(n).padStart(2, '0');
+  return hh ? `${hh}:${pad(mm)}:${pad(ss)}` : `${mm}:${pad(ss)}`;
+}
+
+// ago writes how long ago a time was, roughly.
+export function ago(iso) {
+  const sec = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  if (sec < 60) return 'just now';
+  if (sec < 3600) return `${Math.floor(sec / 60)} min ago`;
+  if (sec < 86400) return plural(Math.floor(sec / 3600), 'hour') + ' ago';
+  return plural(Math.floor(sec / 86400), 'day') + ' ago';
+}
+
+// capitalize upper-cases the first letter.
+export function capitalize(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+// navigate shows another page of the app without reloading (app.js listens).
+export function navigate(path) {
+  history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
