@@ -20,8 +20,10 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"rules": {runRules, "check positions and moves in the text notation, one per line"},
-		"arena": {runArena, "play many games between bots and report who is stronger"},
+		"rules":    {runRules, "check positions and moves in the text notation, one per line"},
+		"loadtest": {runLoadtest, "play many games at once against a running server and measure it"},
+		"serve":    {runServe, "serve the game in the browser, with its API and live play (the default)"},
+		"arena":    {runArena, "play many games between bots and report who is stronger"},
 	}
 }
 

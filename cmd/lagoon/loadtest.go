@@ -1,0 +1,499 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), `usage: lagoon loadtest [flags]
+
+Plays many games at once against a running server (lagoon serve), each
+between two simulated people over real HTTP and WebSocket connections, and
+reports the games finished, the moves a second, and the latency from sending
+a move to receiving its broadcast. Every game is then checked against the
+server's record: no move lost, none doubled.
+
+Flags:`)
+		fs.PrintDefaults()
+	}
+	cfg := loadConfig{}
+	fs.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "the server's address; loopback only")
+	fs.IntVar(&cfg.games, "games", 1000, "games played at once, with two clients each")
+	fs.DurationVar(&cfg.think, "think", time.Second, "a client's mean thinking time before each move")
+	fs.IntVar(&cfg.sources, "sources", 250, "loopback source addresses (127.0.0.2 and up) the clients are spread over, as many people on as many machines would be")
+	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "give up after this long")
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	if fs.NArg() > 0 || cfg.games < 1 || cfg.sources < 0 || cfg.sources > 250 || cfg.think < 0 {
+		fmt.Fprintln(stderr, "lagoon loadtest: bad arguments; see lagoon loadtest -h")
+		return 2
+	}
+	rep, err := loadtest(cfg, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "lagoon loadtest: %v\n", err)
+		return 1
+	}
+	rep.write(stdout)
+	if !rep.clean(cfg.games) {
+		return 1
+	}
+	return 0
+}
+
+type loadConfig struct {
+	addr    string
+	games   int
+	think   time.Duration
+	sources int
+	timeout time.Duration
+}
+
+// loadReport is what a load test measured.
+type loadReport struct {
+	games, finished  int
+	clients          int // connected at once, before the first move
+	moves            int
+	playing          time.Duration
+	latencies        []time.Duration
+	errors           int
+	lost, doubled    int
+	firstErrors      []string
+	rateLimitedWaits int
+}
+
+func (r *loadReport) clean(games int) bool {
+	return r.finished == games && r.errors == 0 && r.lost == 0 && r.doubled == 0
+}
+
+func (r *loadReport) write(w io.Writer) {
+	fmt.Fprintf(w, "games:    %d finished of %d, all %d in progress at once with %d clients connected\n", r.finished, r.games, r.games, r.clients)
+	fmt.Fprintf(w, "moves:    %d in %.1f s, %.0f moves/s\n", r.moves, r.playing.Seconds(), float64(r.moves)/r.playing.Seconds())
+	slices.Sort(r.latencies)
+	pct := func(p float64) string {
+		if len(r.latencies) == 0 {
+			return "-"
+		}
+		d := r.latencies[min(len(r.latencies)-1, int(p*float64(len(r.latencies))))]
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	}
+	fmt.Fprintf(w, "latency:  move to broadcast p50 %s, p95 %s, p99 %s, max %s (%d broadcasts received)\n",
+		pct(0.50), pct(0.95), pct(0.99), pct(1), len(r.latencies))
+	fmt.Fprintf(w, "checked:  %d errors, %d moves lost, %d moves doubled (%d waits for a rate limit)\n", r.errors, r.lost, r.doubled, r.rateLimitedWaits)
+	for _, e := range r.firstErrors {
+		fmt.Fprintf(w, "  error: %s\n", e)
+	}
+}
+
+// loadtest runs a load test.
+func loadtest(cfg loadConfig, log io.Writer) (*loadReport, error) {
+	host, _, err := net.SplitHostPort(cfg.addr)
+	if err != nil {
+		return nil, err
+	}
+	ips, err := net.LookupIP(host)
+	if err != nil || len(ips) == 0 {
+		return nil, fmt.Errorf("%s does not resolve: %v", host, err)
+	}
+	for _, ip := range ips {
+		if !ip.IsLoopback() {
+			return nil, fmt.Errorf("%s is not a loopback address; the load test only runs on this machine", cfg.addr)
+		}
+	}
+	if ips[0].To4() == nil {
+		cfg.sources = 0 // 127.0.0.x cannot reach an IPv6 loopback
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)
+	defer cancel()
+	lt := &loadRun{cfg: cfg, base: "http://" + cfg.addr, rep: &loadReport{games: cfg.games}, cancel: cancel}
+	lt.clients = make([]*http.Client, max(1, cfg.sources))
+	for i := range lt.clients {
+		d := &net.Dialer{Timeout: 10 * time.Second}
+		if cfg.sources > 0 {
+			d.LocalAddr = &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(2+i))}
+		}
+		lt.clients[i] = &http.Client{Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 8}, Timeout: time.Minute}
+	}
+
+	fmt.Fprintf(log, "creating %d games...\n", cfg.games)
+	if err := lt.createGames(ctx); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(log, "connecting %d clients...\n", 2*cfg.games)
+	var connected, finished sync.WaitGroup
+	start := make(chan struct{})
+	var failedToConnect atomic.Int64
+	for i, g := range lt.games {
+		for seat := range 2 {
+			connected.Add(1)
+			finished.Go(func() {
+				if err := lt.play(ctx, g, 2*i+seat, seat, &connected, start); err != nil {
+					// One client failing leaves its opponent waiting: stop
+					// the test and report.
+					lt.fail("game %s seat %d: %v", g.id, seat, err)
+					lt.cancel()
+					if !g.clients[seat].ready {
+						failedToConnect.Add(1)
+						connected.Done()
+					}
+				}
+			})
+		}
+	}
+	connected.Wait()
+	lt.rep.clients = 2*cfg.games - int(failedToConnect.Load())
+	fmt.Fprintf(log, "%d clients connected; playing...\n", lt.rep.clients)
+	began := time.Now()
+	close(start)
+	finished.Wait()
+	lt.rep.playing = time.Since(began)
+	fmt.Fprintln(log, "checking every game against the server's record...")
+	cctx, ccancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer ccancel()
+	lt.check(cctx)
+	return lt.rep, nil
+}
+
+// loadRun is a load test under way.
+type loadRun struct {
+	cfg     loadConfig
+	base    string
+	clients []*http.Client // one per source address
+	games   []*loadGame
+	cancel  context.CancelFunc
+
+	mu  sync.Mutex
+	rep *loadReport
+}
+
+// loadGame is one game of the test and its two clients.
+type loadGame struct {
+	id      string
+	tokens  [2]string
+	clients [2]loadClient
+
+	mu     sync.Mutex
+	sentAt map[int]time.Time // version a move will make -> when it was sent
+}
+
+// loadClient is what one simulated person saw.
+type loadClient struct {
+	ready bool
+	acked map[int]string // version -> the move this client was acknowledged
+	seen  []string       // the moves broadcast, in order
+	over  bool
+}
+
+func (lt *loadRun) fail(format string, args ...any) {
+	lt.mu.Lock()
+	defer lt.mu.Unlock()
+	lt.rep.errors++
+	if len(lt.rep.firstErrors) < 10 {
+		lt.rep.firstErrors = append(lt.rep.firstErrors, fmt.Sprintf(format, args...))
+	}
+}
+
+func (lt *loadRun) client(i int) *http.Client { return lt.clients[i%len(lt.clients)] }
+
+// request makes an API request, waiting out rate limits.
+func (lt *loadRun) request(ctx context.Context, hc *http.Client, method, path string, body any, out any) error {
+	for {
+		var r io.Reader
+		if body != nil {
+			b, _ := json.Marshal(body)
+			r = strings.NewReader(string(b))
+		}
+		req, err := http.NewRequestWithContext(ctx, method, lt.base+path, r)
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := hc.Do(req)
+		if err != nil {
+			return err
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return err
+		}
+		if resp.StatusCode == http.StatusTooManyRequests {
+			wait, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+			lt.mu.Lock()
+			lt.rep.rateLimitedWaits++
+			lt.mu.Unlock()
+			select {
+			case <-time.After(time.Duration(max(wait, 1)) * time.Second):
+				continue
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		if resp.StatusCode/100 != 2 {
+			return fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, b)
+		}
+		return json.Unmarshal(b, out)
+	}
+}
+
+func (lt *loadRun) createGames(ctx context.Context) error {
+	lt.games = make([]*loadGame, lt.cfg.games)
+	jobs := make(chan int)
+	errs := make(chan error, lt.cfg.games)
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Go(func() {
+			for i := range jobs {
+				var created struct {
+					ID    string `json:"id"`
+					Seats []struct {
+						Seat  int    `json:"seat"`
+						Token string `json:"token"`
+					} `json:"seats"`
+				}
+				req := map[string]any{"seats": []map[string]string{{"kind": "human", "name": "Load A"}, {"kind": "human", "name": "Load B"}}}
+				if err := lt.request(ctx, lt.client(i), "POST", "/api/games", req, &created); err != nil {
+					errs <- err
+					continue
+				}
+				g := &loadGame{id: created.ID, sentAt: make(map[int]time.Time)}
+				for _, s := range created.Seats {
+					g.tokens[s.Seat] = s.Token
+				}
+				lt.games[i] = g
+			}
+		})
+	}
+	for i := range lt.cfg.games {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return fmt.Errorf("creating the games: %w", err)
+	}
+	return nil
+}
+
+// loadMessage is the part of the server's messages the clients read.
+type loadMessage struct {
+	Type      string `json:"type"`
+	ID        string `json:"id"`
+	Version   int    `json:"version"`
+	Move      string `json:"move"`
+	Duplicate bool   `json:"duplicate"`
+	Code      string `json:"code"`
+	Message   string `json:"message"`
+	State     *struct {
+		Version int      `json:"version"`
+		Current int      `json:"current"`
+		Over    bool     `json:"over"`
+		Legal   []string `json:"legal"`
+	} `json:"state"`
+	Game *struct {
+		State struct {
+			Version int      `json:"version"`
+			Current int      `json:"current"`
+			Over    bool     `json:"over"`
+			Legal   []string `json:"legal"`
+		} `json:"state"`
+	} `json:"game"`
+}
+
+// play is one simulated person: it connects, waits for the start, and plays
+// its seat to the end of the game, thinking before each move.
+func (lt *loadRun) play(ctx context.Context, g *loadGame, idx, seat int, connected *sync.WaitGroup, start <-chan struct{}) error {
+	me := &g.clients[seat]
+	me.acked = make(map[int]string)
+	url := "ws" + strings.TrimPrefix(lt.base, "http") + "/api/games/" + g.id + "/ws"
+	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: lt.client(idx)})
+	if err != nil {
+		return fmt.Errorf("connecting: %w", err)
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 20)
+	write := func(v any) error {
+		b, _ := json.Marshal(v)
+		return c.Write(ctx, websocket.MessageText, b)
+	}
+	if err := write(map[string]any{"type": "hello", "token": g.tokens[seat]}); err != nil {
+		return err
+	}
+	msgs := make(chan loadMessage, 64)
+	readErr := make(chan error, 1)
+	go func() {
+		for {
+			_, data, err := c.Read(ctx)
+			if err != nil {
+				readErr <- err
+				return
+			}
+			var m loadMessage
+			if err := json.Unmarshal(data, &m); err != nil {
+				readErr <- fmt.Errorf("a message that is not JSON: %w", err)
+				return
+			}
+			received := time.Now()
+			if m.Type == "move" {
+				g.mu.Lock()
+				sent, ok := g.sentAt[m.Version]
+				g.mu.Unlock()
+				if ok {
+					lt.mu.Lock()
+					lt.rep.latencies = append(lt.rep.latencies, received.Sub(sent))
+					lt.mu.Unlock()
+				}
+			}
+			msgs <- m
+		}
+	}()
+
+	var version, current int
+	var over bool
+	var legal []string
+	for version == 0 && legal == nil {
+		select {
+		case m := <-msgs:
+			if m.Type == "snapshot" && m.Game != nil {
+				st := m.Game.State
+				version, current, over, legal = st.Version, st.Current, st.Over, st.Legal
+			}
+		case err := <-readErr:
+			return fmt.Errorf("before the snapshot: %w", err)
+		}
+	}
+	me.ready = true
+	connected.Done()
+	select {
+	case <-start:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+
+	rng := rand.New(rand.NewPCG(uint64(idx), 7))
+	var think <-chan time.Time
+	thinkIfMyTurn := func() {
+		if !over && current == seat {
+			d := time.Duration(float64(lt.cfg.think) * (0.5 + rng.Float64()))
+			think = time.After(d)
+		}
+	}
+	thinkIfMyTurn()
+	pending := ""
+	for {
+		select {
+		case <-think:
+			think = nil
+			pending = legal[rng.IntN(len(legal))]
+			g.mu.Lock()
+			g.sentAt[version+1] = time.Now()
+			g.mu.Unlock()
+			if err := write(map[string]any{"type": "move", "id": strconv.Itoa(version), "version": version, "move": pending}); err != nil {
+				return err
+			}
+		case m := <-msgs:
+			switch m.Type {
+			case "move":
+				if m.Version != version+1 || m.State == nil {
+					return fmt.Errorf("event for version %d after version %d", m.Version, version)
+				}
+				me.seen = append(me.seen, m.Move)
+				version, current, over, legal = m.Version, m.State.Current, m.State.Over, m.State.Legal
+				thinkIfMyTurn()
+			case "ack":
+				if pending == "" || m.Duplicate || m.ID != strconv.Itoa(m.Version-1) {
+					return fmt.Errorf("unexpected ack %+v", m)
+				}
+				me.acked[m.Version] = pending
+				pending = ""
+				if me.over {
+					return nil
+				}
+			case "game_over":
+				// The mover's ack comes after the events of its move.
+				me.over = true
+				if pending == "" {
+					return nil
+				}
+			case "error":
+				return fmt.Errorf("the server refused: %s: %s", m.Code, m.Message)
+			}
+		case err := <-readErr:
+			return fmt.Errorf("connection lost at version %d: %w", version, err)
+		}
+	}
+}
+
+// check compares every game with the server's record: each acknowledged
+// move must be there at its version, and every move there must have been
+// made by a client, once.
+func (lt *loadRun) check(ctx context.Context) {
+	var wg sync.WaitGroup
+	jobs := make(chan int)
+	for range 16 {
+		wg.Go(func() {
+			for i := range jobs {
+				lt.checkGame(ctx, i)
+			}
+		})
+	}
+	for i := range lt.games {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+}
+
+func (lt *loadRun) checkGame(ctx context.Context, i int) {
+	g := lt.games[i]
+	if !g.clients[0].over || !g.clients[1].over {
+		return // not finished: already reported
+	}
+	var rec struct {
+		Moves []string `json:"moves"`
+	}
+	if err := lt.request(ctx, lt.client(i), "GET", "/api/games/"+g.id+"/record", nil, &rec); err != nil {
+		lt.fail("game %s: reading its record: %v", g.id, err)
+		return
+	}
+	lost, doubled := 0, 0
+	acked := 0
+	for _, c := range g.clients {
+		for v, m := range c.acked {
+			if v > len(rec.Moves) || rec.Moves[v-1] != m {
+				lost++
+			}
+		}
+		acked += len(c.acked)
+		if c.over && !slices.Equal(c.seen, rec.Moves) {
+			lost++
+		}
+	}
+	if len(rec.Moves) > acked {
+		doubled = len(rec.Moves) - acked
+	}
+	lt.mu.Lock()
+	defer lt.mu.Unlock()
+	lt.rep.lost += lost
+	lt.rep.doubled += doubled
+	lt.rep.finished++
+	lt.rep.moves += len(rec.Moves)
+}

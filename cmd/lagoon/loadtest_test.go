@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/lagoon-games/lagoon/ai"
+	"github.com/lagoon-games/lagoon/internal/server"
+	"github.com/lagoon-games/lagoon/internal/store"
+)
+
+// TestLoadtest runs a small, fast load test against a server whose
+// per-connection message limit is off, so that the clients need not think
+// for long.
+func TestLoadtest(t *testing.T) {
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s, err := server.New(context.Background(), server.Config{Store: st, Levels: ai.Levels(), MessageRate: -1, Log: slog.New(slog.DiscardHandler),
+		Bots: func(level string) (server.Bot, error) { return ai.New(level) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: s}
+	go hs.Serve(ln)
+	defer hs.Close()
+
+	var out, stderr bytes.Buffer
+	if c := run([]string{"loadtest", "-addr", ln.Addr().String(), "-games", "4", "-think", "1ms", "-sources", "3"}, nil, &out, &stderr); c != 0 {
+		t.Errorf("loadtest exited with %d:\n%s\n%s", c, out.String(), stderr.String())
+	}
+	for _, want := range []string{"games:    4 finished of 4, all 4 in progress at once with 8 clients connected", "p99", "0 errors, 0 moves lost, 0 moves doubled"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report does not say %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestLoadtestOnlyOnLoopback(t *testing.T) {
+	var out, stderr bytes.Buffer
+	if c := run([]string{"loadtest", "-addr", "192.0.2.1:8080", "-games", "1"}, nil, &out, &stderr); c != 1 || !strings.Contains(stderr.String(), "loopback") {
+		t.Errorf("a remote address: exit %d, %s", c, stderr.String())
+	}
+}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// startServe runs lagoon serve on a free loopback port and returns its URL
+// and a channel with its exit status.
+func startServe(t *testing.T, dir string) (string, <-chan int) {
+	t.Helper()
+	r, w := io.Pipe()
+	var stderr bytes.Buffer
+	code := make(chan int, 1)
+	go func() {
+		code <- run([]string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-bot-delay", "0"}, nil, w, &stderr)
+		w.Close()
+	}()
+	line, err := bufio.NewReader(r).ReadString('\n')
+	go io.Copy(io.Discard, r)
+	url, ok := strings.CutPrefix(strings.TrimSpace(line), "Lagoon is at ")
+	if err != nil || !ok {
+		t.Fatalf("lagoon serve printed %q (%v); stderr:\n%s", line, err, stderr.String())
+	}
+	return url, code
+}
+
+// stopServe sends the process a signal, as a person pressing ^C or a
+// service manager would, and checks that serve shuts down cleanly.
+func stopServe(t *testing.T, sig syscall.Signal, code <-chan int) {
+	t.Helper()
+	if err := syscall.Kill(syscall.Getpid(), sig); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case c := <-code:
+		if c != 0 {
+			t.Errorf("lagoon serve exited with %d after %v", c, sig)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("lagoon serve did not stop after %v", sig)
+	}
+}
+
+func TestServeKeepsGamesAcrossShutdown(t *testing.T) {
+	dir := t.TempDir()
+	url, code := startServe(t, dir)
+	resp, err := http.Post(url+"/api/games", "application/json",
+		strings.NewReader(`{"seats":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}],"seed":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var created struct {
+		ID    string `json:"id"`
+		Seats []struct {
+			Token string `json:"token"`
+		} `json:"seats"`
+		Game struct {
+			State struct {
+				Legal []string `json:"legal"`
+			} `json:"state"`
+		} `json:"game"`
+	}
+	json.NewDecoder(resp.Body).Decode(&created)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated || len(created.Game.State.Legal) == 0 {
+		t.Fatalf("create: %d %+v", resp.StatusCode, created)
+	}
+	move := created.Game.State.Legal[0]
+	req, _ := http.NewRequest("POST", url+"/api/games/"+created.ID+"/moves", strings.NewReader(`{"version":0,"move":"`+move+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+created.Seats[0].Token)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("move: %d", resp.StatusCode)
+	}
+	stopServe(t, syscall.SIGINT, code)
+
+	url, code = startServe(t, dir)
+	resp, err = http.Get(url + "/api/games/" + created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g struct {
+		Moves []struct {
+			Move string `json:"move"`
+		} `json:"moves"`
+	}
+	json.NewDecoder(resp.Body).Decode(&g)
+	resp.Body.Close()
+	if len(g.Moves) != 1 || g.Moves[0].Move != move {
+		t.Errorf("after a restart the game has moves %+v, want [%s]", g.Moves, move)
+	}
+	resp, err = http.Get(url + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("the web page: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	stopServe(t, syscall.SIGTERM, code)
+}
+
+func TestServeBadFlags(t *testing.T) {
+	var stderr bytes.Buffer
+	if c := run([]string{"serve", "-nope"}, nil, io.Discard, &stderr); c != 2 {
+		t.Errorf("an unknown flag: exit %d, want 2", c)
+	}
+	if c := run([]string{"serve", "extra"}, nil, io.Discard, &stderr); c != 2 {
+		t.Errorf("an argument: exit %d, want 2", c)
+	}
+	stderr.Reset()
+	if c := run([]string{"serve", "-addr", "256.0.0.1:1", "-data", t.TempDir()}, nil, io.Discard, &stderr); c != 1 || !strings.Contains(stderr.String(), "256.0.0.1") {
+		t.Errorf("a bad address: exit %d, %s", c, stderr.String())
+	}
+}
