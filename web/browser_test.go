@@ -408,18 +408,26 @@ func (p *page) clickSpace(at string) {
 	p.t.Helper()
 	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
 		const el = document.querySelector('.board .hit[data-at="%s"]');
-		el.scrollIntoView({block: 'center', inline: 'center'});
+		el.scrollIntoView({block: 'nearest', inline: 'nearest'});
 		const r = el.getBoundingClientRect();
 		return [r.left + r.width / 2, r.top + r.height / 2];
 	})()`, at))
 	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
 }
 
-// screenshot saves the visible page as a test artifact.
+// screenshot saves the visible page, scrolled to the top, as a test
+// artifact, once the animations under way have ended.
 func (p *page) screenshot(name string) string {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
 	defer cancel()
+	err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
+		chromedp.Evaluate[chromedp.Void](`Promise.all(document.getAnimations().filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity).map(a => a.finished.catch(() => null)))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Errorf("%s: screenshot %s: %v", p.name, name, err)
+		return ""
+	}
 	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		p.t.Errorf("%s: screenshot %s: %v", p.name, name, err)
@@ -1008,9 +1016,10 @@ func TestReplay(t *testing.T) {
 	}
 }
 
-// TestPhoneAndPages looks at the main screens on a phone-sized screen, and
-// the rules page: nothing may stick out sideways.
-func TestPhoneAndPages(t *testing.T) {
+// TestPagesAndPhone looks at the main screens on a phone-sized screen
+// (nothing may stick out sideways), the rules page, the lobby, watching a
+// game from the lobby and taking an open seat there.
+func TestPagesAndPhone(t *testing.T) {
 	needBrowser(t)
 	l := startLagoon(t)
 	c := l.createGame(map[string]any{"board": "standard", "seed": 3,
@@ -1046,6 +1055,24 @@ func TestPhoneAndPages(t *testing.T) {
 	if v := desk.waitGame(); v.Turn != "watch" {
 		t.Errorf("watching from the lobby shows %+v", v)
 	}
+
+	// An open seat, taken from the lobby.
+	open := l.createGame(map[string]any{"board": "sides",
+		"seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "open"}}})
+	desk.click(`.brand`)
+	desk.waitFor(fmt.Sprintf(`document.querySelector('.lobby-open [data-join="%s"]')`, open.ID), "the open seat in the lobby")
+	desk.click(fmt.Sprintf(`.lobby-open [data-join="%s"]`, open.ID))
+	desk.waitFor(`document.querySelector('.join-modal input')`, "the name to join with")
+	desk.do(chromedp.SendKeys(chromedp.CSS(`.join-modal input`), "Dan"))
+	desk.click(".join-modal .btn-primary")
+	v := desk.waitGame()
+	if v.You != "1" || desk.gameID() != open.ID {
+		t.Fatalf("after joining the open seat the page shows %+v", v)
+	}
+	desk.waitFor(`[...document.querySelectorAll('.pcard.is-you .pcard-name')].some(e => e.textContent === 'Dan')`, "Dan in his seat")
+	rng = rand.New(rand.NewPCG(9, 10))
+	desk.play(rng, func(v view) bool { return v.Version >= 6 })
+	desk.screenshot("small-board")
 }
 
 // phoneDevice is a phone-sized screen with touch.

@@ -5,11 +5,13 @@
 // so that pieces can be told apart without colour vision: a settler is the
 // player's shape, a village is a house with the player's shape on its door.
 
+// accent is the colour that marks the player in the page around the board,
+// dark enough to show on paper.
 export const PLAYERS = [
-  {colour: '#d1344b', ink: '#ffffff', shape: 'circle', shapeName: 'circle', colourName: 'red'},
-  {colour: '#f7f3e8', ink: '#1d2433', shape: 'square', shapeName: 'square', colourName: 'white'},
-  {colour: '#2b2d42', ink: '#ffffff', shape: 'triangle', shapeName: 'triangle', colourName: 'black'},
-  {colour: '#f6ae2d', ink: '#1d2433', shape: 'diamond', shapeName: 'diamond', colourName: 'amber'},
+  {colour: '#d1344b', ink: '#ffffff', accent: '#d1344b', shape: 'circle', shapeName: 'circle', colourName: 'red'},
+  {colour: '#f7f3e8', ink: '#1d2433', accent: '#a8997a', shape: 'square', shapeName: 'square', colourName: 'white'},
+  {colour: '#2b2d42', ink: '#ffffff', accent: '#2b2d42', shape: 'triangle', shapeName: 'triangle', colourName: 'black'},
+  {colour: '#f6ae2d', ink: '#1d2433', accent: '#e09b17', shape: 'diamond', shapeName: 'diamond', colourName: 'amber'},
 ];
 
 // TOKENS are the token kinds in the server's order, with their names.
@@ -20,7 +22,6 @@ export const TOKENS = [
   {kind: 'stone', name: 'Precious stone', plural: 'Precious stones'},
   {kind: 'statuette', name: 'Statuette', plural: 'Statuettes'},
 ];
-export const RESOURCES = TOKENS.slice(0, 4);
 export const tokenName = kind => (TOKENS.find(t => t.kind === kind) || {name: kind}).name;
 
 // tokenPhrase names one token in a sentence: "a coconut", "water".
@@ -99,6 +100,17 @@ const OTHER_SYMBOLS = `
       const a = (k / 9) * Math.PI * 2 - Math.PI / 2;
       return `<ellipse cx="${(9.2 * Math.cos(a)).toFixed(2)}" cy="${(9.2 * Math.sin(a)).toFixed(2)}" rx="1.45" ry="1.15" transform="rotate(${(a * 180 / Math.PI).toFixed(1)} ${(9.2 * Math.cos(a)).toFixed(2)} ${(9.2 * Math.sin(a)).toFixed(2)})"/>`;
     }).join('')}
+  </symbol>
+  <symbol id="i-first" viewBox="-12 -12 24 24"><path d="M-8 -8 h2.8 v16 h-2.8 Z M8 -8 L-3.5 0 L8 8 Z" fill="currentColor"/></symbol>
+  <symbol id="i-prev" viewBox="-12 -12 24 24"><path d="M6 -8 L-6 0 L6 8 Z" fill="currentColor"/></symbol>
+  <symbol id="i-play" viewBox="-12 -12 24 24"><path d="M-5 -8.5 L8 0 L-5 8.5 Z" fill="currentColor"/></symbol>
+  <symbol id="i-pause" viewBox="-12 -12 24 24"><path d="M-7 -8 h4.6 v16 h-4.6 Z M2.4 -8 h4.6 v16 h-4.6 Z" fill="currentColor"/></symbol>
+  <symbol id="i-next" viewBox="-12 -12 24 24"><path d="M-6 -8 L6 0 L-6 8 Z" fill="currentColor"/></symbol>
+  <symbol id="i-last" viewBox="-12 -12 24 24"><path d="M-8 -8 L3.5 0 L-8 8 Z M5.2 -8 h2.8 v16 h-2.8 Z" fill="currentColor"/></symbol>
+  <symbol id="i-replay" viewBox="-12 -12 24 24">
+    <path d="M-7.6 -3.2 A8.4 8.4 0 1 1 -6.2 5.6" fill="none" stroke="#0b3954" stroke-width="2.6" stroke-linecap="round"/>
+    <path d="M-11 -7.4 L-7.4 -1.6 L-2.6 -5.6 Z" fill="#0b3954"/>
+    <path d="M-2.2 -4 L4.2 0 L-2.2 4 Z" fill="#e0603a"/>
   </symbol>
   <symbol id="crown" viewBox="-12 -12 24 24">
     <path d="M-10 6 L-8 -6 L-3.5 0 L0 -8 L3.5 0 L8 -6 L10 6 Z" fill="#ffd166" stroke="#8a5a00" stroke-width="1.3" stroke-linejoin="round"/>

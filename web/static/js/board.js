@@ -44,7 +44,7 @@ function across(r, c, k) {
 }
 
 // Geometry is a board's spaces with their places on the drawing.
-export class Geometry {
+class Geometry {
   constructor(board) {
     this.board = board;
     const H = board.height;
@@ -317,7 +317,7 @@ function leave(el, animate, cls = 'leave') {
 }
 
 // pieceShape draws a piece of a seat on a space.
-export function pieceShape(sp, seat, piece, cls) {
+function pieceShape(sp, seat, piece, cls) {
   const size = piece === 'village' ? 15.5 : 13;
   return s('g', {class: cls, transform: `translate(${sp.x.toFixed(2)} ${sp.y.toFixed(2)})`,
     'data-at': sp.at, 'data-seat': seat, 'data-piece': piece},

@@ -21,7 +21,7 @@ function seatFromHash() {
 }
 
 // explain turns the engine's refusal into a sentence for the player.
-export function explain(message) {
+function explain(message) {
   let why = message;
   const i = message.indexOf(': ');
   if (message.startsWith('illegal move') && i >= 0) why = message.slice(i + 2);
@@ -168,6 +168,7 @@ class GameView {
   // render draws everything from this.game. animate: the move just made.
   render({animate = false}) {
     const g = this.game, st = g.state, el = this.el;
+    if (st.over) this.quiet();
     const root = el.root;
     root.dataset.version = st.version;
     root.dataset.phase = st.phase;
@@ -176,7 +177,7 @@ class GameView {
     root.dataset.you = this.you == null ? '' : this.you;
     root.dataset.turn = st.over ? 'over' : this.you == null ? 'watch' : this.myTurn ? 'you' : 'wait';
     root.dataset.pending = this.pending ? 'true' : 'false';
-    root.style.setProperty('--you', this.you == null ? '#0b3954' : PLAYERS[this.you].colour);
+    root.style.setProperty('--you', this.you == null ? '#0b3954' : PLAYERS[this.you].accent);
 
     // Pieces the viewer can place now.
     const mine = this.you != null ? st.players[this.you] : null;
@@ -277,12 +278,12 @@ class GameView {
     if (slot.dataset.sig === sig) return;
     slot.dataset.sig = sig;
     fill(slot, h('div', {class: 'card invite-card'},
-      h('h3', {}, 'Invite your friends'),
+      h('h3', {}, waiting.length ? 'Invite your friends' : 'Waiting for players'),
       waiting.map(inv => h('div', {class: 'invite', 'data-seat': inv.seat},
         h('div', {class: 'invite-who'}, icon('mark-' + inv.seat, 'icon mark'), `Link for seat ${inv.seat + 1}, ${this.seats[inv.seat].name}`),
         copyField(absolute(inv.link), `Invite link for seat ${inv.seat + 1}`))),
       open.length ? h('p', {class: 'muted'}, `${open.length === 1 ? 'Seat' : 'Seats'} ${open.map(s => s.seat + 1).join(', ')} ${open.length === 1 ? 'is' : 'are'} open: anyone in the lobby can take ${open.length === 1 ? 'it' : 'them'}.`) : null,
-      h('p', {class: 'muted small'}, 'Each link seats whoever opens it. The game starts for them as soon as they join.')));
+      waiting.length ? h('p', {class: 'muted small'}, 'Each link seats whoever opens it. Keep your own link to yourself.') : null));
   }
 
   showTab(k) {
@@ -405,8 +406,14 @@ class GameView {
     if (this.pending && (msg.version > this.pending.version)) this.pending = null;
     const mine = msg.seat === this.you;
     this.render({animate: true});
-    if (!mine && this.myTurn) this.say('Your turn.', 'turn', 2500);
-    else if (mine && msg.took) this.say(`You took ${tokenPhrase(msg.took)}.`, 'good', 2500);
+    if (!mine && this.myTurn) {
+      const banner = this.el.banner;
+      banner.classList.remove('nudge');
+      void banner.getBoundingClientRect();
+      banner.classList.add('nudge');
+    }
+    if (mine && msg.took) this.say(`You took ${tokenPhrase(msg.took)}.`, 'good', 2500);
+    else if (!mine && msg.took) this.say(`${this.seats[msg.seat].name} took ${tokenPhrase(msg.took)}.`, 'info', 2500);
   }
 
   onError(msg) {
@@ -448,6 +455,12 @@ class GameView {
     el.textContent = text;
     clearTimeout(this.messageTimer);
     this.messageTimer = setTimeout(() => { el.classList.remove('show'); }, ms);
+  }
+
+  // quiet hides the message under the board.
+  quiet() {
+    clearTimeout(this.messageTimer);
+    this.el.message.classList.remove('show');
   }
 
   choose(piece) {
@@ -514,8 +527,8 @@ class GameView {
       lines.push(h('div', {class: 'muted'}, 'Stone circle, its token taken'));
     }
     if (this.board.legal.has(at)) {
-      lines.push(h('div', {class: 'tip-action'},
-        `Click to place a ${this.piece}`, token ? h('span', {}, ': takes ', icon('tok-' + token.token, 'icon tok'), h('b', {}, tokenName(token.token))) : null));
+      lines.push(h('p', {class: 'tip-action'}, `Click to place a ${this.piece}`,
+        token ? [' and take ', icon('tok-' + token.token, 'icon tok'), h('b', {}, tokenPhrase(token.token))] : null));
     }
     fill(tip, lines);
     tip.hidden = false;
@@ -597,7 +610,7 @@ class GameView {
         h('table', {class: 'mini-scores'},
           h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'This phase'), h('th', {}, 'Total'))),
           h('tbody', {}, seats.map((seat, p) => h('tr', {},
-            h('th', {}, icon('mark-' + p, 'icon mark'), seat.name),
+            h('th', {}, h('span', {class: 'who'}, icon('mark-' + p, 'icon mark'), seat.name)),
             h('td', {}, String(sum.scores[p].total)), h('td', {}, h('b', {}, String(sum.totals[p]))))))),
         h('ul', {class: 'changes'},
           h('li', {}, icon('settler-0', 'icon piece-icon'), h('span', {}, h('b', {}, 'Settlers returned'), ' to their owners: ', count(sum.settlers_removed), '.')),

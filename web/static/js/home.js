@@ -40,12 +40,13 @@ class HomeView {
     fill(this.root, h('div', {class: 'home'},
       h('section', {class: 'hero'},
         h('div', {class: 'hero-text'},
-          h('h1', {}, 'Blue Lagoon'),
-          h('p', {class: 'lede'}, 'Sail out, settle the islands, gather coconuts, bamboo, water and precious stones, and claim the statuettes. A game for 2 to 4 players, about twenty minutes.'),
-          h('ul', {class: 'hero-points'},
-            h('li', {}, icon('settler-0', 'icon piece-icon'), 'Play a bot, from easy to very strong'),
-            h('li', {}, icon('village-1', 'icon piece-icon'), 'Or send a link to a friend'),
-            h('li', {}, icon('tok-statuette', 'icon tok'), h('span', {}, 'New to the game? ', h('a', {href: '/rules', 'data-link': ''}, 'The rules in two minutes')))),
+          h('div', {class: 'hero-copy'},
+            h('h1', {}, 'Blue Lagoon'),
+            h('p', {class: 'lede'}, 'Sail out, settle the islands, gather coconuts, bamboo, water and precious stones, and claim the statuettes. A game for 2 to 4 players, about twenty minutes.'),
+            h('ul', {class: 'hero-points'},
+              h('li', {}, icon('settler-0', 'icon piece-icon'), 'Play a bot, from easy to very strong'),
+              h('li', {}, icon('village-1', 'icon piece-icon'), 'Or send a link to a friend'),
+              h('li', {}, icon('tok-statuette', 'icon tok'), h('span', {}, 'New to the game? ', h('a', {href: '/rules', 'data-link': ''}, 'The rules in two minutes'))))),
           h('div', {class: 'hero-board', 'aria-hidden': 'true'})),
         this.el.form),
       this.el.lobby));
@@ -57,7 +58,11 @@ class HomeView {
       this.levels = levels;
       this.boards = boards;
       const hero = this.root.querySelector('.hero-board');
-      if (hero && boards.length) hero.append(new BoardView(boards[0], {mini: true, label: 'The standard board'}).svg);
+      if (hero && boards.length) {
+        const view = new BoardView(boards[0], {label: 'A game in progress'});
+        view.setState(sampleState(boards[0]));
+        hero.append(view.svg);
+      }
       this.renderForm();
     } catch (err) {
       toast(err.message, 'error');
@@ -252,4 +257,38 @@ function gameRow(g, {action, you = null}) {
       g.over ? h('b', {}, String(g.totals[st.seat])) : null))),
     h('div', {class: 'lg-meta'}, `${boardTitle(g.board)} · ${status} · ${ago(g.updated)}`),
     h('div', {class: 'lg-action'}, action));
+}
+
+// sampleState is a made-up position for the picture on the home page: the
+// tokens dealt, and a few pieces of two players.
+function sampleState(board) {
+  let x = 7;
+  const next = n => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
+  const kinds = [];
+  for (const [kind, n] of [['coconut', 6], ['bamboo', 6], ['water', 6], ['stone', 6], ['statuette', 8]]) {
+    for (let i = 0; i < n; i++) kinds.push(kind);
+  }
+  for (let i = kinds.length - 1; i > 0; i--) {
+    const j = next(i + 1);
+    [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
+  }
+  const stones = new Set(board.stone_circles);
+  const land = new Set(board.islands.flatMap(isl => isl.spaces));
+  const free = [];
+  for (let r = 0; r < board.height; r++) {
+    for (let c = 0; c < (r % 2 ? board.height : board.height - 1); c++) {
+      if (!stones.has(`${r},${c}`)) free.push(`${r},${c}`);
+    }
+  }
+  const pieces = [];
+  for (let i = 0; i < 14; i++) {
+    const at = free.splice(next(free.length), 1)[0];
+    pieces.push({at, seat: i % 2, piece: land.has(at) && i % 5 === 0 ? 'village' : 'settler'});
+  }
+  const last = pieces[pieces.length - 1];
+  return {
+    pieces,
+    tokens: board.stone_circles.map((at, i) => ({at, token: kinds[i]})),
+    last_move: {move: 'S ' + last.at},
+  };
 }

@@ -72,7 +72,7 @@ class ReplayView {
       onclick: () => this.action(action)}, label);
     el.slider = h('input', {class: 'slider', type: 'range', min: 0, max: this.last, value: this.step, 'aria-label': 'Move',
       oninput: e => { this.pause(); this.go(Number(e.target.value)); }});
-    el.play = btn('▶', 'Play (space)', 'play', 'btn-play');
+    el.play = btn(icon('i-play'), 'Play (space)', 'play', 'btn-play');
     el.caption = h('div', {class: 'replay-caption', role: 'status'});
     el.phase = h('span', {class: 'chip chip-phase'});
     el.count = h('span', {class: 'chip chip-move'});
@@ -91,7 +91,7 @@ class ReplayView {
       h('div', {class: 'game-main'},
         h('div', {class: 'statusbar'},
           h('div', {class: 'turn-banner', 'data-mood': 'replay'},
-            icon('tok-statuette', 'icon banner-mark'),
+            icon('i-replay', 'icon banner-mark'),
             h('div', {class: 'banner-text'},
               h('span', {class: 'banner-title'}, 'Replay'),
               h('span', {class: 'banner-sub'}, `${boardTitle(g.board.name || 'custom')} board · ${g.seats.map(s => s.name).join(' vs ')}`))),
@@ -99,11 +99,11 @@ class ReplayView {
         h('div', {class: 'board-wrap'}, this.board.svg),
         h('div', {class: 'controls replay-controls'},
           h('div', {class: 'transport'},
-            btn('⏮', 'First position (Home)', 'first'),
-            btn('◀', 'Previous move (←)', 'prev'),
+            btn(icon('i-first'), 'First position (Home)', 'first'),
+            btn(icon('i-prev'), 'Previous move (←)', 'prev'),
             el.play,
-            btn('▶▏', 'Next move (→)', 'next'),
-            btn('⏭', 'Last position (End)', 'last')),
+            btn(icon('i-next'), 'Next move (→)', 'next'),
+            btn(icon('i-last'), 'Last position (End)', 'last')),
           el.slider,
           el.caption)),
       h('aside', {class: 'game-side'}, el.players, el.tabs, el.panel, h('div', {class: 'side-actions'}, actions)));
@@ -127,7 +127,7 @@ class ReplayView {
       if (this.step >= this.last) { this.pause(); return; }
       this.go(this.step + 1);
     }, PLAY_MS);
-    fill(this.el.play, '❚❚');
+    fill(this.el.play, icon('i-pause'));
     this.el.play.title = 'Pause (space)';
   }
 
@@ -135,7 +135,7 @@ class ReplayView {
     if (!this.playing) return;
     clearInterval(this.playing);
     this.playing = null;
-    fill(this.el.play, '▶');
+    fill(this.el.play, icon('i-play'));
     this.el.play.title = 'Play (space)';
   }
 

@@ -4,7 +4,7 @@
 
 import {h, icon} from './ui.js';
 
-export const SCORE_ROWS = [
+const SCORE_ROWS = [
   ['islands', 'Islands', '8+ islands: 20 · 7 islands: 10'],
   ['links', 'Links', '5 per island in your best chain'],
   ['majorities', 'Majorities', 'most pieces on an island: its bonus'],
@@ -13,7 +13,7 @@ export const SCORE_ROWS = [
   ['statuettes', 'Statuettes', '4 each'],
 ];
 
-export const PHASES = [['exploration', 'Exploration'], ['settlement', 'Settlement']];
+const PHASES = [['exploration', 'Exploration'], ['settlement', 'Settlement']];
 
 // phaseScores returns a phase's scores and whether they are final: the
 // scored breakdown, the live one for the phase being played, or null.
@@ -70,7 +70,7 @@ export function scoreSheet(seats, state) {
       class: (final ? 'final' : 'live') + (winners.has(p) ? ' winner' : '')}, String(t)))));
 
   return h('div', {class: 'sheet-wrap'},
-    h('table', {class: 'sheet'}, h('thead', {}, head), h('tbody', {}, body)),
+    h('table', {class: 'sheet', 'data-players': n}, h('thead', {}, head), h('tbody', {}, body)),
     h('p', {class: 'sheet-note'}, final
       ? 'Both phases are scored. Ties are broken by the tokens held at the end.'
       : 'Numbers in italics are live: what the phase would score if it ended now.'));

@@ -22,8 +22,6 @@ function build(el, attrs, children) {
       el.addEventListener(k.slice(2), v);
     } else if (k === 'class') {
       el.setAttribute('class', v);
-    } else if (k === 'html') {
-      el.innerHTML = v;
     } else if (k === 'value' && 'value' in el) {
       el.value = v;
     } else {
