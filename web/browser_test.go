@@ -449,6 +449,8 @@ type view struct {
 	Phase   string   `json:"phase"`
 	Conn    string   `json:"conn"`
 	Legal   []string `json:"legal"`
+	Tokens  []string `json:"tokens"` // the legal spaces with a token
+	Piece   string   `json:"piece"`  // the piece chosen
 	Modal   string   `json:"modal"`
 	Message string   `json:"message"`
 	Pieces  int      `json:"pieces"`
@@ -463,6 +465,9 @@ const viewJS = `(() => {
 		version: Number(g.dataset.version), turn: g.dataset.turn, you: g.dataset.you,
 		pending: g.dataset.pending === 'true', phase: g.dataset.phase, conn: g.dataset.conn || '',
 		legal: [...document.querySelectorAll('.layer-highlights .legal')].map(e => e.dataset.at),
+		tokens: [...document.querySelectorAll('.layer-highlights .legal')].map(e => e.dataset.at)
+			.filter(at => document.querySelector('.layer-tokens .token[data-at="' + at + '"]')),
+		piece: (document.querySelector('.piece-btn[aria-pressed=true]') || {dataset: {}}).dataset.piece || '',
 		modal: m ? (m.classList.contains('phase-modal') ? 'phase' : m.classList.contains('winner-modal') ? 'winner' :
 			m.classList.contains('join-modal') ? 'join' : 'other') : '',
 		message: msg ? msg.textContent : '',
@@ -481,9 +486,10 @@ func (p *page) waitGame() view {
 	return p.view()
 }
 
-// play makes the viewer's moves by clicking legal spaces, chosen by rng,
-// until done says to stop; it continues past the phase summary. It returns
-// the last view.
+// play makes the viewer's moves by clicking legal spaces until done says to
+// stop, choosing with rng as a beginner would: now and then a village (with
+// the V and S keys), more often a space with a token. It continues past the
+// phase summary, and returns the last view.
 func (p *page) play(rng *rand.Rand, done func(view) bool) view {
 	p.t.Helper()
 	deadline := time.Now().Add(3 * time.Minute)
@@ -500,7 +506,25 @@ func (p *page) play(rng *rand.Rand, done func(view) bool) view {
 		case v.Modal == "phase":
 			p.click(".phase-modal .btn-primary")
 		case v.Modal == "" && v.Turn == "you" && !v.Pending && v.Conn == "open" && len(v.Legal) > 0:
-			p.clickSpace(v.Legal[rng.IntN(len(v.Legal))])
+			want := "settler"
+			if v.Phase == "exploration" && rng.IntN(6) == 0 {
+				want = "village"
+			}
+			if want != v.Piece {
+				p.key(want[:1])
+				if v = p.view(); v.Piece != want || len(v.Legal) == 0 {
+					p.key("s")
+					v = p.view()
+				}
+				if len(v.Legal) == 0 {
+					continue
+				}
+			}
+			choice := v.Legal
+			if len(v.Tokens) > 0 && rng.IntN(3) > 0 {
+				choice = v.Tokens
+			}
+			p.clickSpace(choice[rng.IntN(len(choice))])
 			p.waitFor(fmt.Sprintf(`(() => { const g = document.querySelector('.game');
 				return Number(g.dataset.version) > %d || document.querySelector('.message-error.show'); })()`, v.Version), "the move to be made")
 		default:
@@ -630,7 +654,7 @@ func TestWholeGameAgainstBot(t *testing.T) {
 	id := p.gameID()
 
 	rng := rand.New(rand.NewPCG(1, 2))
-	p.play(rng, func(v view) bool { return v.Version >= 24 })
+	p.play(rng, func(v view) bool { return v.Version >= 40 })
 	// The hover preview: what a placement would take.
 	v = p.view()
 	p.waitFor(`document.querySelector('.game[data-turn=you][data-pending=false]')`, "our turn")
