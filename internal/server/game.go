@@ -496,7 +496,7 @@ func (g *game) timeout(v int) {
 	if !g.seats[p].StandIn {
 		seats := slices.Clone(g.seats)
 		seats[p].StandIn = true
-		if err := g.s.store.UpdateSeats(context.Background(), g.id, seats, g.clocks, now); err != nil {
+		if err := g.s.store.UpdateSeats(context.Background(), g.id, len(g.moves), seats, g.clocks, now); err != nil {
 			g.s.log.Error("storing a stand-in", "game", g.id, "seat", p, "err", err)
 		} else {
 			g.seats = seats
@@ -515,7 +515,7 @@ func (g *game) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 	g.seats = seats
 	startsNow := !startedBefore && g.clocksStarted()
 	g.seats = old
-	if err := g.s.store.UpdateSeats(ctx, g.id, seats, g.clocks, now); err != nil {
+	if err := g.s.store.UpdateSeats(ctx, g.id, len(g.moves), seats, g.clocks, now); err != nil {
 		g.s.log.Error("storing seats", "game", g.id, "err", err)
 		if errors.Is(err, store.ErrClosed) {
 			return errShuttingDown

@@ -13,6 +13,18 @@
 // write-ahead log is on disk, so a move acknowledged after AppendMove returns
 // survives a crash of the process or the machine; group commit is what makes
 // that affordable, one fsync for many moves.
+//
+// Moves are what the store writes most, so a move writes as little as it can:
+// one row in the moves table, whose key (game, version) refuses a second move
+// at the same version; the game's own row changes only when the game ends or
+// its seats change.
+//
+// SQLite would copy the log into the database (a checkpoint) inside whichever
+// commit fills it, holding that commit, and every move waiting on it, for
+// tens of milliseconds. The store turns that off: a connection of its own
+// copies the log in the background, and once the log is long the writer,
+// between two transactions, copies the little that is left, so that the next
+// transaction starts the log afresh.
 package store
 
 import (
@@ -23,6 +35,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the pure Go SQLite driver, registered as "sqlite"
@@ -54,7 +67,8 @@ type Clock struct {
 	IncrementMS int64 `json:"increment_ms"`
 }
 
-// Summary is what the lobby shows of a game without replaying it.
+// Summary is what the lobby shows of a finished game without replaying it;
+// it is written when the game ends.
 type Summary struct {
 	Phase   string `json:"phase"`
 	Current int    `json:"current"`
@@ -98,11 +112,13 @@ type Game struct {
 
 // Store is an open database. Its methods are safe for concurrent use.
 type Store struct {
-	write *sql.DB // one connection, used only by the writer goroutine
-	read  *sql.DB
-	ops   chan op
-	stop  chan struct{}
-	done  chan struct{}
+	write      *sql.DB // one connection, used only by the writer goroutine
+	read       *sql.DB
+	checkpoint *sql.DB // one connection, used only by the checkpointer
+	ops        chan op
+	restart    chan struct{} // the checkpointer asks the writer to finish a checkpoint
+	stop       chan struct{}
+	done       sync.WaitGroup
 }
 
 // op is one write: fn runs inside the batch's transaction and the result is
@@ -144,40 +160,89 @@ CREATE TABLE IF NOT EXISTS moves (
 // batchLimit bounds the writes committed in one transaction.
 const batchLimit = 512
 
+// Checkpoints: the log is copied into the database every checkpointEvery,
+// and started afresh once it holds restartFrames pages (4 MiB).
+const (
+	checkpointEvery = 250 * time.Millisecond
+	restartFrames   = 1024
+)
+
 // Open opens (creating it if needed) the database lagoon.db in dir.
 func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
 	path := filepath.Join(dir, "lagoon.db")
-	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)"
-	w, err := sql.Open("sqlite", "file:"+path+"?"+pragmas+"&_txlock=immediate")
+	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(0)"
+	open := func(extra string, conns int) (*sql.DB, error) {
+		db, err := sql.Open("sqlite", "file:"+path+"?"+pragmas+extra)
+		if err != nil {
+			return nil, err
+		}
+		db.SetMaxOpenConns(conns)
+		db.SetMaxIdleConns(conns)
+		db.SetConnMaxLifetime(0)
+		return db, nil
+	}
+	w, err := open("&_txlock=immediate", 1)
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	w.SetMaxOpenConns(1)
-	w.SetMaxIdleConns(1)
-	w.SetConnMaxLifetime(0)
 	if _, err := w.Exec(schema); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("open store %s: create schema: %w", path, err)
 	}
-	r, err := sql.Open("sqlite", "file:"+path+"?"+pragmas+"&_pragma=query_only(1)")
+	r, err := open("&_pragma=query_only(1)", 4)
 	if err != nil {
 		w.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	r.SetMaxOpenConns(4)
-	s := &Store{write: w, read: r, ops: make(chan op), stop: make(chan struct{}), done: make(chan struct{})}
-	go s.writer()
+	c, err := open("", 1)
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	s := &Store{write: w, read: r, checkpoint: c, ops: make(chan op), restart: make(chan struct{}, 1), stop: make(chan struct{})}
+	s.done.Go(s.writer)
+	s.done.Go(s.checkpointer)
 	return s, nil
 }
 
-// Close finishes the writes under way and closes the database.
+// Close finishes the writes under way, copies the log into the database and
+// closes it.
 func (s *Store) Close() error {
 	close(s.stop)
-	<-s.done
-	return errors.Join(s.read.Close(), s.write.Close())
+	s.done.Wait()
+	_, err := s.write.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+	return errors.Join(err, s.checkpoint.Close(), s.read.Close(), s.write.Close())
+}
+
+// checkpointer copies the log into the database every checkpointEvery. A
+// passive checkpoint never waits for the writer nor makes it wait, but while
+// moves keep coming it never quite catches up, and the log only starts afresh
+// after a checkpoint that did: once the log is long, the checkpointer asks
+// the writer to copy the rest itself.
+func (s *Store) checkpointer() {
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+		}
+		var busy, frames, copied int
+		if err := s.checkpoint.QueryRow("PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied); err != nil {
+			continue
+		}
+		if frames >= restartFrames {
+			select {
+			case s.restart <- struct{}{}:
+			default:
+			}
+		}
+	}
 }
 
 // exec runs fn in a transaction, together with other writes, and returns once
@@ -198,12 +263,16 @@ func (s *Store) exec(ctx context.Context, fn func(tx *sql.Tx) error) error {
 
 // writer commits the writes in batches until Close.
 func (s *Store) writer() {
-	defer close(s.done)
 	for {
 		var batch []op
 		select {
 		case o := <-s.ops:
 			batch = append(batch, o)
+		case <-s.restart:
+			// What is left to copy is what came since the checkpointer's
+			// last pass; the next transaction then restarts the log.
+			s.write.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+			continue
 		case <-s.stop:
 			return
 		}
@@ -334,19 +403,27 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 		return fmt.Errorf("store move %d of %s: %w", version, id, err)
 	}
 	err = s.exec(ctx, func(tx *sql.Tx) error {
-		res, err := tx.Exec(`UPDATE games SET version = ?, updated = ?, over = ?, summary = ?, clocks = ?, seats = coalesce(?, seats)
-			WHERE id = ? AND version = ? AND over = 0`,
-			version, millis(m.At), after.Over, string(summary), clocks, seats, id, version-1)
+		var over bool
+		var last int
+		err := tx.QueryRow(`SELECT over, coalesce((SELECT max(version) FROM moves WHERE game = ?1), 0) FROM games WHERE id = ?1`, id).Scan(&over, &last)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrConflict
+		}
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n != 1 {
+		if over || last != version-1 {
 			return ErrConflict
 		}
-		_, err = tx.Exec(`INSERT INTO moves (game, version, seat, move, at, clocks) VALUES (?, ?, ?, ?, ?, ?)`,
-			id, version, m.Seat, m.Move, millis(m.At), clocks)
+		if _, err := tx.Exec(`INSERT INTO moves (game, version, seat, move, at, clocks) VALUES (?, ?, ?, ?, ?, ?)`,
+			id, version, m.Seat, m.Move, millis(m.At), clocks); err != nil {
+			return err
+		}
+		if !after.Over && after.Seats == nil {
+			return nil
+		}
+		_, err = tx.Exec(`UPDATE games SET version = ?, updated = ?, over = ?, summary = ?, clocks = ?, seats = coalesce(?, seats) WHERE id = ?`,
+			version, millis(m.At), after.Over, string(summary), clocks, seats, id)
 		return err
 	})
 	if err != nil {
@@ -356,8 +433,9 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 }
 
 // UpdateSeats stores a game's seats and clocks, which change without a move
-// (a seat joins or is left to a bot, a clock runs out).
-func (s *Store) UpdateSeats(ctx context.Context, id string, seats []Seat, clocks []int64, at time.Time) error {
+// (a seat joins or is left to a bot, a clock runs out); version is the number
+// of moves the game has.
+func (s *Store) UpdateSeats(ctx context.Context, id string, version int, seats []Seat, clocks []int64, at time.Time) error {
 	b, err := json.Marshal(seats)
 	if err != nil {
 		return fmt.Errorf("store seats of %s: %w", id, err)
@@ -367,7 +445,7 @@ func (s *Store) UpdateSeats(ctx context.Context, id string, seats []Seat, clocks
 		return fmt.Errorf("store seats of %s: %w", id, err)
 	}
 	err = s.exec(ctx, func(tx *sql.Tx) error {
-		res, err := tx.Exec(`UPDATE games SET seats = ?, clocks = ?, updated = ? WHERE id = ?`, string(b), c, millis(at), id)
+		res, err := tx.Exec(`UPDATE games SET seats = ?, clocks = ?, updated = ?, version = ? WHERE id = ?`, string(b), c, millis(at), version, id)
 		if err != nil {
 			return err
 		}
@@ -448,6 +526,22 @@ func (s *Store) moves(ctx context.Context, id string) ([]Move, error) {
 	return out, rows.Err()
 }
 
+// readMoves reads g's moves, and with them what a move changes without
+// writing the game's row: the version, and the clocks and the time of the
+// last change if a move came after the row was written (the row's version
+// says how many moves there were then).
+func (s *Store) readMoves(ctx context.Context, g *Game) error {
+	moves, err := s.moves(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	if n := len(moves); n > g.Version {
+		g.Updated, g.Clocks = moves[n-1].At, moves[n-1].Clocks
+	}
+	g.Moves, g.Version = moves, len(moves)
+	return nil
+}
+
 // Game reads game id with its moves.
 func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
 	g, err := scanGame(s.read.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
@@ -457,7 +551,7 @@ func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read game %s: %w", id, err)
 	}
-	if g.Moves, err = s.moves(ctx, id); err != nil {
+	if err := s.readMoves(ctx, g); err != nil {
 		return nil, fmt.Errorf("read game %s: %w", id, err)
 	}
 	return g, nil
@@ -471,7 +565,7 @@ func (s *Store) InProgress(ctx context.Context) ([]*Game, error) {
 		return nil, fmt.Errorf("read games in progress: %w", err)
 	}
 	for _, g := range games {
-		if g.Moves, err = s.moves(ctx, g.ID); err != nil {
+		if err := s.readMoves(ctx, g); err != nil {
 			return nil, fmt.Errorf("read games in progress: %w", err)
 		}
 	}

@@ -49,18 +49,21 @@ func TestGameRoundTrip(t *testing.T) {
 		sum := Summary{Phase: "exploration", Current: (v + 1) % 2, Totals: []int{0, 0}}
 		after := After{Summary: sum}
 		if v == 1 {
+			// The game's row, with the summary, is written only when a
+			// move changes the seats (or ends the game).
 			want.Seats[1].Name = "Bot"
 			after.Seats = want.Seats
+			want.Summary = sum
 		}
 		if err := s.AppendMove(ctx, "g1", v+1, m, after); err != nil {
 			t.Fatal(err)
 		}
 		want.Moves = append(want.Moves, m)
-		want.Summary, want.Updated, want.Clocks, want.Version = sum, m.At, m.Clocks, v+1
+		want.Updated, want.Clocks, want.Version = m.At, m.Clocks, v+1
 	}
 	want.Seats[0].Joined = true
 	want.Clocks = []int64{5, 6}
-	if err := s.UpdateSeats(ctx, "g1", want.Seats, want.Clocks, want.Updated); err != nil {
+	if err := s.UpdateSeats(ctx, "g1", 3, want.Seats, want.Clocks, want.Updated); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
@@ -79,6 +82,19 @@ func TestGameRoundTrip(t *testing.T) {
 	active, err := s.InProgress(ctx)
 	if err != nil || len(active) != 1 || !reflect.DeepEqual(active[0], want) {
 		t.Errorf("InProgress = %+v, %v; want the game", active, err)
+	}
+
+	// A move after the seats were written: its clocks are the game's.
+	m := Move{Seat: 1, Move: "S 3,3", At: want.Updated.Add(time.Second), Clocks: []int64{9, 9}}
+	if err := s.AppendMove(ctx, "g1", 4, m, After{}); err != nil {
+		t.Fatal(err)
+	}
+	got, err = s.Game(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Version != 4 || !reflect.DeepEqual(got.Clocks, m.Clocks) || !got.Updated.Equal(m.At) {
+		t.Errorf("after a fourth move: version %d, clocks %v, updated %v; want 4, %v, %v", got.Version, got.Clocks, got.Updated, m.Clocks, m.At)
 	}
 	if _, err := s.Game(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Game(nope): got %v, want ErrNotFound", err)
@@ -117,7 +133,7 @@ func TestAppendMoveRefusesWrongVersion(t *testing.T) {
 	if len(g.Moves) != 2 || !g.Over {
 		t.Errorf("game has %d moves, over %v; want 2 moves, over", len(g.Moves), g.Over)
 	}
-	if err := s.UpdateSeats(ctx, "other", nil, nil, time.Now()); !errors.Is(err, ErrNotFound) {
+	if err := s.UpdateSeats(ctx, "other", 0, nil, nil, time.Now()); !errors.Is(err, ErrNotFound) {
 		t.Errorf("UpdateSeats(other): got %v, want ErrNotFound", err)
 	}
 }
