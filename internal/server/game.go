@@ -25,7 +25,7 @@ type game struct {
 	created    time.Time
 	board      *bluelagoon.Board
 	boardJSON  json.RawMessage
-	spaces     []bluelagoon.Coord // every space of the board
+	layout     *layout
 	seedChosen bool
 	clock      *store.Clock
 
@@ -60,8 +60,8 @@ type moveInfo struct {
 	clocks []int64 // time banks after the move, nil without clocks
 }
 
-func (mi *moveInfo) view(version int) moveView {
-	return moveView{Version: version, Seat: mi.seat, Move: mi.move.String(), Phase: mi.phase.String(), Took: mi.took}
+func (mi *moveInfo) view(version int, l *layout) moveView {
+	return moveView{Version: version, Seat: mi.seat, Move: l.move(mi.move), Phase: mi.phase.String(), Took: mi.took}
 }
 
 // parseBoard reads a board as it is stored and sent: a built-in board's name
@@ -85,7 +85,7 @@ func (s *Server) loadGame(sg *store.Game) (*game, error) {
 		return nil, fmt.Errorf("game %s: board: %w", sg.ID, err)
 	}
 	g := &game{
-		s: s, id: sg.ID, created: sg.Created, board: b.board, boardJSON: b.json, spaces: b.spaces,
+		s: s, id: sg.ID, created: sg.Created, board: b.board, boardJSON: b.json, layout: b.layout,
 		seedChosen: sg.SeedChosen, clock: sg.Clock, seats: sg.Seats, updated: sg.Updated,
 		subs: make(map[*wsConn]struct{}), connected: make([]int, sg.Players), botVersion: -1,
 	}
@@ -147,7 +147,7 @@ func (g *game) record(prev *bluelagoon.Game, mi moveInfo) {
 	v := len(g.moves)
 	g.version.Store(int64(v))
 	if prev.Phase() == bluelagoon.Exploration && (g.cur.Phase() == bluelagoon.Settlement) {
-		g.explorationEnd = makePhaseSummary(v, prev, mi.move, &g.cur, g.spaces)
+		g.explorationEnd = makePhaseSummary(v, prev, mi.move, &g.cur, g.layout)
 	}
 }
 
@@ -165,10 +165,10 @@ func (g *game) names() []string {
 func (g *game) refreshView() {
 	var last *moveView
 	if v := len(g.moves); v > 0 {
-		mv := g.moves[v-1].view(v)
+		mv := g.moves[v-1].view(v, g.layout)
 		last = &mv
 	}
-	g.view = makeState(&g.cur, g.spaces, last, nil, g.names())
+	g.view = makeState(&g.cur, g.layout, last, nil, g.names())
 }
 
 // clocksStarted reports whether the clocks run: the game has clocks and
@@ -234,6 +234,17 @@ func (g *game) stateJSON(now time.Time) json.RawMessage {
 	return mustJSON(v)
 }
 
+// withState adds a "state" field to an encoded object. The state is already
+// encoded, once for every subscriber; embedding it as a json.RawMessage would
+// have encoding/json check and compact it again for each message.
+func withState(object []byte, state json.RawMessage) []byte {
+	out := make([]byte, 0, len(object)+len(state)+10)
+	out = append(out, object[:len(object)-1]...)
+	out = append(out, `,"state":`...)
+	out = append(out, state...)
+	return append(out, '}')
+}
+
 func mustJSON(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -250,12 +261,6 @@ func (g *game) seatViews() []seatView {
 			Connected: g.connected[i], StandIn: st.StandIn}
 	}
 	return out
-}
-
-// summary is what the store keeps for the lobby.
-func (g *game) summary() store.Summary {
-	totals := g.cur.Totals()
-	return store.Summary{Phase: g.cur.Phase().String(), Current: g.cur.Current(), Totals: totals[:g.cur.Players()], Winners: g.cur.Winners()}
 }
 
 // seatOf returns the seat whose token this is, or -1.
@@ -330,7 +335,7 @@ func (g *game) play(ctx context.Context, req moveRequest) (version int, duplicat
 	}
 	totals := next.Totals()
 	after.Summary = store.Summary{Phase: next.Phase().String(), Current: next.Current(), Totals: totals[:next.Players()], Winners: next.Winners()}
-	sm := store.Move{Seat: req.seat, Move: req.move.String(), At: now, Clocks: mi.clocks}
+	sm := store.Move{Seat: req.seat, Move: g.layout.move(req.move), At: now, Clocks: mi.clocks}
 	if err := g.s.store.AppendMove(ctx, g.id, v+1, sm, after); err != nil {
 		g.s.log.Error("storing a move", "game", g.id, "version", v+1, "err", err)
 		if errors.Is(err, store.ErrClosed) {
@@ -367,7 +372,7 @@ func (g *game) play(ctx context.Context, req moveRequest) (version int, duplicat
 // is the game before it and next after it, state next's encoded state.
 func (g *game) events(v int, prev, next *bluelagoon.Game, state json.RawMessage) [][]byte {
 	mi := &g.moves[v-1]
-	out := [][]byte{mustJSON(moveEvent{Type: "move", Version: v, Seat: mi.seat, Move: mi.move.String(), Took: mi.took, State: state})}
+	out := [][]byte{withState(mustJSON(moveEvent{Type: "move", Version: v, Seat: mi.seat, Move: g.layout.move(mi.move), Took: mi.took}), state)}
 	n := next.Players()
 	if prev.Phase() == bluelagoon.Exploration && (next.Phase() == bluelagoon.Settlement) {
 		scores, _ := next.PhaseScores(bluelagoon.Exploration)
@@ -377,7 +382,7 @@ func (g *game) events(v int, prev, next *bluelagoon.Game, state json.RawMessage)
 		}
 		sum := g.explorationEnd
 		if sum == nil || sum.Version != v {
-			sum = makePhaseSummary(v, prev, mi.move, next, g.spaces)
+			sum = makePhaseSummary(v, prev, mi.move, next, g.layout)
 		}
 		out = append(out, mustJSON(phaseEndEvent{Type: "phase_end", Version: v, Phase: bluelagoon.Exploration.String(), Scores: scores[:n], Totals: totals, Summary: sum}))
 	}
@@ -408,8 +413,8 @@ func (g *game) eventsSince(from int, now time.Time) [][]byte {
 		if v == len(g.moves) {
 			state = g.stateJSON(now)
 		} else {
-			mv := mi.view(v)
-			state = mustJSON(makeState(pos, g.spaces, &mv, g.historicClocks(mi.clocks, pos.Current(), pos.Over()), names))
+			mv := mi.view(v, g.layout)
+			state = mustJSON(makeState(pos, g.layout, &mv, g.historicClocks(mi.clocks, pos.Current(), pos.Over()), names))
 		}
 		out = append(out, g.events(v, &prev, pos, state)...)
 	}
@@ -564,7 +569,7 @@ func (g *game) fullView(at, you int) gameView {
 		at = len(g.moves)
 	}
 	for i := range at {
-		v.Moves = append(v.Moves, g.moves[i].view(i+1))
+		v.Moves = append(v.Moves, g.moves[i].view(i+1, g.layout))
 	}
 	if g.explorationEnd != nil && g.explorationEnd.Version <= at {
 		v.ExplorationEnd = g.explorationEnd
@@ -583,13 +588,13 @@ func (g *game) stateAt(at int) stateView {
 	var last *moveView
 	var clocks []clockView
 	if at > 0 {
-		mv := g.moves[at-1].view(at)
+		mv := g.moves[at-1].view(at, g.layout)
 		last = &mv
 		clocks = g.historicClocks(g.moves[at-1].clocks, pos.Current(), pos.Over())
 	} else if g.clock != nil {
 		clocks = g.historicClocks(initialClocks(g.clock, g.rec.Players), pos.Current(), pos.Over())
 	}
-	return makeState(pos, g.spaces, last, clocks, g.names())
+	return makeState(pos, g.layout, last, clocks, g.names())
 }
 
 // positionAt replays the game to version at.
@@ -632,13 +637,13 @@ func boardLabel(b *bluelagoon.Board) string {
 
 // The messages the server sends; see docs/protocol.md.
 type (
+	// moveEvent is a move event but for its state, which withState adds.
 	moveEvent struct {
-		Type    string          `json:"type"`
-		Version int             `json:"version"`
-		Seat    int             `json:"seat"`
-		Move    string          `json:"move"`
-		Took    *string         `json:"took"`
-		State   json.RawMessage `json:"state"`
+		Type    string  `json:"type"`
+		Version int     `json:"version"`
+		Seat    int     `json:"seat"`
+		Move    string  `json:"move"`
+		Took    *string `json:"took"`
 	}
 	phaseEndEvent struct {
 		Type    string             `json:"type"`

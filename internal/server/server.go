@@ -108,7 +108,7 @@ type Server struct {
 type boardInfo struct {
 	board  *bluelagoon.Board
 	json   []byte
-	spaces []bluelagoon.Coord
+	layout *layout
 }
 
 // New makes a server and resumes every game in progress in the store: their
@@ -194,7 +194,7 @@ func (s *Server) board(text string) (*boardInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	info := &boardInfo{board: b, json: mustJSON(makeBoardView(b)), spaces: spaces(b)}
+	info := &boardInfo{board: b, json: mustJSON(makeBoardView(b)), layout: newLayout(b)}
 	if b.Name() != "" {
 		s.boards[text] = info
 	}

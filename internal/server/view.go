@@ -41,15 +41,35 @@ func coordStrings(cs []bluelagoon.Coord) []string {
 	return out
 }
 
-// spaces returns every space of b in row-then-column order.
-func spaces(b *bluelagoon.Board) []bluelagoon.Coord {
-	out := make([]bluelagoon.Coord, 0, b.NumSpaces())
+// A layout is what describing a board's states needs, worked out once per
+// board: its spaces and stone circles, and the name of every space, so that
+// describing a state formats no numbers.
+type layout struct {
+	all     []bluelagoon.Coord // every space, in row-then-column order
+	circles []bluelagoon.Coord
+	names   [][]string // names[row][col] is "row,col"
+}
+
+func newLayout(b *bluelagoon.Board) *layout {
+	l := &layout{circles: b.StoneCircles(), names: make([][]string, b.Height())}
 	for r := range b.Height() {
 		for c := range bluelagoon.RowLen(b.Height(), r) {
-			out = append(out, bluelagoon.Coord{Row: r, Col: c})
+			at := bluelagoon.Coord{Row: r, Col: c}
+			l.all = append(l.all, at)
+			l.names[r] = append(l.names[r], at.String())
 		}
 	}
-	return out
+	return l
+}
+
+func (l *layout) name(c bluelagoon.Coord) string { return l.names[c.Row][c.Col] }
+
+// move writes m in the notation, "S 9,3".
+func (l *layout) move(m bluelagoon.Move) string {
+	if m.Piece == bluelagoon.Village {
+		return "T " + l.name(m.At)
+	}
+	return "S " + l.name(m.At)
 }
 
 type seatView struct {
@@ -202,11 +222,11 @@ func tokenName(t bluelagoon.Token) *string {
 	return &s
 }
 
-func tokensOn(g *bluelagoon.Game) []tokenView {
-	out := []tokenView{}
-	for _, c := range g.Board().StoneCircles() {
+func tokensOn(g *bluelagoon.Game, l *layout) []tokenView {
+	out := make([]tokenView, 0, bluelagoon.NumStoneCircles)
+	for _, c := range l.circles {
 		if t, ok := g.TokenAt(c); ok {
-			out = append(out, tokenView{At: c.String(), Token: tokenNames[t]})
+			out = append(out, tokenView{At: l.name(c), Token: tokenNames[t]})
 		}
 	}
 	return out
@@ -214,7 +234,7 @@ func tokensOn(g *bluelagoon.Game) []tokenView {
 
 // makeState describes g after the move last (nil at version 0) with the given
 // clocks (nil without clocks); names are the seats' names, for the result.
-func makeState(g *bluelagoon.Game, all []bluelagoon.Coord, last *moveView, clocks []clockView, names []string) stateView {
+func makeState(g *bluelagoon.Game, l *layout, last *moveView, clocks []clockView, names []string) stateView {
 	n := g.Players()
 	v := stateView{
 		Phase:   g.Phase().String(),
@@ -228,14 +248,17 @@ func makeState(g *bluelagoon.Game, all []bluelagoon.Coord, last *moveView, clock
 		v.Version = last.Version
 		v.LastMove = &lastMoveView{Version: last.Version, Seat: last.Seat, Move: last.Move, Took: last.Took}
 	}
-	for _, c := range all {
+	for _, c := range l.all {
 		if p, piece, ok := g.PieceAt(c); ok {
-			v.Pieces = append(v.Pieces, pieceView{At: c.String(), Seat: p, Piece: piece.String()})
+			v.Pieces = append(v.Pieces, pieceView{At: l.name(c), Seat: p, Piece: piece.String()})
 		}
 	}
-	v.Tokens = tokensOn(g)
-	for _, m := range g.LegalMoves() {
-		v.Legal = append(v.Legal, m.String())
+	v.Tokens = tokensOn(g, l)
+	var buf [256]bluelagoon.Move
+	legal := g.AppendLegalMoves(buf[:0])
+	v.Legal = make([]string, len(legal))
+	for i, m := range legal {
+		v.Legal[i] = l.move(m)
 	}
 	totals := g.Totals()
 	live := g.Scores()
@@ -322,14 +345,14 @@ func joinNames(seats []int, name func(int) string) string {
 
 // makePhaseSummary describes the end of the exploration phase: before is the
 // game before the move m that ended it, after the game after it.
-func makePhaseSummary(version int, before *bluelagoon.Game, m bluelagoon.Move, after *bluelagoon.Game, all []bluelagoon.Coord) *phaseSummaryView {
+func makePhaseSummary(version int, before *bluelagoon.Game, m bluelagoon.Move, after *bluelagoon.Game, l *layout) *phaseSummaryView {
 	n := before.Players()
 	s := &phaseSummaryView{
 		Version:         version,
 		SettlersRemoved: make([][]string, n),
 		VillagesRemoved: make([][]string, n),
 		VillagesKept:    make([][]string, n),
-		Tokens:          tokensOn(after),
+		Tokens:          tokensOn(after, l),
 	}
 	scores, _ := after.PhaseScores(bluelagoon.Exploration)
 	s.Scores = scores[:n]
@@ -340,7 +363,7 @@ func makePhaseSummary(version int, before *bluelagoon.Game, m bluelagoon.Move, a
 		s.VillagesKept[p] = []string{}
 	}
 	b := before.Board()
-	for _, c := range all {
+	for _, c := range l.all {
 		p, piece, ok := before.PieceAt(c)
 		if c == m.At {
 			p, piece, ok = before.Current(), m.Piece, true
@@ -348,11 +371,11 @@ func makePhaseSummary(version int, before *bluelagoon.Game, m bluelagoon.Move, a
 		switch {
 		case !ok:
 		case piece == bluelagoon.Settler:
-			s.SettlersRemoved[p] = append(s.SettlersRemoved[p], c.String())
+			s.SettlersRemoved[p] = append(s.SettlersRemoved[p], l.name(c))
 		case b.IsStoneCircle(c):
-			s.VillagesRemoved[p] = append(s.VillagesRemoved[p], c.String())
+			s.VillagesRemoved[p] = append(s.VillagesRemoved[p], l.name(c))
 		default:
-			s.VillagesKept[p] = append(s.VillagesKept[p], c.String())
+			s.VillagesKept[p] = append(s.VillagesKept[p], l.name(c))
 		}
 	}
 	return s

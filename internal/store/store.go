@@ -112,7 +112,9 @@ type Game struct {
 
 // Store is an open database. Its methods are safe for concurrent use.
 type Store struct {
-	write      *sql.DB // one connection, used only by the writer goroutine
+	write      *sql.DB   // one connection, used only by the writer goroutine
+	head       *sql.Stmt // a game's state for AppendMove, prepared on write
+	insertMove *sql.Stmt
 	read       *sql.DB
 	checkpoint *sql.DB // one connection, used only by the checkpointer
 	ops        chan op
@@ -192,6 +194,16 @@ func Open(dir string) (*Store, error) {
 		w.Close()
 		return nil, fmt.Errorf("open store %s: create schema: %w", path, err)
 	}
+	head, err := w.Prepare(`SELECT over, coalesce((SELECT max(version) FROM moves WHERE game = ?1), 0) FROM games WHERE id = ?1`)
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	insertMove, err := w.Prepare(`INSERT INTO moves (game, version, seat, move, at, clocks) VALUES (?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
 	r, err := open("&_pragma=query_only(1)", 4)
 	if err != nil {
 		w.Close()
@@ -203,7 +215,7 @@ func Open(dir string) (*Store, error) {
 		r.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	s := &Store{write: w, read: r, checkpoint: c, ops: make(chan op), restart: make(chan struct{}, 1), stop: make(chan struct{})}
+	s := &Store{write: w, head: head, insertMove: insertMove, read: r, checkpoint: c, ops: make(chan op), restart: make(chan struct{}, 1), stop: make(chan struct{})}
 	s.done.Go(s.writer)
 	s.done.Go(s.checkpointer)
 	return s, nil
@@ -215,7 +227,7 @@ func (s *Store) Close() error {
 	close(s.stop)
 	s.done.Wait()
 	_, err := s.write.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
-	return errors.Join(err, s.checkpoint.Close(), s.read.Close(), s.write.Close())
+	return errors.Join(err, s.head.Close(), s.insertMove.Close(), s.checkpoint.Close(), s.read.Close(), s.write.Close())
 }
 
 // checkpointer copies the log into the database every checkpointEvery. A
@@ -405,7 +417,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 	err = s.exec(ctx, func(tx *sql.Tx) error {
 		var over bool
 		var last int
-		err := tx.QueryRow(`SELECT over, coalesce((SELECT max(version) FROM moves WHERE game = ?1), 0) FROM games WHERE id = ?1`, id).Scan(&over, &last)
+		err := tx.Stmt(s.head).QueryRow(id).Scan(&over, &last)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrConflict
 		}
@@ -415,8 +427,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 		if over || last != version-1 {
 			return ErrConflict
 		}
-		if _, err := tx.Exec(`INSERT INTO moves (game, version, seat, move, at, clocks) VALUES (?, ?, ?, ?, ?, ?)`,
-			id, version, m.Seat, m.Move, millis(m.At), clocks); err != nil {
+		if _, err := tx.Stmt(s.insertMove).Exec(id, version, m.Seat, m.Move, millis(m.At), clocks); err != nil {
 			return err
 		}
 		if !after.Over && after.Seats == nil {
