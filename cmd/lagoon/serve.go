@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -22,6 +23,13 @@ import (
 
 // shutdownGrace bounds how long a shutdown waits for requests under way.
 const shutdownGrace = 10 * time.Second
+
+// newBot makes the bot of a level for a seat. It searches on one core: the
+// server bounds the bots thinking at once (-bot-workers), and that bound is
+// a bound on cores only if each bot keeps to one.
+func newBot(level string) (server.Bot, error) {
+	return ai.NewWith(level, ai.Options{Seed: rand.Uint64(), Workers: 1})
+}
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -76,7 +84,7 @@ func serve(addr, data string, rate float64, botWorkers int, botDelay time.Durati
 	srv, err := server.New(ctx, server.Config{
 		Store:      st,
 		Static:     web.Files(),
-		Bots:       func(level string) (server.Bot, error) { return ai.New(level) },
+		Bots:       newBot,
 		Levels:     ai.Levels(),
 		BotWorkers: botWorkers,
 		BotDelay:   botDelay,

@@ -1,11 +1,13 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -438,5 +440,60 @@ func TestStaticFiles(t *testing.T) {
 		if status != 200 || !strings.HasPrefix(string(body), tc.want) {
 			t.Errorf("GET %s: %d %.40s, want %q", tc.path, status, body, tc.want)
 		}
+	}
+}
+
+// blockingBot thinks until it is released, counting the bots thinking at
+// once.
+type blockingBot struct {
+	release  chan struct{}
+	thinking *atomic.Int64
+	most     *atomic.Int64
+}
+
+func (b blockingBot) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error) {
+	n := b.thinking.Add(1)
+	defer b.thinking.Add(-1)
+	for m := b.most.Load(); n > m && !b.most.CompareAndSwap(m, n); m = b.most.Load() {
+	}
+	select {
+	case <-b.release:
+	case <-ctx.Done():
+		return bluelagoon.Move{}, ctx.Err()
+	}
+	return g.LegalMove(0), nil
+}
+
+// TestBotsCannotStarvePeople fills the bot pool with bots that think
+// forever and checks that people's games go on, and that no more bots think
+// at once than the pool has workers.
+func TestBotsCannotStarvePeople(t *testing.T) {
+	bot := blockingBot{release: make(chan struct{}), thinking: new(atomic.Int64), most: new(atomic.Int64)}
+	ts := newTestServer(t, func(c *Config) {
+		c.BotWorkers = 2
+		c.Bots = func(string) (Bot, error) { return bot, nil }
+	})
+	var botGames []string
+	for range 6 {
+		c := ts.create(map[string]any{"seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "human"}}})
+		botGames = append(botGames, c.ID)
+	}
+	for i := 0; bot.thinking.Load() < 2; i++ {
+		if i > 10000 {
+			t.Fatalf("%d bots thinking, want the pool's 2", bot.thinking.Load())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	id, tokens := ts.humans(2, 1)
+	for v := range 20 {
+		g := ts.get(id, "")
+		ts.move(id, tokens[g.State.Current], v, g.State.Legal[0])
+	}
+	close(bot.release)
+	for _, id := range botGames {
+		ts.waitFor(id, "", func(g fullGame) bool { return g.State.Version >= 1 })
+	}
+	if n := bot.most.Load(); n > 2 {
+		t.Errorf("%d bots thought at once; the pool has 2 workers", n)
 	}
 }
