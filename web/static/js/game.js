@@ -470,6 +470,10 @@ class GameView {
       this.say(this.state.phase === 'settlement' ? 'No villages in the settlement phase: settlers only.' : 'You have no villages left.', 'info');
       return;
     }
+    if (piece === 'settler' && me.settlers_left === 0) {
+      this.say('You have no settlers left: villages only.', 'info');
+      return;
+    }
     this.piece = piece;
     this.renderToggle();
     this.updateLegal();
