@@ -36,6 +36,25 @@ export async function request(method, path, {body, token} = {}) {
   return data;
 }
 
+// transient reports whether a failed request is worth trying again: the
+// server is down, restarting or busy.
+export const transient = err => err instanceof ApiError && [0, 429, 502, 503, 504].includes(err.status);
+
+// patiently calls fn until it succeeds or fails for good; while the server
+// cannot answer, it calls waiting(err) and tries again every 1.5 s, unless
+// stopped() says the page has gone elsewhere.
+export async function patiently(fn, waiting, stopped) {
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!transient(err) || stopped()) throw err;
+      waiting(err);
+      await new Promise(r => setTimeout(r, err.retryAfter ? err.retryAfter * 1000 : 1500));
+    }
+  }
+}
+
 export const getBoards = () => request('GET', '/api/boards').then(d => d.boards);
 export const getLevels = () => request('GET', '/api/levels').then(d => d.levels);
 export const getLobby = () => request('GET', '/api/lobby');

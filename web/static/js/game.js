@@ -4,7 +4,7 @@
 // this browser's storage) plays that seat; anyone else watches.
 
 import {h, icon, fill, toast, modal, modalOpen, copyField, plural, capitalize, closeAllModals} from './ui.js';
-import {getGame, joinGame, leaveSeat, ApiError, mySeats, rememberSeat, forgetSeat, playerName, setPlayerName, absolute, recordURL} from './api.js';
+import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, playerName, setPlayerName, absolute, recordURL} from './api.js';
 import {GameSocket} from './live.js';
 import {BoardView} from './board.js';
 import {PLAYERS, tokenName, tokenPhrase} from './art.js';
@@ -62,14 +62,19 @@ class GameView {
     const fromHash = seatFromHash();
     const stored = mySeats()[this.id];
     this.token = fromHash || (stored && stored.token) || null;
-    fill(this.root, h('div', {class: 'loading'}, h('div', {class: 'spinner'}), 'Opening the game…'));
+    const loading = h('div', {class: 'loading'}, h('div', {class: 'spinner'}), 'Opening the game…');
+    fill(this.root, loading);
+    const get = token => patiently(() => getGame(this.id, {token}),
+      () => fill(loading, h('div', {class: 'spinner'}), 'The server is not answering; trying again…'),
+      () => this.gone);
     let game;
     try {
-      game = await getGame(this.id, {token: this.token});
+      game = await get(this.token);
     } catch (err) {
+      if (this.gone) return;
       if (err instanceof ApiError && (err.code === 'bad_token' || err.code === 'no_token') && this.token) {
         this.dropToken('This seat link no longer works (the seat may have been handed to a bot). You are watching.');
-        try { game = await getGame(this.id); } catch (err2) { return this.failed(err2); }
+        try { game = await get(null); } catch (err2) { return this.gone || this.failed(err2); }
       } else {
         return this.failed(err);
       }

@@ -6,8 +6,9 @@ import {TOKENS, seatKind} from './art.js';
 import {phaseScores} from './scores.js';
 
 // playerCards draws one card per seat. you is the viewer's seat or null;
-// clockBase is when the state's clocks were read (Date.now()).
-export function playerCards(seats, state, {you = null, clockBase = Date.now()} = {}) {
+// clockBase is when the state's clocks were read (Date.now()); a replay
+// shows no connections.
+export function playerCards(seats, state, {you = null, clockBase = Date.now(), replay = false} = {}) {
   const live = phaseScores(state, state.phase);
   const winners = state.result ? new Set(state.result.winners) : new Set();
   return h('div', {class: 'players', 'data-count': seats.length},
@@ -16,6 +17,7 @@ export function playerCards(seats, state, {you = null, clockBase = Date.now()} =
       const turn = !state.over && state.current === p;
       const liveScore = live.scores && !live.final ? live.scores[p].total : null;
       const online = seat.kind === 'bot' || seat.connected > 0;
+      const kind = replay ? (seat.kind === 'bot' ? `Bot · ${seat.level}` : 'Player') : seatKind(seat);
       const cl = state.clocks && state.clocks[p];
       return h('div', {
         class: 'pcard' + (turn ? ' is-turn' : '') + (p === you ? ' is-you' : '') + (winners.has(p) ? ' is-winner' : ''),
@@ -27,8 +29,8 @@ export function playerCards(seats, state, {you = null, clockBase = Date.now()} =
           p === you ? h('span', {class: 'tag tag-you'}, 'you') : null,
           winners.has(p) ? icon('crown', 'icon crown', 'Winner') : null,
           h('span', {class: 'pcard-kind'},
-            seat.kind === 'bot' ? null : h('span', {class: 'dot ' + (online ? 'dot-on' : 'dot-off'), title: online ? 'Connected' : 'Not connected'}),
-            seatKind(seat))),
+            seat.kind === 'bot' || replay ? null : h('span', {class: 'dot ' + (online ? 'dot-on' : 'dot-off'), title: online ? 'Connected' : 'Not connected'}),
+            kind)),
         h('div', {class: 'pcard-body'},
           h('div', {class: 'pcard-pieces'},
             h('span', {class: 'count', title: 'Settlers left', 'data-count': 'settlers'}, icon('settler-' + p, 'icon piece-icon'), h('b', {}, pl.settlers_left)),

@@ -4,7 +4,7 @@
 // (GET /api/games/{id}?at=N), one request at a time, newest wish first.
 
 import {h, icon, fill, toast} from './ui.js';
-import {getGame, ApiError, recordURL} from './api.js';
+import {getGame, ApiError, patiently, recordURL} from './api.js';
 import {BoardView} from './board.js';
 import {playerCards} from './players.js';
 import {scoreSheet} from './scores.js';
@@ -35,11 +35,15 @@ class ReplayView {
   }
 
   async mount() {
-    fill(this.root, h('div', {class: 'loading'}, h('div', {class: 'spinner'}), 'Loading the game…'));
+    const loading = h('div', {class: 'loading'}, h('div', {class: 'spinner'}), 'Loading the game…');
+    fill(this.root, loading);
     let game;
     try {
-      game = await getGame(this.id);
+      game = await patiently(() => getGame(this.id),
+        () => fill(loading, h('div', {class: 'spinner'}), 'The server is not answering; trying again…'),
+        () => this.gone);
     } catch (err) {
+      if (this.gone) return;
       const notFound = err instanceof ApiError && err.status === 404;
       fill(this.root, h('div', {class: 'page empty-page'},
         h('h1', {}, notFound ? 'No such game' : 'The replay could not be loaded'),
@@ -167,14 +171,10 @@ class ReplayView {
     while (!this.gone && !this.cache.has(this.step)) {
       const want = this.step;
       try {
-        const g = await getGame(this.id, {at: want});
+        const g = await patiently(() => getGame(this.id, {at: want}), () => {}, () => this.gone);
         this.cache.set(want, g.state);
       } catch (err) {
-        if (err instanceof ApiError && err.code === 'rate_limited') {
-          await sleep((err.retryAfter || 1) * 1000);
-          continue;
-        }
-        toast(err.message, 'error');
+        if (!this.gone) toast(err.message, 'error');
         break;
       }
       await sleep(GAP_MS);
@@ -193,7 +193,7 @@ class ReplayView {
     this.board.setState(st, {animate});
     fill(this.el.phase, st.over ? 'Game over' : st.phase === 'exploration' ? 'Exploration phase' : 'Settlement phase');
     this.el.phase.dataset.phase = st.over ? 'over' : st.phase;
-    fill(this.el.players, playerCards(this.game.seats, st, {}));
+    fill(this.el.players, playerCards(this.game.seats, st, {replay: true}));
     this.renderTab();
   }
 
