@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -146,9 +147,12 @@ func loadtest(cfg loadConfig, log io.Writer) (*loadReport, error) {
 			finished.Go(func() {
 				if err := lt.play(ctx, g, 2*i+seat, seat, &connected, start); err != nil {
 					// One client failing leaves its opponent waiting: stop
-					// the test and report.
-					lt.fail("game %s seat %d: %v", g.id, seat, err)
-					lt.cancel()
+					// the test and report that failure, not the clients it
+					// stopped.
+					if ctx.Err() == nil {
+						lt.fail("game %s seat %d: %v", g.id, seat, err)
+						lt.cancel()
+					}
 					if !g.clients[seat].ready {
 						failedToConnect.Add(1)
 						connected.Done()
@@ -164,6 +168,9 @@ func loadtest(cfg loadConfig, log io.Writer) (*loadReport, error) {
 	close(start)
 	finished.Wait()
 	lt.rep.playing = time.Since(began)
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		lt.fail("the games did not finish within %v", cfg.timeout)
+	}
 	fmt.Fprintln(log, "checking every game against the server's record...")
 	cctx, ccancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer ccancel()
@@ -397,16 +404,20 @@ func (lt *loadRun) play(ctx context.Context, g *loadGame, idx, seat int, connect
 		}
 	}
 	thinkIfMyTurn()
-	pending := ""
+	// The moves sent and not yet acknowledged, by the version they were
+	// made against: when a seat moves twice in a row, its next move may go
+	// before the ack of the last.
+	pending := make(map[int]string)
 	for {
 		select {
 		case <-think:
 			think = nil
-			pending = legal[rng.IntN(len(legal))]
+			m := legal[rng.IntN(len(legal))]
+			pending[version] = m
 			g.mu.Lock()
 			g.sentAt[version+1] = time.Now()
 			g.mu.Unlock()
-			if err := write(map[string]any{"type": "move", "id": strconv.Itoa(version), "version": version, "move": pending}); err != nil {
+			if err := write(map[string]any{"type": "move", "id": strconv.Itoa(version), "version": version, "move": m}); err != nil {
 				return err
 			}
 		case m := <-msgs:
@@ -419,18 +430,19 @@ func (lt *loadRun) play(ctx context.Context, g *loadGame, idx, seat int, connect
 				version, current, over, legal = m.Version, m.State.Current, m.State.Over, m.State.Legal
 				thinkIfMyTurn()
 			case "ack":
-				if pending == "" || m.Duplicate || m.ID != strconv.Itoa(m.Version-1) {
+				sent, ok := pending[m.Version-1]
+				if !ok || m.Duplicate || m.ID != strconv.Itoa(m.Version-1) {
 					return fmt.Errorf("unexpected ack %+v", m)
 				}
-				me.acked[m.Version] = pending
-				pending = ""
-				if me.over {
+				me.acked[m.Version] = sent
+				delete(pending, m.Version-1)
+				if me.over && len(pending) == 0 {
 					return nil
 				}
 			case "game_over":
 				// The mover's ack comes after the events of its move.
 				me.over = true
-				if pending == "" {
+				if len(pending) == 0 {
 					return nil
 				}
 			case "error":
