@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -289,40 +290,45 @@ func makeState(g *bluelagoon.Game, l *layout, last *moveView, clocks []clockView
 func makeResult(g *bluelagoon.Game, names []string) *resultView {
 	n := g.Players()
 	totals := g.Totals()
-	r := &resultView{Winners: g.Winners(), Totals: totals[:n]}
-	best := 0
-	for p := range n {
-		r.TokensHeld = append(r.TokensHeld, g.TokensHeld(p))
-		best = max(best, totals[p])
+	tokens := make([]int, n)
+	for p := range tokens {
+		tokens[p] = g.TokensHeld(p)
 	}
+	return explainResult(totals[:n], tokens, g.Winners(), names)
+}
+
+// explainResult says who won and how the tie-break, if any, decided it.
+func explainResult(totals, tokens, winners []int, names []string) *resultView {
+	r := &resultView{Winners: winners, Totals: totals, TokensHeld: tokens}
+	best := slices.Max(totals)
 	var tied []int
-	for p := range n {
-		if totals[p] == best {
+	for p, t := range totals {
+		if t == best {
 			tied = append(tied, p)
 		}
 	}
 	name := func(p int) string { return names[p] }
-	winners := joinNames(r.Winners, name)
+	who := joinNames(winners, name)
 	switch {
 	case len(tied) == 1:
 		r.TieBreak = "none"
-		r.Explanation = fmt.Sprintf("%s wins with %d points.", winners, best)
-	case len(r.Winners) < len(tied):
+		r.Explanation = fmt.Sprintf("%s wins with %d points.", who, best)
+	case len(winners) < len(tied):
 		r.TieBreak = "tokens"
 		held := make([]string, len(tied))
 		for i, p := range tied {
-			held[i] = fmt.Sprintf("%s %d", names[p], r.TokensHeld[p])
+			held[i] = fmt.Sprintf("%s %d", names[p], tokens[p])
 		}
-		verdict := winners + " wins."
-		if len(r.Winners) > 1 {
-			verdict = winners + " share the victory."
+		verdict := who + " wins."
+		if len(winners) > 1 {
+			verdict = who + " share the victory."
 		}
 		r.Explanation = fmt.Sprintf("%s tied on %d points; the most tokens held decides (%s): %s",
 			joinNames(tied, name), best, strings.Join(held, ", "), verdict)
 	default:
 		r.TieBreak = "shared"
 		r.Explanation = fmt.Sprintf("%s tied on %d points and on %d tokens held; they share the victory.",
-			winners, best, r.TokensHeld[tied[0]])
+			who, best, tokens[tied[0]])
 	}
 	return r
 }
