@@ -724,6 +724,7 @@ func TestWholeGameAgainstBot(t *testing.T) {
 	p.screenshot("score-sheet")
 
 	p.click(`.tab[data-tab=moves]`)
+	p.screenshot("move-log")
 	logged := eval[int](p, `document.querySelectorAll('.log .log-move').length`)
 	if logged != len(rec.Moves) {
 		t.Errorf("the move log lists %d moves, the game has %d", logged, len(rec.Moves))
@@ -814,6 +815,14 @@ func TestIllegalClick(t *testing.T) {
 	if v := p.view(); v.Pieces != 2 {
 		t.Errorf("after our move and the bot's the board shows %d pieces", v.Pieces)
 	}
+
+	// The legend and the rules beside the board.
+	p.click(`.tab[data-tab=legend]`)
+	p.waitFor(`document.querySelector('.tab-panel .legend')`, "the legend")
+	p.screenshot("legend")
+	p.click(`.tab[data-tab=rules]`)
+	p.waitFor(`document.querySelector('.tab-panel .rules-summary')`, "the rules")
+	p.screenshot("rules-summary")
 }
 
 // TestInviteAndWatch: the creator invites a friend, who opens the link in

@@ -419,6 +419,7 @@ class GameView {
     }
     if (mine && msg.took) this.say(`You took ${tokenPhrase(msg.took)}.`, 'good', 2500);
     else if (!mine && msg.took) this.say(`${this.seats[msg.seat].name} took ${tokenPhrase(msg.took)}.`, 'info', 2500);
+    else if (mine) this.quiet();
   }
 
   onError(msg) {
