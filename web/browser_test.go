@@ -961,6 +961,15 @@ func TestReloadAndRestart(t *testing.T) {
 	if !slices.Equal(pieces, wantPieces) || !slices.Equal(tokens, wantTokens) {
 		t.Errorf("the board shows %v %v, the engine %v %v", pieces, tokens, wantPieces, wantTokens)
 	}
+
+	// The home page lists the game among the player's own, and leads back
+	// to it.
+	p.click(`.brand`)
+	p.waitFor(fmt.Sprintf(`document.querySelector('.lobby-yours [data-game="%s"] a')`, id), "the game among ours")
+	p.click(fmt.Sprintf(`.lobby-yours [data-game="%s"] a`, id))
+	if w := p.waitGame(); w.Version != v.Version || w.You != "0" {
+		t.Errorf("back from the lobby the page shows %+v, before %+v", w, v)
+	}
 }
 
 // TestReplay steps through a finished game with the buttons, the keys and
