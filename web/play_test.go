@@ -1,0 +1,487 @@
+package web_test
+
+// The browser tests: each plays through a part of the page as people do.
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/device"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
+)
+
+// TestWholeGameAgainstBot starts a game against a bot from the home page and
+// plays it to the end by clicking legal spaces; the winner screen and the
+// score sheet must say what the engine says.
+func TestWholeGameAgainstBot(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	p := newPage(t, "player", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/")
+	p.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+	p.waitFor(`document.querySelector('.hero-board svg')`, "the board picture")
+	p.screenshot("home")
+	p.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"))
+	p.click(`[data-action=start]`)
+	v := p.waitGame()
+	if v.You != "0" || v.Turn != "you" || v.Version != 0 {
+		t.Fatalf("a new game against a bot shows %+v, want seat 0 to move at version 0", v)
+	}
+	id := p.gameID()
+
+	rng := rand.New(rand.NewPCG(1, 2))
+	p.play(rng, func(v view) bool { return v.Version >= 40 })
+	// The hover preview: what a placement would take.
+	v = p.view()
+	p.waitFor(`document.querySelector('.game[data-turn=you][data-pending=false]')`, "our turn")
+	tokenSpace := eval[string](p, `(() => {
+		const legal = new Set([...document.querySelectorAll('.layer-highlights .legal')].map(e => e.dataset.at));
+		const t = [...document.querySelectorAll('.layer-tokens .token')].find(e => legal.has(e.dataset.at));
+		return t ? t.dataset.at : [...legal][0];
+	})()`)
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector('.hit[data-at="%s"]').getBoundingClientRect();
+		return [r.left + r.width / 2, r.top + r.height / 2]; })()`, tokenSpace))
+	p.do(chromedp.MouseEvent(chromedp.MouseMoved, xy[0], xy[1]))
+	p.waitFor(`!document.querySelector('.tooltip').hidden`, "the tooltip")
+	tip := eval[string](p, `document.querySelector('.tooltip').textContent`)
+	if !strings.Contains(tip, "Click to place a settler") {
+		t.Errorf("the tooltip over legal space %s says %q", tokenSpace, tip)
+	}
+	shot := p.screenshot("game-in-progress")
+	if *update {
+		copyFile(t, shot, filepath.Join("..", "docs", "screenshot.png"))
+	}
+	checkSheet(t, p.sheet(), stateAt(t, l, id, v.Version))
+
+	sawSummary := false
+	v = p.play(rng, func(v view) bool {
+		if v.Modal == "phase" && !sawSummary {
+			sawSummary = true
+			p.screenshot("phase-summary")
+		}
+		return v.Turn == "over"
+	})
+	if !sawSummary {
+		t.Error("the end of the exploration phase showed no summary")
+	}
+	p.waitFor(`document.querySelector('.winner-modal')`, "the winner screen")
+	p.screenshot("winner")
+
+	rec := l.record(id)
+	g, err := rec.Replay(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Over() || v.Version != len(rec.Moves) {
+		t.Fatalf("the page shows the game over at version %d; the record has %d moves, over: %v", v.Version, len(rec.Moves), g.Over())
+	}
+	winners := eval[[]string](p, `[...document.querySelectorAll('.podium li.win')].map(li => li.dataset.seat)`)
+	var want []string
+	for _, w := range g.Winners() {
+		want = append(want, strconv.Itoa(w))
+	}
+	if !slices.Equal(winners, want) {
+		t.Errorf("the winner screen crowns seats %v, the engine %v", winners, want)
+	}
+	totals := g.Totals()
+	for seat := range g.Players() {
+		shown := eval[string](p, fmt.Sprintf(`document.querySelector('.podium-total[data-total="%d"]').textContent`, seat))
+		if shown != strconv.Itoa(totals[seat]) {
+			t.Errorf("the winner screen gives seat %d %s points, the engine %d", seat, shown, totals[seat])
+		}
+	}
+	explanation := eval[string](p, `document.querySelector('.winner-modal .explanation').textContent`)
+	if explanation == "" {
+		t.Error("the winner screen does not explain the result")
+	}
+	p.click(".winner-modal .btn:not(.btn-primary)") // Score sheet
+	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.tab-panel[data-tab=scores] .sheet')`, "the score sheet")
+	checkSheet(t, p.sheet(), g)
+	p.screenshot("score-sheet")
+
+	p.click(`.tab[data-tab=moves]`)
+	p.screenshot("move-log")
+	logged := eval[int](p, `document.querySelectorAll('.log .log-move').length`)
+	if logged != len(rec.Moves) {
+		t.Errorf("the move log lists %d moves, the game has %d", logged, len(rec.Moves))
+	}
+}
+
+// TestIllegalClick: a click where the piece may not go changes nothing and
+// says why.
+func TestIllegalClick(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	c := l.createGame(map[string]any{"board": "standard", "seed": 7,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	p := newPage(t, "player", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
+	p.click(".join-modal .btn-primary")
+	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-turn=you][data-conn=open]')`, "our turn")
+
+	// Land that touches none of our pieces: no settler may go there.
+	p.clickSpace("0,0")
+	p.waitFor(`document.querySelector('.message-error.show')`, "the explanation")
+	v := p.view()
+	if !strings.Contains(v.Message, "0,0") || !strings.Contains(v.Message, "not next to one of your pieces") {
+		t.Errorf("a settler on unconnected land is refused with %q", v.Message)
+	}
+	if v.Version != 0 || v.Pieces != 0 {
+		t.Errorf("the refused click changed the game: %+v", v)
+	}
+	p.screenshot("illegal-click")
+
+	// A village on the sea.
+	p.key("v")
+	p.waitFor(`document.querySelector('.piece-btn[data-piece=village][aria-pressed=true]')`, "the village to be chosen")
+	if legal := p.view().Legal; len(legal) != 0 {
+		t.Errorf("with no piece on the board, villages may go on %v", legal)
+	}
+	p.clickSpace("2,4")
+	p.waitFor(`document.querySelector('.message-error.show') && document.querySelector('.message').textContent.includes('2,4')`, "the explanation")
+	if v := p.view(); !strings.Contains(v.Message, "a village cannot be placed on the sea") || v.Version != 0 || v.Pieces != 0 {
+		t.Errorf("a village on the sea: %+v", v)
+	}
+	if g := l.game(c.ID); g.State.Version != 0 {
+		t.Errorf("the refused clicks made %d moves on the server", g.State.Version)
+	}
+
+	// Back to settlers, and a legal move goes through.
+	p.key("s")
+	p.waitFor(`document.querySelector('.piece-btn[data-piece=settler][aria-pressed=true]')`, "the settler to be chosen")
+	p.clickSpace("2,4")
+	p.waitFor(`Number(document.querySelector('.game').dataset.version) >= 2`, "our move and the bot's")
+	if v := p.view(); v.Pieces != 2 {
+		t.Errorf("after our move and the bot's the board shows %d pieces", v.Pieces)
+	}
+
+	// The legend and the rules beside the board.
+	p.click(`.tab[data-tab=legend]`)
+	p.waitFor(`document.querySelector('.tab-panel .legend')`, "the legend")
+	p.screenshot("legend")
+	p.click(`.tab[data-tab=rules]`)
+	p.waitFor(`document.querySelector('.tab-panel .rules-summary')`, "the rules")
+	p.screenshot("rules-summary")
+}
+
+// TestInviteAndWatch: the creator invites a friend, who opens the link in
+// another browser and plays; a third person watches and cannot move.
+func TestInviteAndWatch(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	ann := newPage(t, "ann", desktopWidth, desktopHeight)
+	ann.navigate(l.url + "/")
+	ann.waitFor(`document.querySelector('select[name=seat1] option[value=friend]')`, "the new game form")
+	ann.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"))
+	ann.do(chromedp.SetValue(chromedp.CSS(`select[name=seat1]`), "friend"))
+	eval[bool](ann, `document.querySelector('select[name=seat1]').dispatchEvent(new Event('change'))`)
+	ann.waitFor(`document.querySelector('select[name=seat1]').value === 'friend'`, "the friend seat")
+	ann.click(`[data-action=start]`)
+	ann.waitGame()
+	ann.waitFor(`document.querySelector('.invite-card .copy-input')`, "the invite link")
+	link := eval[string](ann, `document.querySelector('.invite-card .copy-input').value`)
+	if !strings.HasPrefix(link, l.url+"/game/") || !strings.Contains(link, "#seat=") {
+		t.Fatalf("the invite link is %q", link)
+	}
+	if v := ann.view(); v.Turn != "you" {
+		t.Fatalf("Ann, seat 0, sees %+v", v)
+	}
+	ann.screenshot("invite")
+	id := ann.gameID()
+
+	bea := newPage(t, "bea", desktopWidth, desktopHeight)
+	bea.navigate(link)
+	bea.waitFor(`document.querySelector('.join-modal input')`, "the invitation")
+	bea.do(chromedp.SendKeys(chromedp.CSS(`.join-modal input`), "Bea"))
+	bea.click(".join-modal .btn-primary")
+	bea.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-you="1"][data-conn=open]')`, "Bea in her seat")
+	ann.waitFor(`!document.querySelector('.invite-card') && [...document.querySelectorAll('.pcard-name')].some(e => e.textContent === 'Bea')`, "Ann to see Bea join")
+
+	carl := newPage(t, "carl", desktopWidth, desktopHeight)
+	carl.navigate(l.url + "/game/" + id)
+	if v := carl.waitGame(); v.Turn != "watch" || v.You != "" {
+		t.Fatalf("the spectator sees %+v", v)
+	}
+	if eval[bool](carl, `!document.querySelector('.piece-toggle').hidden`) {
+		t.Error("the spectator is offered pieces to place")
+	}
+
+	// Bea clicks while it is Ann's turn: nothing happens, and she is told.
+	bea.clickSpace("2,4")
+	bea.waitFor(`document.querySelector('.message-error.show')`, "the explanation")
+	if v := bea.view(); !strings.Contains(v.Message, "Not your turn") || v.Version != 0 {
+		t.Errorf("Bea clicking out of turn: %+v", v)
+	}
+
+	rng := rand.New(rand.NewPCG(3, 4))
+	for turn := range 12 {
+		mover, other := ann, bea
+		if turn%2 == 1 {
+			mover, other = bea, ann
+		}
+		v := mover.view()
+		mover.play(rng, func(w view) bool { return w.Version > v.Version })
+		other.waitFor(fmt.Sprintf(`document.querySelector('.game').dataset.version === '%d'`, v.Version+1), "the move to arrive")
+		carl.waitFor(fmt.Sprintf(`document.querySelector('.game').dataset.version === '%d'`, v.Version+1), "the spectator to see the move")
+	}
+	annPieces, _ := ann.boardPosition()
+	carlPieces, _ := carl.boardPosition()
+	if !slices.Equal(annPieces, carlPieces) || len(annPieces) != 12 {
+		t.Errorf("Ann sees %v, the spectator %v", annPieces, carlPieces)
+	}
+
+	// The spectator clicks a space where the player to move could go.
+	v := carl.view()
+	legal := eval[[]string](ann, `[...document.querySelectorAll('.layer-highlights .legal')].map(e => e.dataset.at)`)
+	carl.clickSpace(legal[0])
+	carl.waitFor(`document.querySelector('.message.show')`, "the explanation")
+	if w := carl.view(); !strings.Contains(w.Message, "watching") || w.Version != v.Version || w.Pieces != v.Pieces {
+		t.Errorf("the spectator's click: %+v", w)
+	}
+	if g := l.game(id); g.State.Version != v.Version {
+		t.Errorf("the server is at version %d after the spectator's click, was %d", g.State.Version, v.Version)
+	}
+	carl.screenshot("spectator")
+}
+
+// TestReloadAndRestart: a reload in the middle of a game, and then the
+// server going down and coming back, and the game carries on from where it
+// was with no action from the player.
+func TestReloadAndRestart(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	p := newPage(t, "player", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/")
+	p.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+	p.click(`[data-action=start]`)
+	p.waitGame()
+	id := p.gameID()
+	rng := rand.New(rand.NewPCG(5, 6))
+	before := p.play(rng, func(v view) bool { return v.Version >= 10 && v.Turn == "you" && !v.Pending })
+	piecesBefore, tokensBefore := p.boardPosition()
+
+	p.do(chromedp.Reload())
+	v := p.waitGame()
+	p.waitFor(`document.querySelector('.game[data-conn=open]')`, "the connection")
+	v = p.view()
+	if v.Version != before.Version || v.Turn != "you" || v.You != "0" {
+		t.Fatalf("after a reload the page shows %+v, before it %+v", v, before)
+	}
+	if pieces, tokens := p.boardPosition(); !slices.Equal(pieces, piecesBefore) || !slices.Equal(tokens, tokensBefore) {
+		t.Errorf("after a reload the board shows %v %v, before %v %v", pieces, tokens, piecesBefore, tokensBefore)
+	}
+	v = p.play(rng, func(w view) bool { return w.Version >= before.Version+6 && w.Turn == "you" && !w.Pending })
+
+	// The server goes down; the page says so and keeps the move made
+	// meanwhile until the server is back.
+	l.stop()
+	p.waitFor(`document.querySelector('.game[data-conn=reconnecting]')`, "the page to see the connection drop")
+	p.screenshot("reconnecting")
+	move := v.Legal[0]
+	p.clickSpace(move)
+	p.waitFor(`document.querySelector('.game[data-pending=true]')`, "the move to wait")
+	l.restart()
+	p.waitFor(`document.querySelector('.game[data-conn=open]')`, "the page to reconnect")
+	p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) >= %d`, v.Version+2), "the waiting move and the bot's answer")
+	g := l.game(id)
+	want := "S " + move
+	if v.Piece == "village" {
+		want = "T " + move
+	}
+	if got := g.Moves[v.Version]; got.Move != want || got.Seat != 0 {
+		t.Errorf("the move made while the server was down is %+v, want %s by seat 0", got, want)
+	}
+	v = p.play(rng, func(w view) bool { return w.Version >= v.Version+6 && w.Turn == "you" && !w.Pending })
+	if g := l.game(id); g.State.Version != v.Version {
+		t.Errorf("the server is at version %d, the page at %d", g.State.Version, v.Version)
+	}
+	pieces, tokens := p.boardPosition()
+	wantPieces, wantTokens := enginePosition(stateAt(t, l, id, v.Version))
+	if !slices.Equal(pieces, wantPieces) || !slices.Equal(tokens, wantTokens) {
+		t.Errorf("the board shows %v %v, the engine %v %v", pieces, tokens, wantPieces, wantTokens)
+	}
+
+	// The home page lists the game among the player's own, and leads back
+	// to it.
+	p.click(`.brand`)
+	p.waitFor(fmt.Sprintf(`document.querySelector('.lobby-yours [data-game="%s"] a')`, id), "the game among ours")
+	p.click(fmt.Sprintf(`.lobby-yours [data-game="%s"] a`, id))
+	if w := p.waitGame(); w.Version != v.Version || w.You != "0" {
+		t.Errorf("back from the lobby the page shows %+v, before %+v", w, v)
+	}
+}
+
+// TestReplay steps through a finished game with the buttons, the keys and
+// the slider, and checks the position and the score sheet at each step.
+func TestReplay(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	c := l.createGame(map[string]any{"board": "standard", "seed": 11,
+		"seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}})
+	deadline := time.Now().Add(time.Minute)
+	for !l.game(c.ID).State.Over {
+		if time.Now().After(deadline) {
+			t.Fatal("the bots did not finish their game")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	rec := l.record(c.ID)
+	last := len(rec.Moves)
+
+	p := newPage(t, "viewer", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/replay/" + c.ID)
+	check := func(step int) {
+		t.Helper()
+		p.waitFor(fmt.Sprintf(`document.querySelector('.replay[data-shown="%d"]')`, step), fmt.Sprintf("step %d", step))
+		// Let the pieces of the step before fade out.
+		p.waitFor(`!document.querySelector('.piece.leave, .token.taken')`, "the animation")
+		g, err := rec.Replay(step)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pieces, tokens := p.boardPosition()
+		wantPieces, wantTokens := enginePosition(g)
+		if !slices.Equal(pieces, wantPieces) {
+			t.Errorf("step %d: the board shows pieces %v, the engine %v", step, pieces, wantPieces)
+		}
+		if !slices.Equal(tokens, wantTokens) {
+			t.Errorf("step %d: the board shows tokens %v, the engine %v", step, tokens, wantTokens)
+		}
+		checkSheet(t, p.sheet(), g)
+	}
+	check(0)
+	p.key(kb.ArrowRight)
+	p.key(kb.ArrowRight)
+	p.key(kb.ArrowRight)
+	check(3)
+	p.click(`[data-action=next]`)
+	check(4)
+	p.click(`[data-action=prev]`)
+	check(3)
+	mid := last / 2
+	p.do(chromedp.SetValue(chromedp.CSS(`.slider`), strconv.Itoa(mid)))
+	eval[bool](p, `document.querySelector('.slider').dispatchEvent(new Event('input'))`)
+	check(mid)
+	p.screenshot("replay")
+	// Across the end of the exploration phase.
+	end := 0
+	for i := range rec.Moves {
+		g, err := rec.Replay(i + 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Phase() == bluelagoon.Settlement {
+			end = i + 1
+			break
+		}
+	}
+	p.do(chromedp.SetValue(chromedp.CSS(`.slider`), strconv.Itoa(end-1)))
+	eval[bool](p, `document.querySelector('.slider').dispatchEvent(new Event('input'))`)
+	check(end - 1)
+	p.key(kb.ArrowRight)
+	check(end)
+	p.key(kb.End)
+	check(last)
+	p.key(kb.Home)
+	check(0)
+
+	// The record to download is the game's.
+	href := eval[string](p, `document.querySelector('[data-action=download]').href`)
+	res, err := http.Get(href)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var got bluelagoon.Record
+	if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
+		t.Fatalf("the record at %s: %v", href, err)
+	}
+	if got.Seed != rec.Seed || !slices.Equal(got.Moves, rec.Moves) {
+		t.Errorf("the record downloaded differs from the game's")
+	}
+}
+
+// TestPagesAndPhone looks at the main screens on a phone-sized screen
+// (nothing may stick out sideways), the rules page, the lobby, watching a
+// game from the lobby and taking an open seat there.
+func TestPagesAndPhone(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	c := l.createGame(map[string]any{"board": "standard", "seed": 3,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	phone := newPage(t, "phone", 390, 844)
+	phone.do(chromedp.Emulate(phoneDevice))
+	phone.navigate(l.url + "/")
+	phone.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+	noSideways(t, phone, "home")
+	phone.screenshot("phone-home")
+
+	phone.navigate(l.url + c.Seats[0].Link)
+	phone.waitGame()
+	phone.waitFor(`document.querySelector('.join-modal')`, "the invitation")
+	phone.click(".join-modal .btn-primary")
+	rng := rand.New(rand.NewPCG(7, 8))
+	phone.play(rng, func(v view) bool { return v.Version >= 16 && v.Turn == "you" && !v.Pending })
+	noSideways(t, phone, "game")
+	phone.screenshot("phone-game")
+
+	phone.navigate(l.url + "/rules")
+	phone.waitFor(`document.querySelector('.rules-page')`, "the rules")
+	noSideways(t, phone, "rules")
+
+	desk := newPage(t, "desktop", desktopWidth, desktopHeight)
+	desk.navigate(l.url + "/rules")
+	desk.waitFor(`document.querySelector('.rules-page .legend')`, "the rules")
+	desk.screenshot("rules")
+	desk.navigate(l.url + "/")
+	desk.waitFor(`document.querySelector('.lobby-playing .lobby-game')`, "the game in the lobby")
+	desk.screenshot("lobby")
+	desk.click(`.lobby-playing [data-watch]`)
+	if v := desk.waitGame(); v.Turn != "watch" {
+		t.Errorf("watching from the lobby shows %+v", v)
+	}
+
+	// An open seat, taken from the lobby.
+	open := l.createGame(map[string]any{"board": "sides",
+		"seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "open"}}})
+	desk.click(`.brand`)
+	desk.waitFor(fmt.Sprintf(`document.querySelector('.lobby-open [data-join="%s"]')`, open.ID), "the open seat in the lobby")
+	desk.click(fmt.Sprintf(`.lobby-open [data-join="%s"]`, open.ID))
+	desk.waitFor(`document.querySelector('.join-modal input')`, "the name to join with")
+	desk.do(chromedp.SendKeys(chromedp.CSS(`.join-modal input`), "Dan"))
+	desk.click(".join-modal .btn-primary")
+	v := desk.waitGame()
+	if v.You != "1" || desk.gameID() != open.ID {
+		t.Fatalf("after joining the open seat the page shows %+v", v)
+	}
+	desk.waitFor(`[...document.querySelectorAll('.pcard.is-you .pcard-name')].some(e => e.textContent === 'Dan')`, "Dan in his seat")
+	rng = rand.New(rand.NewPCG(9, 10))
+	desk.play(rng, func(v view) bool { return v.Version >= 6 })
+	desk.screenshot("small-board")
+}
+
+// phoneDevice is a phone-sized screen with touch.
+var phoneDevice = device.Info{
+	Name: "phone", Width: 390, Height: 844, Scale: 3, Mobile: true, Touch: true,
+	UserAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
+}
+
+func noSideways(t *testing.T, p *page, what string) {
+	t.Helper()
+	if w := eval[[]int](p, `[document.documentElement.scrollWidth, window.innerWidth]`); w[0] > w[1] {
+		t.Errorf("%s on a phone is %d pixels wide for a %d pixel screen", what, w[0], w[1])
+	}
+}
