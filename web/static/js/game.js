@@ -12,8 +12,6 @@ import {playerCards, tickClocks} from './players.js';
 import {scoreSheet, grandTotals} from './scores.js';
 import {legend, summary as rulesSummary} from './rules.js';
 
-const PIECE_NAME = {settler: 'settler', village: 'village'};
-
 // seatFromHash reads the seat token of an invite link, #seat=...
 function seatFromHash() {
   const m = /(?:^#|&)seat=([^&]+)/.exec(location.hash);
@@ -49,7 +47,6 @@ class GameView {
     this.tab = 'scores';
     this.pending = null;
     this.moveSeq = 0;
-    this.conn = 'connecting';
     this.messageTimer = null;
     this.shownWinner = false;
     this.clockBase = Date.now();
@@ -327,6 +324,11 @@ class GameView {
 
   renderActions() {
     const st = this.state;
+    // Keep the buttons (and an open link field) while nothing they depend
+    // on changes.
+    const sig = [st.over, st.phase, !!this.game.exploration_end, this.you].join();
+    if (this.el.actions.dataset.sig === sig) return;
+    this.el.actions.dataset.sig = sig;
     const items = [];
     items.push(h('a', {class: 'btn btn-ghost', href: `/replay/${this.id}`, 'data-link': ''}, st.over ? 'Replay the game' : 'Step through the moves'));
     if (st.over || st.phase === 'settlement') {
@@ -345,7 +347,6 @@ class GameView {
   }
 
   status(st, detail) {
-    this.conn = st;
     if (!this.el) return;
     const labels = {connecting: 'Connecting…', open: 'Live', reconnecting: 'Reconnecting…', stopped: 'Offline'};
     this.el.root.dataset.conn = st;
@@ -530,7 +531,7 @@ class GameView {
     const lines = [];
     lines.push(h('div', {class: 'tip-title'}, isl ? `Island · bonus ${isl.bonus}` : 'Sea', h('span', {class: 'tip-at'}, at)));
     if (piece) {
-      lines.push(h('div', {}, icon(`${piece.piece}-${piece.seat}`, 'icon piece-icon'), `${this.seats[piece.seat].name}'s ${PIECE_NAME[piece.piece]}`));
+      lines.push(h('div', {}, icon(`${piece.piece}-${piece.seat}`, 'icon piece-icon'), `${this.seats[piece.seat].name}'s ${piece.piece}`));
     } else if (token) {
       lines.push(h('div', {}, icon('tok-' + token.token, 'icon tok'), `Stone circle with ${tokenPhrase(token.token)}`));
     } else if (sp.stone) {
