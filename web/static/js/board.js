@@ -192,9 +192,10 @@ export class BoardView {
         const at = e.target.getAttribute && e.target.getAttribute('data-at');
         if (at && this.onclick) this.onclick(at, e);
       });
+      // Hovering is for mice and pens; a finger's tap is a click.
       this.layers.hits.addEventListener('pointerover', e => {
         const at = e.target.getAttribute && e.target.getAttribute('data-at');
-        if (at) this.hover(at);
+        if (at && e.pointerType !== 'touch') this.hover(at);
       });
       this.layers.hits.addEventListener('pointerleave', () => this.hover(null));
     }

@@ -67,7 +67,6 @@ export class GameSocket {
   }
 
   status(st, detail) {
-    this.state = st;
     if (this.handlers.onstatus) this.handlers.onstatus(st, detail);
   }
 
@@ -96,7 +95,7 @@ export class GameSocket {
         this.attempt = 0;
         this.status('open');
       }
-      if (msg.type === 'heartbeat' || msg.type === 'pong') return;
+      if (msg.type === 'heartbeat') return;
       this.handlers.onmessage(msg);
     };
     ws.onclose = ev => {
