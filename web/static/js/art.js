@@ -125,12 +125,12 @@ export function installSprite() {
   document.body.prepend(div.firstChild);
 }
 
-// seatLabel names a seat for people: its name, and what it is.
-export function seatKind(seat) {
-  if (!seat) return '';
+// seatKind says what a seat is, for people; online tells whether a person
+// is connected.
+export function seatKind(seat, online) {
   if (seat.kind === 'bot') return `Bot · ${seat.level}`;
   if (seat.kind === 'open') return 'Open seat';
   if (seat.stand_in) return 'Out of time · bot plays';
   if (!seat.joined) return 'Invited';
-  return seat.connected > 0 ? 'Online' : 'Offline';
+  return online ? 'Online' : 'Offline';
 }

@@ -49,6 +49,7 @@ class GameView {
     this.moveSeq = 0;
     this.messageTimer = null;
     this.shownWinner = false;
+    this.online = false;     // the connection is up
     this.clockBase = Date.now();
     this.onKey = e => this.key(e);
     this.ticker = null;
@@ -194,7 +195,7 @@ class GameView {
     fill(el.moveNo, `Move ${st.version}`);
     this.renderBanner();
     this.renderToggle();
-    fill(el.players, playerCards(this.seats, st, {you: this.you, clockBase: this.clockBase}));
+    fill(el.players, playerCards(this.seats, st, {you: this.you, connected: this.online, clockBase: this.clockBase}));
     this.renderInvites();
     this.renderTab();
     this.renderActions();
@@ -348,6 +349,9 @@ class GameView {
 
   status(st, detail) {
     if (!this.el) return;
+    const was = this.online;
+    this.online = st === 'open';
+    if (was !== this.online) fill(this.el.players, playerCards(this.seats, this.state, {you: this.you, connected: this.online, clockBase: this.clockBase}));
     const labels = {connecting: 'Connecting…', open: 'Live', reconnecting: 'Reconnecting…', stopped: 'Offline'};
     this.el.root.dataset.conn = st;
     const el = this.el.conn;

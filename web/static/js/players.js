@@ -5,10 +5,10 @@ import {h, icon, clock} from './ui.js';
 import {TOKENS, seatKind} from './art.js';
 import {phaseScores} from './scores.js';
 
-// playerCards draws one card per seat. you is the viewer's seat or null;
-// clockBase is when the state's clocks were read (Date.now()); a replay
-// shows no connections.
-export function playerCards(seats, state, {you = null, clockBase = Date.now(), replay = false} = {}) {
+// playerCards draws one card per seat. you is the viewer's seat or null,
+// and connected whether the viewer's own connection is up; clockBase is when
+// the state's clocks were read (Date.now()); a replay shows no connections.
+export function playerCards(seats, state, {you = null, connected = true, clockBase = Date.now(), replay = false} = {}) {
   const live = phaseScores(state, state.phase);
   const winners = state.result ? new Set(state.result.winners) : new Set();
   return h('div', {class: 'players', 'data-count': seats.length},
@@ -16,8 +16,8 @@ export function playerCards(seats, state, {you = null, clockBase = Date.now(), r
       const pl = state.players[p];
       const turn = !state.over && state.current === p;
       const liveScore = live.scores && !live.final ? live.scores[p].total : null;
-      const online = seat.kind === 'bot' || seat.connected > 0;
-      const kind = replay ? (seat.kind === 'bot' ? `Bot · ${seat.level}` : 'Player') : seatKind(seat);
+      const online = seat.kind === 'bot' || (p === you ? connected : seat.connected > 0);
+      const kind = replay ? (seat.kind === 'bot' ? `Bot · ${seat.level}` : 'Player') : seatKind(seat, online);
       const cl = state.clocks && state.clocks[p];
       return h('div', {
         class: 'pcard' + (turn ? ' is-turn' : '') + (p === you ? ' is-you' : '') + (winners.has(p) ? ' is-winner' : ''),
