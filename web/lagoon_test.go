@@ -60,7 +60,8 @@ func (l *lagoon) serve(ln net.Listener) {
 	srv, err := server.New(context.Background(), server.Config{
 		Store:  st,
 		Static: web.Files(),
-		Bots:   func(level string) (server.Bot, error) { return ai.New(level) },
+		// Bots that always choose alike, so that a failure can be replayed.
+		Bots:   func(level string) (server.Bot, error) { return ai.NewWith(level, ai.Options{Seed: 1, Workers: 1}) },
 		Levels: ai.Levels(),
 		Log:    slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
