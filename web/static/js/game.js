@@ -551,7 +551,8 @@ class GameView {
     const r = this.board.hitFor(at).getBoundingClientRect();
     const x = r.left + r.width / 2 - wrap.left;
     const above = r.top - wrap.top > 90;
-    tip.style.left = `${Math.max(70, Math.min(wrap.width - 70, x))}px`;
+    const half = tip.offsetWidth / 2 + 4;
+    tip.style.left = `${Math.max(half, Math.min(wrap.width - half, x))}px`;
     tip.style.top = above ? `${r.top - wrap.top - 6}px` : `${r.bottom - wrap.top + 6}px`;
     tip.classList.toggle('below', !above);
   }
