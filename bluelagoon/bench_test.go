@@ -54,23 +54,36 @@ func benchPositions(b *testing.B, c benchCase, games int) []Game {
 }
 
 // BenchmarkRandomGame plays whole games, both phases, with uniformly random
-// legal moves.
+// legal moves: with ApplyRandom, the fast path, and with RandomMove then
+// ApplyLegal, which goes through the move's coordinates.
 func BenchmarkRandomGame(b *testing.B) {
 	for _, c := range benchCases {
 		b.Run(c.name(), func(b *testing.B) {
 			start := benchStart(b, c)
-			r := rand.New(rand.NewPCG(1, 2))
-			moves := 0
-			b.ReportAllocs()
-			for b.Loop() {
-				g := *start
-				g.Reseed(r.Uint64())
-				for !g.Over() {
-					g.ApplyLegal(g.RandomMove(r))
-					moves++
+			for _, fused := range []bool{true, false} {
+				name := "ApplyRandom"
+				if !fused {
+					name = "RandomMove"
 				}
+				b.Run(name, func(b *testing.B) {
+					r := rand.New(rand.NewPCG(1, 2))
+					moves := 0
+					b.ReportAllocs()
+					for b.Loop() {
+						g := *start
+						g.Reseed(r.Uint64())
+						for !g.Over() {
+							if fused {
+								g.ApplyRandom(r)
+							} else {
+								g.ApplyLegal(g.RandomMove(r))
+							}
+							moves++
+						}
+					}
+					b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+				})
 			}
-			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
 		})
 	}
 }

@@ -292,13 +292,31 @@ func playDifferential(t *testing.T, b *bluelagoon.Board, text string, players in
 				t.Fatalf("LegalMove(%d) = %v, LegalMoves()[%d] = %v\n%s", k, lm, k, m, g)
 			}
 		}
-		// RandomMove draws the move LegalMove would give for the same
-		// draw from the same generator.
+		// RandomMove and ApplyRandom draw one number k from the generator
+		// and take the k-th move, settler moves first, then village moves.
+		var bySettlersFirst []move
+		for _, piece := range []bluelagoon.Piece{bluelagoon.Settler, bluelagoon.Village} {
+			for _, m := range moves {
+				if m.Piece == piece {
+					bySettlersFirst = append(bySettlersFirst, m)
+				}
+			}
+		}
 		src := rand.NewPCG(seed, uint64(turn))
-		want := moves[rand.New(src).IntN(len(moves))]
+		want := bySettlersFirst[rand.New(src).IntN(len(moves))]
 		src.Seed(seed, uint64(turn))
 		if rm := g.RandomMove(rand.New(src)); rm != want {
 			t.Fatalf("RandomMove = %v, want %v\n%s", rm, want, g)
+		}
+		src.Seed(seed, uint64(turn))
+		played := *g
+		if am := played.ApplyRandom(rand.New(src)); am != want {
+			t.Fatalf("ApplyRandom = %v, want %v\n%s", am, want, g)
+		}
+		applied := *g
+		applied.ApplyLegal(want)
+		if played != applied {
+			t.Fatalf("ApplyRandom and ApplyLegal(%v) give different games\n%s", want, g)
 		}
 		k := pol.pick(r, g, moves)
 		m := moves[k]

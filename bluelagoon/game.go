@@ -254,10 +254,10 @@ func (g *Game) TokenAt(c Coord) (Token, bool) {
 }
 
 // legalSets computes, for each word of the board, the spaces where player p
-// may place a settler (s) and a village (v), and returns how many moves that
-// makes. Whether p has settlers or villages left becomes a mask, so the loop
-// itself does not branch.
-func (g *Game) legalSets(p int, s, v *[maxWords]uint64) int {
+// may place a settler (s) and a village (v), and returns how many of each
+// there are. Whether p has settlers or villages left becomes a mask, so the
+// loop itself does not branch.
+func (g *Game) legalSets(p int, s, v *[maxWords]uint64) (settlers, villages int) {
 	b := g.board
 	nw := b.words
 	var settle, village uint64
@@ -265,14 +265,13 @@ func (g *Game) legalSets(p int, s, v *[maxWords]uint64) int {
 		settle = ^uint64(0)
 	}
 	occ, near := g.occupied[:nw], g.reach[p][:nw]
-	n := 0
 	if g.phase == Settlement {
 		for w := range occ {
 			s[w] = near[w] &^ occ[w] & settle
 			v[w] = 0
-			n += bits.OnesCount64(s[w])
+			settlers += bits.OnesCount64(s[w])
 		}
-		return n
+		return settlers, 0
 	}
 	if g.numVillages[p] < VillagesPerPlayer {
 		village = ^uint64(0)
@@ -283,9 +282,10 @@ func (g *Game) legalSets(p int, s, v *[maxWords]uint64) int {
 		l := near[w] & free & land[w]
 		s[w] = (sea[w]&free | l) & settle
 		v[w] = l & village
-		n += bits.OnesCount64(s[w]) + bits.OnesCount64(v[w])
+		settlers += bits.OnesCount64(s[w])
+		villages += bits.OnesCount64(v[w])
 	}
-	return n
+	return settlers, villages
 }
 
 // canMove reports whether player p has a legal placement.
@@ -332,7 +332,8 @@ func (g *Game) NumLegalMoves() int {
 		return 0
 	}
 	var s, v [maxWords]uint64
-	return g.legalSets(int(g.current), &s, &v)
+	ns, nv := g.legalSets(int(g.current), &s, &v)
+	return ns + nv
 }
 
 // LegalMove returns the k-th legal move, 0 <= k < NumLegalMoves, in the order
@@ -347,12 +348,80 @@ func (g *Game) LegalMove(k int) Move {
 }
 
 // RandomMove returns a uniformly random legal move drawn from r, in one pass
-// over the board: the fast path for random play. The phase must not be over.
+// over the board. It draws one number k below the number of legal moves and
+// returns the k-th move, counting the settler moves first and then the
+// village moves, each in board order (not the order of LegalMoves, which
+// would cost more to find). The phase must not be over.
 func (g *Game) RandomMove(r *rand.Rand) Move {
-	var s, v [maxWords]uint64
-	n := g.legalSets(int(g.current), &s, &v)
-	return g.kthMove(&s, &v, r.IntN(n))
+	piece, sp := g.randomSpace(int(g.current), r)
+	return Move{piece, g.board.coords[sp]}
 }
+
+// ApplyRandom plays a uniformly random legal move drawn from r and returns
+// it: the same move as RandomMove for the same draw, and the same game as
+// ApplyLegal(RandomMove(r)), in one step without going through coordinates.
+// It is the fast path for random playouts. The phase must not be over.
+func (g *Game) ApplyRandom(r *rand.Rand) Move {
+	p := int(g.current)
+	piece, sp := g.randomSpace(p, r)
+	g.play(p, piece, sp)
+	return Move{piece, g.board.coords[sp]}
+}
+
+// randomSpace draws a legal move of player p from r and returns its piece
+// and space.
+//
+// The settler set and then the village set fill the first 2n words of sv (n
+// words each), so the k-th move is the k-th bit of sv. The word that holds
+// it is found without a branch that depends on k (which no predictor could
+// guess): every word is looked at, and each word whose moves all come before
+// the k-th counts one.
+func (g *Game) randomSpace(p int, r *rand.Rand) (Piece, int) {
+	var sv [2 * maxWords]uint64
+	n := g.board.words
+	ns, nv := g.legalSets(p, (*[maxWords]uint64)(sv[:maxWords]), (*[maxWords]uint64)(sv[n:n+maxWords]))
+	k := r.IntN(ns + nv)
+	w, before, sum := 0, 0, 0
+	for _, x := range sv[:2*n] {
+		c := bits.OnesCount64(x)
+		sum += c
+		past := 1 + (k-sum)>>63 // 1 while the k-th move lies past this word
+		w += past
+		before += c * past
+	}
+	bit := selectBit(sv[w], k-before)
+	if w < n {
+		return Settler, w<<6 + bit
+	}
+	return Village, (w-n)<<6 + bit
+}
+
+// selectBit returns the position of the k-th set bit of x, counting from 0
+// at the least significant bit; x must have more than k bits set. The byte
+// is found as in selectMove, the bit in it by a table.
+func selectBit(x uint64, k int) int {
+	const ones, tops = 0x0101010101010101, 0x8080808080808080
+	sums := byteCounts(x) * ones
+	below := ((uint64(k)*ones | tops) - sums) & tops
+	shift := uint(bits.OnesCount64(below)) * 8
+	r := uint64(k) - sums<<8>>shift&0xff
+	return int(shift) + int(selectInByte[(x>>shift&0xff)<<3|r&7])
+}
+
+// selectInByte[b<<3|r] is the position of the r-th set bit of the byte b.
+// It is filled once and only read.
+var selectInByte = func() (t [256 * 8]uint8) {
+	for b := range 256 {
+		r := 0
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				t[b<<3|r] = uint8(i)
+				r++
+			}
+		}
+	}
+	return t
+}()
 
 // kthMove returns the k-th move of the sets s and v, in the order of
 // LegalMoves.
@@ -419,9 +488,13 @@ func (g *Game) AppendLegalMoves(dst []Move) []Move {
 		return dst
 	}
 	var s, v [maxWords]uint64
-	n := g.legalSets(int(g.current), &s, &v)
+	ns, nv := g.legalSets(int(g.current), &s, &v)
+	n := ns + nv
 	i := len(dst)
-	dst = slices.Grow(dst, n)[:i+n]
+	// One spare element: the loop below writes a village move at every
+	// space and keeps it only if it is legal, which saves a branch per move
+	// that no predictor could guess.
+	dst = slices.Grow(dst, n+1)[:i+n+1]
 	coords := g.board.coords
 	for w := range g.board.words {
 		base := w << 6
@@ -432,20 +505,17 @@ func (g *Game) AppendLegalMoves(dst []Move) []Move {
 			}
 			continue
 		}
-		for x := s[w] | v[w]; x != 0; x &= x - 1 {
-			bit := x & -x
-			at := coords[base+bits.TrailingZeros64(x)]
-			if s[w]&bit != 0 {
-				dst[i] = Move{Settler, at}
-				i++
-			}
-			if v[w]&bit != 0 {
-				dst[i] = Move{Village, at}
-				i++
-			}
+		sw, vw := s[w], v[w]
+		for x := sw | vw; x != 0; x &= x - 1 {
+			t := uint(bits.TrailingZeros64(x))
+			at := coords[base+int(t)]
+			dst[i] = Move{Settler, at}
+			i += int(sw >> t & 1)
+			dst[i] = Move{Village, at}
+			i += int(vw >> t & 1)
 		}
 	}
-	return dst
+	return dst[:i]
 }
 
 // IllegalMoveError says why a move was refused.
@@ -515,10 +585,14 @@ func (g *Game) Apply(m Move) error {
 // checked with Check), without checking it. It is the fast path for search;
 // an illegal move leaves the game in an undefined state.
 func (g *Game) ApplyLegal(m Move) {
+	g.play(int(g.current), m.Piece, g.board.index(m.At))
+}
+
+// play places piece for player p, the player to move, on the space s, where
+// it is legal, takes the token there and passes the turn.
+func (g *Game) play(p int, piece Piece, s int) {
 	b := g.board
-	p := int(g.current)
-	s := b.index(m.At)
-	g.put(p, m.Piece, s)
+	g.put(p, piece, s)
 	if c := b.circleOf[s]; c >= 0 {
 		if t := g.tokens[c]; t != noToken {
 			g.tokens[c] = noToken
