@@ -28,13 +28,6 @@ func (b *bitset) count(n int) int {
 	return c
 }
 
-// orWords adds the spaces of w, a board-sized slice of words, to b.
-func (b *bitset) orWords(w []uint64) {
-	for i, x := range w {
-		b[i] |= x
-	}
-}
-
 // next returns the smallest space index >= i in b, or -1, looking at n words.
 func (b *bitset) next(i, n int) int {
 	w := i >> 6

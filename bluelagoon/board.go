@@ -63,7 +63,7 @@ type Board struct {
 	islands   []Island
 	nbr       [][6]int16 // per space: neighbours, padded with size (past the board)
 	islandBit []uint64   // per space: 1<<island, or 0 for sea
-	adj       []uint64   // per space: its neighbours, as b.words bitset words
+	adj       []window   // per space: its neighbours, as two bitset words
 	land      bitset
 	sea       bitset
 	stones    bitset
@@ -187,19 +187,24 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 	}
 
 	b.nbr = make([][6]int16, b.size)
-	b.adj = make([]uint64, b.size*b.words)
+	b.adj = make([]window, b.size)
 	for s, c := range b.coords {
 		n := b.nbr[s][:0]
 		for _, d := range neighbourOffsets(c.Row) {
 			nc := Coord{c.Row + d.Row, c.Col + d.Col}
 			if b.OnBoard(nc) {
-				t := b.index(nc)
-				n = append(n, int16(t))
-				b.adj[s*b.words+t>>6] |= 1 << (uint(t) & 63)
+				n = append(n, int16(b.index(nc)))
 			}
 		}
 		for k := len(n); k < 6; k++ {
 			b.nbr[s][k] = int16(b.size)
+		}
+		// The neighbours are at most 2*height+1 spaces apart, so two
+		// words hold them all.
+		w := min(max(s-b.height-1, 0)>>6, maxWords-2)
+		b.adj[s].word = w
+		for _, t := range n {
+			b.adj[s].bits[t>>6-int16(w)] |= 1 << (uint(t) & 63)
 		}
 	}
 	return b, nil
@@ -272,5 +277,9 @@ func (b *Board) Neighbours(c Coord) []Coord {
 	return out
 }
 
-// adjWords returns the neighbours of space s as a bitset of b.words words.
-func (b *Board) adjWords(s int) []uint64 { return b.adj[s*b.words : (s+1)*b.words] }
+// A window is a set of spaces that lies in two consecutive words of a
+// bitset: the neighbours of a space.
+type window struct {
+	word int // the first of the two words
+	bits [2]uint64
+}

@@ -17,7 +17,10 @@
 // Sets of spaces are bitsets indexed by space number, rows in order; with that
 // numbering a space's six neighbours are at fixed offsets, so legal moves are
 // a few word operations per 64 spaces and the engine allocates nothing while
-// playing.
+// playing. Search gets at those sets directly: ApplyRandom plays a uniformly
+// random move without listing any, and Spaces (LegalSpaces, TokenSpaces,
+// LandSpaces, ...) lets a playout policy ask "which legal moves take a
+// token" in a few word operations.
 //
 // The package does no I/O and has no mutable package state. Records (a setup
 // and its moves) replay to the same states; states and moves print in the

@@ -317,8 +317,13 @@ func (g *Game) canMove(p int) bool {
 // legal placement, or -1 if none has.
 func (g *Game) nextMover(p int) int {
 	n := int(g.players)
-	for k := range n {
-		q := (p + k) % n
+	for q := range n {
+		// p+q wraps around without a division, which would cost more than
+		// the rest of the turn passing.
+		q += p
+		if q >= n {
+			q -= n
+		}
 		if g.canMove(q) {
 			return q
 		}
@@ -626,7 +631,9 @@ func (g *Game) put(p int, piece Piece, s int) {
 		g.settlers[p][w] |= bit
 		g.numSettlers[p]++
 	}
-	g.reach[p].orWords(g.board.adjWords(s))
+	adj := &g.board.adj[s]
+	g.reach[p][adj.word] |= adj.bits[0]
+	g.reach[p][adj.word+1] |= adj.bits[1]
 	g.link(p, s)
 }
 

@@ -124,10 +124,10 @@ func (g *Game) link(p, s int) {
 	f.islands[o] = b.islandBit[s]
 	g.slot[s] = o
 	root := o
-	adj := b.adjWords(s)
-	own := g.own[p][:len(adj)]
-	for w, a := range adj {
-		for x := a & own[w]; x != 0; x &= x - 1 {
+	adj := &b.adj[s]
+	for k, a := range adj.bits {
+		w := adj.word + k
+		for x := a & g.own[p][w]; x != 0; x &= x - 1 {
 			r := f.find(g.slot[w<<6+bits.TrailingZeros64(x)])
 			switch {
 			case r == root:

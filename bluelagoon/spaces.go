@@ -47,22 +47,22 @@ func (s Spaces) Has(c Coord) bool {
 	return s.board != nil && s.board.OnBoard(c) && s.bits.has(s.board.index(c))
 }
 
-// sameBoard returns the board of two sets being combined: the board they
-// share, or the one board of the two that is not nil.
-func sameBoard(a, b *Board) *Board {
-	switch {
-	case a == nil:
-		return b
-	case b != nil && a != b:
-		panic(fmt.Sprintf("bluelagoon: combining spaces of boards %q and %q", a.name, b.name))
+// with returns the board of two sets being combined: the board they share,
+// or the one of the two that is not nil. Sets of two boards do not mix.
+func (s *Spaces) with(t *Spaces) *Board {
+	if s.board == t.board || t.board == nil {
+		return s.board
 	}
-	return a
+	if s.board == nil {
+		return t.board
+	}
+	panic("bluelagoon: combining spaces of two boards")
 }
 
 // And returns the spaces in both s and t.
 func (s Spaces) And(t Spaces) Spaces {
-	s.board = sameBoard(s.board, t.board)
-	for w := range s.words() {
+	s.board = s.with(&t)
+	for w := range s.bits {
 		s.bits[w] &= t.bits[w]
 	}
 	return s
@@ -70,8 +70,8 @@ func (s Spaces) And(t Spaces) Spaces {
 
 // Or returns the spaces in s or t.
 func (s Spaces) Or(t Spaces) Spaces {
-	s.board = sameBoard(s.board, t.board)
-	for w := range s.words() {
+	s.board = s.with(&t)
+	for w := range s.bits {
 		s.bits[w] |= t.bits[w]
 	}
 	return s
@@ -79,9 +79,25 @@ func (s Spaces) Or(t Spaces) Spaces {
 
 // AndNot returns the spaces in s and not in t.
 func (s Spaces) AndNot(t Spaces) Spaces {
-	s.board = sameBoard(s.board, t.board)
-	for w := range s.words() {
+	s.board = s.with(&t)
+	for w := range s.bits {
 		s.bits[w] &^= t.bits[w]
+	}
+	return s
+}
+
+// Add returns s with c added; a space off the board is not added.
+func (s Spaces) Add(c Coord) Spaces {
+	if s.board != nil && s.board.OnBoard(c) {
+		s.bits.set(s.board.index(c))
+	}
+	return s
+}
+
+// Remove returns s without c.
+func (s Spaces) Remove(c Coord) Spaces {
+	if s.board != nil && s.board.OnBoard(c) {
+		s.bits.clear(s.board.index(c))
 	}
 	return s
 }

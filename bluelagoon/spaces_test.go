@@ -98,6 +98,11 @@ func TestGameSpaces(t *testing.T) {
 					checkSpaces(t, "and", b, settlers.And(tokens), func(c coord) bool { return settlers.Has(c) && tokens.Has(c) })
 					checkSpaces(t, "or", b, villages.Or(pieces), func(c coord) bool { return villages.Has(c) || pieces.Has(c) })
 					checkSpaces(t, "and not", b, settlers.AndNot(land), func(c coord) bool { return settlers.Has(c) && !land.Has(c) })
+					first := land.Nth(0)
+					checkSpaces(t, "remove", b, tokens.Remove(first), func(c coord) bool { return tokens.Has(c) && c != first })
+					checkSpaces(t, "add", b, tokens.Add(first), func(c coord) bool { return tokens.Has(c) || c == first })
+					off := coord{Row: -1, Col: 0}
+					checkSpaces(t, "add off the board", b, tokens.Add(off), tokens.Has)
 					var none bluelagoon.Spaces
 					checkSpaces(t, "zero or", b, none.Or(tokens), tokens.Has)
 					checkSpaces(t, "and zero", b, tokens.And(none), func(coord) bool { return false })
