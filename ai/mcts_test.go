@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -200,23 +201,67 @@ func TestMCTSStopsWhenCancelled(t *testing.T) {
 	}
 }
 
-// BenchmarkMCTS measures simulations per second from the start of a
-// two-player game on the standard board, with one worker and with two.
+// BenchmarkMCTS measures simulations per second on the standard board with
+// two players, with one worker and with two, in positions through a game:
+// the first move (the longest playouts), the 30th and 60th moves of the
+// exploration phase, and the 10th move of the settlement phase. The
+// positions come from a seeded game played with the playout policy.
 func BenchmarkMCTS(b *testing.B) {
-	for _, workers := range []int{1, 2} {
-		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[workers], func(b *testing.B) {
-			g, _ := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 1})
-			const sims = 2000
-			sum := 0
-			for b.Loop() {
-				s := mcts.New[position, bluelagoon.Move](mcts.Config{Workers: workers, Seed: 1})
-				res, err := s.Search(context.Background(), newPosition(g), mcts.Budget{Simulations: sims})
-				if err != nil {
-					b.Fatal(err)
+	g, _ := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 1})
+	at := map[string]*position{}
+	s := newPosition(g)
+	r := rand.New(rand.NewPCG(5, 5))
+	for ply := 0; !s.Over(); ply++ {
+		switch {
+		case ply == 0:
+			at["move=1"] = clonePosition(s)
+		case ply == 30:
+			at["move=31"] = clonePosition(s)
+		case ply == 60 && s.g.Phase() == bluelagoon.Exploration:
+			at["move=61"] = clonePosition(s)
+		case s.ply == settlementPly+10:
+			at["settlement+10"] = clonePosition(s)
+		}
+		s.playoutStep(r)
+	}
+	for _, name := range []string{"move=1", "move=31", "move=61", "settlement+10"} {
+		pos := at[name]
+		if pos == nil {
+			b.Fatalf("the game has no position %s", name)
+		}
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", name, workers), func(b *testing.B) {
+				const sims = 2000
+				sum := 0
+				for b.Loop() {
+					s := mcts.New[position, bluelagoon.Move](mcts.Config{Workers: workers, Seed: 1})
+					res, err := s.Search(context.Background(), pos, mcts.Budget{Simulations: sims})
+					if err != nil {
+						b.Fatal(err)
+					}
+					sum += res.Simulations
 				}
-				sum += res.Simulations
-			}
-			b.ReportMetric(float64(sum)/b.Elapsed().Seconds(), "sims/s")
-		})
+				b.ReportMetric(float64(sum)/b.Elapsed().Seconds(), "sims/s")
+			})
+		}
+	}
+}
+
+func clonePosition(s *position) *position {
+	c := *s
+	return &c
+}
+
+// BenchmarkPlayout plays whole games from the start with the playout
+// policy, the bulk of a simulation's work.
+func BenchmarkPlayout(b *testing.B) {
+	g, _ := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 1})
+	start := newPosition(g)
+	r := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	for b.Loop() {
+		s := *start
+		s.Resample(r)
+		s.Playout(r)
 	}
 }

@@ -13,9 +13,13 @@ import (
 // the little extra the playout policy needs kept up to date move by move.
 type position struct {
 	g bluelagoon.Game
-	// islands[p] has bit i set when player p has a piece on island i.
+	// islands[p] has bit i set when player p has a piece on island i, and
+	// reached[p] holds the spaces of those islands.
 	islands [bluelagoon.MaxPlayers]uint64
-	// nbr lists the neighbours of every space of the board.
+	reached [bluelagoon.MaxPlayers]bluelagoon.Spaces
+	// tokens holds the stone circles that still carry a token.
+	tokens bluelagoon.Spaces
+	// nbr lists the neighbours of every space of the board, and its sets.
 	nbr *neighbours
 	// ply counts moves: pieces placed in the exploration phase, and from
 	// settlementPly on, settlers placed in the settlement phase.
@@ -26,9 +30,17 @@ type position struct {
 // exploration ply, so that plies of different phases never compare equal.
 const settlementPly = 1 << 20
 
-// playoutSamples is how many random legal moves a playout step draws; it
-// plays the one with the best prior.
-const playoutSamples = 4
+// The playout policy, step by step: a token within reach is taken with
+// probability takeToken (the one worth most to the mover); otherwise, in the
+// exploration phase, a new island is settled with probability newIsland and
+// land is preferred to sea with probability onLand; otherwise the move is
+// uniformly random. Each choice is a few operations on sets of spaces, so a
+// playout costs little more than a random game.
+const (
+	takeToken = 0.75
+	newIsland = 0.5
+	onLand    = 0.5
+)
 
 func newPosition(g *bluelagoon.Game) *position {
 	s := &position{g: *g, nbr: neighboursOf(g.Board())}
@@ -37,10 +49,14 @@ func newPosition(g *bluelagoon.Game) *position {
 }
 
 // neighbours is a board's adjacency as a table, for the prior, which looks
-// at the neighbours of every move it rates.
+// at the neighbours of every move it rates, and the board's sets of spaces
+// the playouts use.
 type neighbours struct {
 	rowStart []int
 	of       [][]bluelagoon.Coord
+	land     bluelagoon.Spaces
+	circles  bluelagoon.Spaces
+	island   []bluelagoon.Spaces
 }
 
 var neighbourTables sync.Map // *bluelagoon.Board -> *neighbours
@@ -49,7 +65,10 @@ func neighboursOf(b *bluelagoon.Board) *neighbours {
 	if t, ok := neighbourTables.Load(b); ok {
 		return t.(*neighbours)
 	}
-	t := &neighbours{}
+	t := &neighbours{land: b.LandSpaces(), circles: b.StoneCircleSpaces()}
+	for i := range b.Islands() {
+		t.island = append(t.island, b.IslandSpaces(i))
+	}
 	for r := range b.Height() {
 		t.rowStart = append(t.rowStart, len(t.of))
 		for c := range bluelagoon.RowLen(b.Height(), r) {
@@ -64,17 +83,21 @@ func (t *neighbours) at(c bluelagoon.Coord) []bluelagoon.Coord {
 	return t.of[t.rowStart[c.Row]+c.Col]
 }
 
-// recount rebuilds the island sets and the ply from the board.
+// recount rebuilds the island sets, the token set and the ply from the
+// board.
 func (s *position) recount() {
-	b := s.g.Board()
 	s.islands = [bluelagoon.MaxPlayers]uint64{}
-	for i, isl := range b.Islands() {
-		for _, c := range isl.Spaces {
-			if p, _, ok := s.g.PieceAt(c); ok {
+	s.reached = [bluelagoon.MaxPlayers]bluelagoon.Spaces{}
+	for p := range s.g.Players() {
+		pieces := s.g.PieceSpaces(p)
+		for i, isl := range s.nbr.island {
+			if !pieces.And(isl).Empty() {
 				s.islands[p] |= 1 << uint(i)
+				s.reached[p] = s.reached[p].Or(isl)
 			}
 		}
 	}
+	s.tokens = s.g.TokenSpaces()
 	s.ply = 0
 	if s.g.Phase() == bluelagoon.Settlement {
 		s.ply = settlementPly
@@ -100,32 +123,78 @@ func (s *position) AppendMoves(dst []bluelagoon.Move) []bluelagoon.Move {
 func (s *position) Play(m bluelagoon.Move) {
 	p, ph := s.g.Current(), s.g.Phase()
 	s.g.ApplyLegal(m)
+	s.played(p, ph, m)
+}
+
+// played brings the position's extras up to date after player p played m in
+// phase ph.
+func (s *position) played(p int, ph bluelagoon.Phase, m bluelagoon.Move) {
 	s.ply++
 	if s.g.Phase() != ph {
 		s.recount()
 		return
 	}
-	if i := s.g.Board().IslandAt(m.At); i >= 0 {
+	if i := s.g.Board().IslandAt(m.At); i >= 0 && s.islands[p]&(1<<uint(i)) == 0 {
 		s.islands[p] |= 1 << uint(i)
+		s.reached[p] = s.reached[p].Or(s.nbr.island[i])
 	}
+	s.tokens = s.tokens.Remove(m.At)
 }
 
 func (s *position) Resample(r *rand.Rand) { s.g.Reseed(r.Uint64()) }
 
 func (s *position) Playout(r *rand.Rand) {
-	var buf [512]bluelagoon.Move
 	for !s.g.Over() {
-		moves := s.g.AppendLegalMoves(buf[:0])
-		best := moves[r.IntN(len(moves))]
-		bestPrior := movePrior(&s.g, s.islands[s.g.Current()], best)
-		for range playoutSamples - 1 {
-			m := moves[r.IntN(len(moves))]
-			if p := movePrior(&s.g, s.islands[s.g.Current()], m); p > bestPrior {
-				best, bestPrior = m, p
+		s.playoutStep(r)
+	}
+}
+
+// playoutStep plays one move of the playout policy.
+func (s *position) playoutStep(r *rand.Rand) {
+	g := &s.g
+	p, ph := g.Current(), g.Phase()
+	settlers, villages := g.LegalSpaces()
+	// Where a village may go a settler may too, unless the player has no
+	// settlers left: the settler moves are the spaces within reach.
+	reach := settlers
+	if reach.Empty() {
+		reach = villages
+	}
+	if tokens := reach.And(s.tokens); !tokens.Empty() && r.Float64() < takeToken {
+		held := g.Held(p)
+		var best bluelagoon.Coord
+		bestGain := -1.0
+		for c := range tokens.All() {
+			t, _ := g.TokenAt(c)
+			if v := tokenGain(held, t); v > bestGain {
+				best, bestGain = c, v
 			}
 		}
-		s.Play(best)
+		s.playAt(settlers, best)
+		return
 	}
+	if ph == bluelagoon.Exploration {
+		land := reach.And(s.nbr.land)
+		if fresh := land.AndNot(s.reached[p]); !fresh.Empty() && r.Float64() < newIsland {
+			s.playAt(settlers, fresh.Nth(r.IntN(fresh.Len())))
+			return
+		}
+		if !land.Empty() && r.Float64() < onLand {
+			s.playAt(settlers, land.Nth(r.IntN(land.Len())))
+			return
+		}
+	}
+	m := g.ApplyRandom(r)
+	s.played(p, ph, m)
+}
+
+// playAt places a settler on c if that is legal, and a village otherwise.
+func (s *position) playAt(settlers bluelagoon.Spaces, c bluelagoon.Coord) {
+	piece := bluelagoon.Settler
+	if !settlers.Has(c) {
+		piece = bluelagoon.Village
+	}
+	s.Play(bluelagoon.Move{Piece: piece, At: c})
 }
 
 // Prior orders the moves the search tries: it is the playouts' movePrior

@@ -251,12 +251,19 @@ type node[M comparable] struct {
 	move      M
 	mover     int8  // the player who made move
 	exhausted bool  // every legal move is a child
+	pending   uint8 // candidates of the block at cands not yet children
 	child     int32 // first child, -1 if none
 	next      int32 // next sibling, -1 if none
 	children  int32
 	visits    int32
+	cands     int32               // the node's block of candidates in tree.cands, -1 if none
 	sum       [MaxPlayers]float32 // reward sums per player
 }
+
+// candidates is how many of the best moves by prior that are not yet
+// children a node keeps, in order, for its next widenings: rating all the
+// moves once for several widenings is what makes widening cheap.
+const candidates = 8
 
 // A tree is one worker's search tree, rooted at a position.
 type tree[S comparable, M comparable, G Game[S, M]] struct {
@@ -264,13 +271,20 @@ type tree[S comparable, M comparable, G Game[S, M]] struct {
 	pos   S // the root position
 	nodes []node[M]
 	root  int32
+	cands []M // blocks of candidates children, best last, candidates a block
 	moves []M // scratch
+	rated []ratedMove[M]
 	path  []int32
+}
+
+type ratedMove[M comparable] struct {
+	move  M
+	prior float64
 }
 
 func newTree[S comparable, M comparable, G Game[S, M]](pos *S, cfg Config) *tree[S, M, G] {
 	t := &tree[S, M, G]{cfg: cfg, pos: *pos}
-	t.nodes = append(t.nodes, node[M]{child: -1, next: -1, mover: -1})
+	t.nodes = append(t.nodes, node[M]{child: -1, next: -1, mover: -1, cands: -1})
 	return t
 }
 
@@ -330,34 +344,67 @@ func (t *tree[S, M, G]) simulate(rng *rand.Rand) {
 // one of its children and returns the new child, or -1 (and marks the node
 // exhausted) if every move is a child already.
 func (t *tree[S, M, G]) widen(i int32, g G) int32 {
-	t.moves = g.AppendMoves(t.moves[:0])
-	best, bestPrior := -1, math.Inf(-1)
-	for k, m := range t.moves {
-		if t.hasChild(i, m) {
-			continue
-		}
-		if p := g.Prior(m); p > bestPrior {
-			best, bestPrior = k, p
-		}
-	}
-	if best < 0 {
+	if t.nodes[i].pending == 0 && !t.rate(i, g) {
 		t.nodes[i].exhausted = true
 		return -1
 	}
+	nd := &t.nodes[i]
+	nd.pending--
+	m := t.cands[int(nd.cands)+int(nd.pending)]
 	c := int32(len(t.nodes))
 	t.nodes = append(t.nodes, node[M]{
-		move:  t.moves[best],
+		move:  m,
 		mover: int8(g.Current()),
 		child: -1,
-		next:  t.nodes[i].child,
+		next:  nd.child,
+		cands: -1,
 	})
-	nd := &t.nodes[i]
+	nd = &t.nodes[i]
 	nd.child = c
 	nd.children++
-	if int(nd.children) == len(t.moves) {
-		nd.exhausted = true
-	}
 	return c
+}
+
+// rate fills node i's block of candidates with the best moves by prior that
+// are not children yet, the best last, and reports whether there was any.
+func (t *tree[S, M, G]) rate(i int32, g G) bool {
+	t.moves = g.AppendMoves(t.moves[:0])
+	t.rated = t.rated[:0]
+	for _, m := range t.moves {
+		if !t.hasChild(i, m) {
+			t.rated = append(t.rated, ratedMove[M]{m, g.Prior(m)})
+		}
+	}
+	if len(t.rated) == 0 {
+		return false
+	}
+	// The best candidates in order, the first of equals first, as a stable
+	// partial selection sort: a node rarely uses more than a few.
+	n := min(len(t.rated), candidates)
+	for k := range n {
+		best := k
+		for j := k + 1; j < len(t.rated); j++ {
+			if t.rated[j].prior > t.rated[best].prior {
+				best = j
+			}
+		}
+		b := t.rated[best]
+		copy(t.rated[k+1:best+1], t.rated[k:best])
+		t.rated[k] = b
+	}
+	nd := &t.nodes[i]
+	if nd.cands < 0 {
+		nd.cands = int32(len(t.cands))
+		var zero M
+		for range candidates {
+			t.cands = append(t.cands, zero)
+		}
+	}
+	for k := range n {
+		t.cands[int(nd.cands)+n-1-k] = t.rated[k].move
+	}
+	nd.pending = uint8(n)
+	return true
 }
 
 func (t *tree[S, M, G]) hasChild(i int32, m M) bool {
@@ -406,7 +453,7 @@ func (t *tree[S, M, G]) reroot(pos *S) bool {
 	nodes := make([]node[M], 0, t.size(found))
 	nodes = t.copySubtree(nodes, found)
 	nodes[0].next = -1
-	t.nodes, t.root, t.pos = nodes, 0, *pos
+	t.nodes, t.root, t.pos, t.cands = nodes, 0, *pos, t.cands[:0]
 	return true
 }
 
@@ -448,6 +495,7 @@ func (t *tree[S, M, G]) copySubtree(dst []node[M], i int32) []node[M] {
 	at := int32(len(dst))
 	dst = append(dst, t.nodes[i])
 	dst[at].child = -1
+	dst[at].cands, dst[at].pending = -1, 0
 	prev := int32(-1)
 	for c := t.nodes[i].child; c >= 0; c = t.nodes[c].next {
 		ci := int32(len(dst))
