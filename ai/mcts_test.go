@@ -247,6 +247,30 @@ func BenchmarkMCTS(b *testing.B) {
 	}
 }
 
+// BenchmarkMCTSGame measures simulations per second over a whole game: both
+// seats search 1000 simulations a move, one worker each, keeping their trees
+// as the bots do, from the first move to the last.
+func BenchmarkMCTSGame(b *testing.B) {
+	g, _ := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 1})
+	sum := 0
+	for b.Loop() {
+		searchers := []*mcts.Searcher[position, bluelagoon.Move, *position]{
+			mcts.New[position, bluelagoon.Move](mcts.Config{Workers: 1, Seed: 1}),
+			mcts.New[position, bluelagoon.Move](mcts.Config{Workers: 1, Seed: 2}),
+		}
+		s := newPosition(g)
+		for !s.Over() {
+			res, err := searchers[s.Current()].Search(context.Background(), s, mcts.Budget{Simulations: 1000})
+			if err != nil {
+				b.Fatal(err)
+			}
+			sum += res.Simulations
+			s.Play(res.Move)
+		}
+	}
+	b.ReportMetric(float64(sum)/b.Elapsed().Seconds(), "sims/s")
+}
+
 func clonePosition(s *position) *position {
 	c := *s
 	return &c

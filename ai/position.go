@@ -278,7 +278,12 @@ func tokenGain(held [bluelagoon.NumTokenKinds]int, t bluelagoon.Token) float64 {
 // prefers the bigger win (or smaller loss) when the outcome looks settled.
 func (s *position) Rewards(r *[mcts.MaxPlayers]float64) {
 	totals := s.g.Totals()
-	winners := s.g.Winners()
+	winners := 0
+	for p := range s.g.Players() {
+		if s.g.Wins(p) {
+			winners++
+		}
+	}
 	for p := range s.g.Players() {
 		other := math.MinInt
 		for q := range s.g.Players() {
@@ -289,8 +294,10 @@ func (s *position) Rewards(r *[mcts.MaxPlayers]float64) {
 		margin := math.Tanh(float64(totals[p]-other) / 40)
 		r[p] = 0.1 + 0.1*margin
 	}
-	for _, w := range winners {
-		r[w] += 0.8 / float64(len(winners))
+	for p := range s.g.Players() {
+		if s.g.Wins(p) {
+			r[p] += 0.8 / float64(winners)
+		}
 	}
 }
 

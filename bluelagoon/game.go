@@ -688,21 +688,37 @@ func (g *Game) PhaseScores(ph Phase) (scores [MaxPlayers]Score, ok bool) {
 // among tied players the most tokens held; players still tied share the
 // victory. It returns nil while the game is not over.
 func (g *Game) Winners() []int {
-	if !g.Over() {
-		return nil
-	}
 	var win []int
-	for p := range int(g.players) {
-		if len(win) == 0 {
+	for p, m := 0, g.winners(); m != 0; p, m = p+1, m>>1 {
+		if m&1 != 0 {
 			win = append(win, p)
+		}
+	}
+	return win
+}
+
+// Wins reports whether seat p is one of the winners of a finished game. It
+// is Winners without the slice, for search, which asks after every playout.
+func (g *Game) Wins(p int) bool { return g.winners()>>uint(p)&1 != 0 }
+
+// winners returns the set of winning seats of a finished game as a bit mask,
+// bit p for seat p, and 0 while the game is not over.
+func (g *Game) winners() uint8 {
+	if !g.Over() {
+		return 0
+	}
+	var win uint8
+	best := 0
+	for p := range int(g.players) {
+		if win == 0 {
+			win, best = 1<<p, p
 			continue
 		}
-		w := win[0]
-		switch c := compareFinish(g.totals[p], g.TokensHeld(p), g.totals[w], g.TokensHeld(w)); {
+		switch c := compareFinish(g.totals[p], g.TokensHeld(p), g.totals[best], g.TokensHeld(best)); {
 		case c > 0:
-			win = append(win[:0], p)
+			win, best = 1<<p, p
 		case c == 0:
-			win = append(win, p)
+			win |= 1 << p
 		}
 	}
 	return win

@@ -714,14 +714,19 @@ func TestWinners(t *testing.T) {
 			if w := g.Winners(); !slices.Equal(w, tc.want) {
 				t.Errorf("winners %v, want %v", w, tc.want)
 			}
+			for p := range len(tc.scores) {
+				if g.Wins(p) != slices.Contains(tc.want, p) {
+					t.Errorf("Wins(%d) = %v with winners %v", p, g.Wins(p), tc.want)
+				}
+			}
 		})
 	}
 	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := g.Winners(); w != nil {
-		t.Errorf("winners %v before the game is over", w)
+	if w := g.Winners(); w != nil || g.Wins(0) || g.Wins(1) {
+		t.Errorf("winners %v (Wins %v, %v) before the game is over", w, g.Wins(0), g.Wins(1))
 	}
 }
 

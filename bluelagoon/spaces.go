@@ -62,7 +62,7 @@ func (s *Spaces) with(t *Spaces) *Board {
 // And returns the spaces in both s and t.
 func (s Spaces) And(t Spaces) Spaces {
 	s.board = s.with(&t)
-	for w := range s.bits {
+	for w := range s.words() {
 		s.bits[w] &= t.bits[w]
 	}
 	return s
@@ -71,7 +71,7 @@ func (s Spaces) And(t Spaces) Spaces {
 // Or returns the spaces in s or t.
 func (s Spaces) Or(t Spaces) Spaces {
 	s.board = s.with(&t)
-	for w := range s.bits {
+	for w := range s.words() {
 		s.bits[w] |= t.bits[w]
 	}
 	return s
@@ -80,7 +80,7 @@ func (s Spaces) Or(t Spaces) Spaces {
 // AndNot returns the spaces in s and not in t.
 func (s Spaces) AndNot(t Spaces) Spaces {
 	s.board = s.with(&t)
-	for w := range s.bits {
+	for w := range s.words() {
 		s.bits[w] &^= t.bits[w]
 	}
 	return s

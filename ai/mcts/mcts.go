@@ -267,14 +267,19 @@ const candidates = 8
 
 // A tree is one worker's search tree, rooted at a position.
 type tree[S comparable, M comparable, G Game[S, M]] struct {
-	cfg   Config
-	pos   S // the root position
-	nodes []node[M]
-	root  int32
-	cands []M // blocks of candidates children, best last, candidates a block
-	moves []M // scratch
-	rated []ratedMove[M]
-	path  []int32
+	cfg Config
+	pos S // the root position
+	// sim is the position a simulation plays on, reused: a position
+	// reached through a type parameter escapes to the heap, and one per
+	// simulation would be garbage the collector must keep up with.
+	sim     S
+	rewards [MaxPlayers]float64
+	nodes   []node[M]
+	root    int32
+	cands   []M // blocks of candidates children, best last, candidates a block
+	moves   []M // scratch
+	rated   []ratedMove[M]
+	path    []int32
 }
 
 type ratedMove[M comparable] struct {
@@ -305,8 +310,8 @@ func (t *tree[S, M, G]) run(ctx context.Context, rng *rand.Rand, n int) int {
 // simulate runs one simulation: down the tree, one new node, a playout, and
 // the rewards back up.
 func (t *tree[S, M, G]) simulate(rng *rand.Rand) {
-	s := t.pos
-	var g G = &s
+	t.sim = t.pos
+	var g G = &t.sim
 	g.Resample(rng)
 	cur := t.root
 	t.path = append(t.path[:0], cur)
@@ -329,8 +334,9 @@ func (t *tree[S, M, G]) simulate(rng *rand.Rand) {
 		cur = c
 	}
 	g.Playout(rng)
-	var r [MaxPlayers]float64
-	g.Rewards(&r)
+	r := &t.rewards
+	*r = [MaxPlayers]float64{}
+	g.Rewards(r)
 	for _, i := range t.path {
 		nd := &t.nodes[i]
 		nd.visits++
