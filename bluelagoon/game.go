@@ -375,30 +375,30 @@ func (g *Game) ApplyRandom(r *rand.Rand) Move {
 
 // randomSpace draws a legal move of player p from r and returns its piece
 // and space.
-//
-// The settler set and then the village set fill the first 2n words of sv (n
-// words each), so the k-th move is the k-th bit of sv. The word that holds
-// it is found without a branch that depends on k (which no predictor could
-// guess): every word is looked at, and each word whose moves all come before
-// the k-th counts one.
 func (g *Game) randomSpace(p int, r *rand.Rand) (Piece, int) {
-	var sv [2 * maxWords]uint64
-	n := g.board.words
-	ns, nv := g.legalSets(p, (*[maxWords]uint64)(sv[:maxWords]), (*[maxWords]uint64)(sv[n:n+maxWords]))
+	var s, v [maxWords]uint64
+	ns, nv := g.legalSets(p, &s, &v)
 	k := r.IntN(ns + nv)
+	if k < ns {
+		return Settler, selectSpace(s[:g.board.words], k)
+	}
+	return Village, selectSpace(v[:g.board.words], k-ns)
+}
+
+// selectSpace returns the k-th space of the set, counting from 0 in board
+// order. The word that holds it is found without a branch that depends on k
+// (which no predictor could guess): every word is looked at, and each word
+// whose spaces all come before the k-th counts one.
+func selectSpace(set []uint64, k int) int {
 	w, before, sum := 0, 0, 0
-	for _, x := range sv[:2*n] {
+	for _, x := range set {
 		c := bits.OnesCount64(x)
 		sum += c
-		past := 1 + (k-sum)>>63 // 1 while the k-th move lies past this word
+		past := 1 + (k-sum)>>63 // 1 while the k-th space lies past this word
 		w += past
 		before += c * past
 	}
-	bit := selectBit(sv[w], k-before)
-	if w < n {
-		return Settler, w<<6 + bit
-	}
-	return Village, (w-n)<<6 + bit
+	return w<<6 + selectBit(set[w], k-before)
 }
 
 // selectBit returns the position of the k-th set bit of x, counting from 0
