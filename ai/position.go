@@ -17,7 +17,9 @@ type position struct {
 	// reached[p] holds the spaces of those islands.
 	islands [bluelagoon.MaxPlayers]uint64
 	reached [bluelagoon.MaxPlayers]bluelagoon.Spaces
-	// tokens holds the stone circles that still carry a token.
+	// tokens holds the stone circles that carried a token when the phase
+	// began. It is not updated as tokens are taken: a circle whose token is
+	// gone has a piece on it, so it is never a legal move again.
 	tokens bluelagoon.Spaces
 	// nbr lists the neighbours of every space of the board, and its sets.
 	nbr *neighbours
@@ -138,7 +140,6 @@ func (s *position) played(p int, ph bluelagoon.Phase, m bluelagoon.Move) {
 		s.islands[p] |= 1 << uint(i)
 		s.reached[p] = s.reached[p].Or(s.nbr.island[i])
 	}
-	s.tokens = s.tokens.Remove(m.At)
 }
 
 func (s *position) Resample(r *rand.Rand) { s.g.Reseed(r.Uint64()) }
