@@ -7,14 +7,16 @@ import (
 )
 
 // Spaces is a set of spaces of one board, held as the bitset the engine
-// itself computes with. It is the fast way to ask questions about many moves
-// at once, such as "which legal settler moves take a token" (
-// LegalSpaces(...).And(TokenSpaces())), in a few word operations instead of
-// a loop over a list of moves; playout policies in search are its users.
+// itself computes with. It is the fast way to ask about many moves at once,
+// in a few word operations instead of a loop over a list of moves; playout
+// policies in search are its users. Which legal settler moves take a token:
 //
-// A Spaces is a small value; its methods never change it. The zero Spaces
-// is empty and belongs to no board. Combining sets of two different boards
-// panics.
+//	settlers, _ := g.LegalSpaces()
+//	grab := settlers.And(g.TokenSpaces())
+//
+// A Spaces is a small value (its methods return new values and never change
+// it). The zero Spaces is empty and belongs to no board. Combining sets of
+// two different boards panics.
 type Spaces struct {
 	board *Board
 	bits  bitset
