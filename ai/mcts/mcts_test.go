@@ -116,3 +116,81 @@ func TestBadSearches(t *testing.T) {
 		t.Errorf("cancelled: got %v, want context.Canceled", err)
 	}
 }
+
+// pick is a one-move game: player 0 picks one of n moves and the game is
+// over. The prior ranks the moves 0, 1, 2, ... best first; only the last move
+// wins.
+type pick struct {
+	n, picked int
+	over      bool
+}
+
+func (g *pick) Players() int          { return 2 }
+func (g *pick) Current() int          { return 0 }
+func (g *pick) Over() bool            { return g.over }
+func (g *pick) Ply() int              { return 0 }
+func (g *pick) Prior(k int) float64   { return -float64(k) }
+func (g *pick) Play(k int)            { g.picked, g.over = k, true }
+func (g *pick) Resample(*rand.Rand)   {}
+func (g *pick) Playout(*rand.Rand)    {}
+func (g *pick) Leads(int, *pick) bool { return false }
+func (g *pick) AppendMoves(dst []int) []int {
+	if g.over {
+		return dst
+	}
+	for k := range g.n {
+		dst = append(dst, k)
+	}
+	return dst
+}
+
+func (g *pick) Rewards(r *[MaxPlayers]float64) {
+	r[0], r[1] = 0, 1
+	if g.picked == g.n-1 {
+		r[0], r[1] = 1, 0
+	}
+}
+
+// rootChildren returns the moves of the root's children in the order they
+// were added.
+func rootChildren(s *Searcher[pick, int, *pick]) []int {
+	t := s.trees[0]
+	var out []int
+	for c := t.nodes[t.root].child; c >= 0; c = t.nodes[c].next {
+		out = append([]int{t.nodes[c].move}, out...)
+	}
+	return out
+}
+
+func TestWideningFollowsThePrior(t *testing.T) {
+	s := New[pick, int](Config{Seed: 1, Workers: 1})
+	if _, err := s.Search(context.Background(), &pick{n: 20}, Budget{Simulations: 10}); err != nil {
+		t.Fatal(err)
+	}
+	// After 10 simulations the root may have 1+sqrt(9) = 4 children: the 4
+	// best by prior, best first.
+	if got := rootChildren(s); len(got) != 4 || got[0] != 0 || got[1] != 1 || got[2] != 2 || got[3] != 3 {
+		t.Errorf("children after 10 simulations: %v, want [0 1 2 3]", got)
+	}
+
+	// With enough simulations every move becomes a child, past the first
+	// block of candidates, and the one winning move, the worst by prior,
+	// is found.
+	s.Reset()
+	res, err := s.Search(context.Background(), &pick{n: 20}, Budget{Simulations: 3000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rootChildren(s); len(got) != 20 {
+		t.Errorf("%d children after 3000 simulations, want all 20: %v", len(got), got)
+	}
+	for k, m := range rootChildren(s) {
+		if m != k {
+			t.Errorf("child %d is move %d: children are not added in the order of the prior", k, m)
+			break
+		}
+	}
+	if res.Move != 19 {
+		t.Errorf("chose %d, want the winning move 19", res.Move)
+	}
+}
