@@ -57,7 +57,6 @@ type neighbours struct {
 	rowStart []int
 	of       [][]bluelagoon.Coord
 	land     bluelagoon.Spaces
-	circles  bluelagoon.Spaces
 	island   []bluelagoon.Spaces
 }
 
@@ -67,7 +66,7 @@ func neighboursOf(b *bluelagoon.Board) *neighbours {
 	if t, ok := neighbourTables.Load(b); ok {
 		return t.(*neighbours)
 	}
-	t := &neighbours{land: b.LandSpaces(), circles: b.StoneCircleSpaces()}
+	t := &neighbours{land: b.LandSpaces()}
 	for i := range b.Islands() {
 		t.island = append(t.island, b.IslandSpaces(i))
 	}
