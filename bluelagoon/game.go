@@ -498,8 +498,10 @@ func (g *Game) AppendLegalMoves(dst []Move) []Move {
 	i := len(dst)
 	// One spare element: the loop below writes a village move at every
 	// space and keeps it only if it is legal, which saves a branch per move
-	// that no predictor could guess.
+	// that no predictor could guess. Whatever the caller had in that
+	// element is put back at the end.
 	dst = slices.Grow(dst, n+1)[:i+n+1]
+	spare := dst[i+n]
 	coords := g.board.coords
 	for w := range g.board.words {
 		base := w << 6
@@ -520,6 +522,7 @@ func (g *Game) AppendLegalMoves(dst []Move) []Move {
 			i += int(vw >> t & 1)
 		}
 	}
+	dst[i] = spare
 	return dst[:i]
 }
 

@@ -3,6 +3,7 @@ package bluelagoon_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -968,4 +969,34 @@ func seaSpaces(t testing.TB, board string, n int) []string {
 		t.Fatalf("board %s has fewer than %d sea spaces", board, n)
 	}
 	return out
+}
+
+// TestAppendLegalMovesTouchesOnlyWhatItAppends checks, through random games,
+// that AppendLegalMoves keeps what dst holds and leaves the capacity past
+// the moves it appends as it was.
+func TestAppendLegalMovesTouchesOnlyWhatItAppends(t *testing.T) {
+	sentinel := move{Piece: bluelagoon.Village, At: coord{Row: -7, Col: -7}}
+	r := rand.New(rand.NewPCG(9, 9))
+	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]move, 400)
+	for !g.Over() {
+		for i := range buf {
+			buf[i] = sentinel
+		}
+		keep := r.IntN(4)
+		got := g.AppendLegalMoves(buf[:keep])
+		want := append(slices.Repeat([]move{sentinel}, keep), g.LegalMoves()...)
+		if !slices.Equal(got, want) {
+			t.Fatalf("AppendLegalMoves(%d moves) = %v, want %v", keep, got, want)
+		}
+		for i, m := range buf[len(got):] {
+			if m != sentinel {
+				t.Fatalf("element %d past the %d moves appended was changed to %v", len(got)+i, len(got)-keep, m)
+			}
+		}
+		g.ApplyRandom(r)
+	}
 }
