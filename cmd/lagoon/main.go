@@ -24,6 +24,7 @@ func commands() map[string]command {
 		"loadtest": {runLoadtest, "play many games at once against a running server and measure it"},
 		"serve":    {runServe, "serve the game in the browser, with its API and live play (the default)"},
 		"arena":    {runArena, "play many games between bots and report who is stronger"},
+		"bot":      {runBot, "play a bot over the external bot protocol, a state a line in, a move out"},
 	}
 }
 

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/lagoon-games/lagoon/ai"
+	"github.com/lagoon-games/lagoon/bluelagoon"
+)
+
+// runBot plays one of Lagoon's bots over the external bot protocol
+// (docs/bot-protocol.md): a state a line in, a move a line out. It lets other
+// tools, and another build of lagoon arena, use the bots as a program.
+func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
+	seed := fs.Uint64("seed", 1, "seed of the bot's random choices")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, `usage: lagoon bot [flags] bot
+
+Plays a bot over the protocol of docs/bot-protocol.md: reads a game state in
+the text notation, one a line, and answers each with the bot's move.
+A bot is one of: %s.
+
+Example: lagoon arena 'extern:"lagoon bot hard"' greedy
+
+`, strings.Join(ai.Specs(), ", "))
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	bot, err := ai.NewWith(fs.Arg(0), ai.Options{Seed: *seed})
+	if err != nil {
+		fmt.Fprintf(stderr, "lagoon bot: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	in := bufio.NewScanner(stdin)
+	in.Buffer(nil, 1<<20)
+	out := bufio.NewWriter(stdout)
+	for line := 1; in.Scan(); line++ {
+		g, err := bluelagoon.ParseState(strings.TrimSuffix(in.Text(), "\r"))
+		if err != nil {
+			fmt.Fprintf(stderr, "lagoon bot: line %d: %v\n", line, err)
+			return 1
+		}
+		m, err := bot.Move(ctx, g)
+		if err != nil {
+			fmt.Fprintf(stderr, "lagoon bot: line %d: %v\n", line, err)
+			return 1
+		}
+		fmt.Fprintln(out, m)
+		if err := out.Flush(); err != nil {
+			fmt.Fprintf(stderr, "lagoon bot: %v\n", err)
+			return 1
+		}
+	}
+	if err := in.Err(); err != nil {
+		fmt.Fprintf(stderr, "lagoon bot: %v\n", err)
+		return 1
+	}
+	return 0
+}

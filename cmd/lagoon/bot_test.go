@@ -1,0 +1,88 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
+)
+
+func runBotCmd(t *testing.T, input string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errOut strings.Builder
+	code = run(append([]string{"bot"}, args...), strings.NewReader(input), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+// botStates returns states from a seeded game, one from each phase, in the
+// notation with CRLF and LF line ends.
+func botStates(t *testing.T) ([]*bluelagoon.Game, string) {
+	t.Helper()
+	g := newState(t, "standard", 2, 3)
+	var states []*bluelagoon.Game
+	var input strings.Builder
+	for turn := 0; !g.Over(); turn++ {
+		if turn == 0 || turn == 40 || (g.Phase() == bluelagoon.Settlement && len(states) == 2) {
+			states = append(states, g.Clone())
+			input.WriteString(g.String())
+			if len(states) == 2 {
+				input.WriteString("\r")
+			}
+			input.WriteString("\n")
+		}
+		g.ApplyLegal(g.LegalMove(turn * 7 % g.NumLegalMoves()))
+	}
+	if len(states) != 3 {
+		t.Fatalf("found %d states, want 3", len(states))
+	}
+	return states, input.String()
+}
+
+func TestBotAnswersEachState(t *testing.T) {
+	states, input := botStates(t)
+	for _, spec := range []string{"greedy", "mcts:200"} {
+		out, errOut, code := runBotCmd(t, input, spec)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", spec, code, errOut)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != len(states) {
+			t.Fatalf("%s: %d answers to %d states:\n%s", spec, len(lines), len(states), out)
+		}
+		for i, line := range lines {
+			m, err := bluelagoon.ParseMove(line)
+			if err != nil {
+				t.Fatalf("%s: answer %d %q: %v", spec, i+1, line, err)
+			}
+			if err := states[i].Check(m); err != nil {
+				t.Errorf("%s: answer %d: %v", spec, i+1, err)
+			}
+		}
+	}
+}
+
+func TestBotFailures(t *testing.T) {
+	states, _ := botStates(t)
+	input := states[0].String() + "\nnot a state\n" + states[1].String() + "\n"
+	out, errOut, code := runBotCmd(t, input, "greedy")
+	if code != 1 || !strings.Contains(errOut, "line 2") {
+		t.Errorf("a bad state: exit %d, stderr %q; want exit 1 naming line 2", code, errOut)
+	}
+	if n := strings.Count(out, "\n"); n != 1 {
+		t.Errorf("answered %d lines before the bad one, want 1:\n%s", n, out)
+	}
+
+	over := states[2].Clone()
+	for !over.Over() {
+		over.ApplyLegal(over.LegalMove(0))
+	}
+	if _, errOut, code := runBotCmd(t, over.String()+"\n", "greedy"); code != 1 || errOut == "" {
+		t.Errorf("a finished game: exit %d, stderr %q; want exit 1 and why", code, errOut)
+	}
+	if _, errOut, code := runBotCmd(t, "", "grandmaster"); code != 2 || !strings.Contains(errOut, "grandmaster") {
+		t.Errorf("an unknown bot: exit %d, stderr %q; want exit 2 naming it", code, errOut)
+	}
+	if _, _, code := runBotCmd(t, "", "greedy", "random"); code != 2 {
+		t.Errorf("two bots: exit %d, want 2", code)
+	}
+}
