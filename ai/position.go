@@ -278,9 +278,10 @@ func tokenGain(held [bluelagoon.NumTokenKinds]int, t bluelagoon.Token) float64 {
 // prefers the bigger win (or smaller loss) when the outcome looks settled.
 func (s *position) Rewards(r *[mcts.MaxPlayers]float64) {
 	totals := s.g.Totals()
+	var won [bluelagoon.MaxPlayers]bool
 	winners := 0
 	for p := range s.g.Players() {
-		if s.g.Wins(p) {
+		if won[p] = s.g.Wins(p); won[p] {
 			winners++
 		}
 	}
@@ -295,7 +296,7 @@ func (s *position) Rewards(r *[mcts.MaxPlayers]float64) {
 		r[p] = 0.1 + 0.1*margin
 	}
 	for p := range s.g.Players() {
-		if s.g.Wins(p) {
+		if won[p] {
 			r[p] += 0.8 / float64(winners)
 		}
 	}

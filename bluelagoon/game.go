@@ -403,14 +403,25 @@ func selectSpace(set []uint64, k int) int {
 
 // selectBit returns the position of the k-th set bit of x, counting from 0
 // at the least significant bit; x must have more than k bits set. The byte
-// is found as in selectMove, the bit in it by a table.
+// is found by selectByte, the bit in it by a table.
 func selectBit(x uint64, k int) int {
+	shift, r := selectByte(byteCounts(x), k)
+	return int(shift) + int(selectInByte[(x>>shift&0xff)<<3|uint64(r)&7])
+}
+
+// selectByte finds the byte that holds the k-th item of a word, given how
+// many items each byte holds (at most 16, as byteCounts gives for one or two
+// words), and returns the byte's bit offset and the item's rank within it.
+// It works without a loop: the running sums of the counts by one
+// multiplication, and the number of bytes whose running sum is at most k by
+// one subtraction on all eight bytes at once (the sums are at most 128, so
+// each byte's top bit is free to record the comparison).
+func selectByte(counts uint64, k int) (shift uint, rank int) {
 	const ones, tops = 0x0101010101010101, 0x8080808080808080
-	sums := byteCounts(x) * ones
+	sums := counts * ones
 	below := ((uint64(k)*ones | tops) - sums) & tops
-	shift := uint(bits.OnesCount64(below)) * 8
-	r := uint64(k) - sums<<8>>shift&0xff
-	return int(shift) + int(selectInByte[(x>>shift&0xff)<<3|r&7])
+	shift = uint(bits.OnesCount64(below)) * 8
+	return shift, k - int(sums<<8>>shift&0xff)
 }
 
 // selectInByte[b<<3|r] is the position of the r-th set bit of the byte b.
@@ -448,18 +459,11 @@ func (g *Game) kthMove(s, v *[maxWords]uint64, k int) Move {
 // counting a settler move at each bit of s and a village move at each bit of
 // v, in bit order, the settler first at a bit both have.
 //
-// It finds the byte with SIMD-within-a-register arithmetic: moves per byte,
-// their running sums by one multiplication, and the number of bytes whose
-// running sum is at most k by one subtraction on all eight bytes at once (the
-// sums are at most 128, so each byte's top bit is free to record the
-// comparison). In that byte it interleaves the settler and village bits, S
-// before T, and drops the moves before the one wanted.
+// It finds the byte with selectByte, from the moves per byte; in that byte
+// it interleaves the settler and village bits, S before T, and drops the
+// moves before the one wanted.
 func selectMove(s, v uint64, k int) (int, Piece) {
-	const ones, tops = 0x0101010101010101, 0x8080808080808080
-	sums := (byteCounts(s) + byteCounts(v)) * ones
-	below := ((uint64(k)*ones | tops) - sums) & tops
-	shift := uint(bits.OnesCount64(below)) * 8
-	r := k - int(sums<<8>>shift&0xff)
+	shift, r := selectByte(byteCounts(s)+byteCounts(v), k)
 	m := spread(s>>shift&0xff) | spread(v>>shift&0xff)<<1
 	for ; r > 0; r-- {
 		m &= m - 1

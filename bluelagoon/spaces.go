@@ -107,16 +107,10 @@ func (s Spaces) Remove(c Coord) Spaces {
 // Nth returns the space of s at position k, 0 <= k < Len(), counting in row,
 // then column order. It panics if s has no such space.
 func (s Spaces) Nth(k int) Coord {
-	if k >= 0 {
-		for w, x := range s.bits[:s.words()] {
-			if c := bits.OnesCount64(x); k >= c {
-				k -= c
-				continue
-			}
-			return s.board.coords[w<<6+selectBit(x, k)]
-		}
+	if n := s.Len(); k < 0 || k >= n {
+		panic(fmt.Sprintf("bluelagoon: Spaces.Nth(%d) of a set of %d spaces", k, n))
 	}
-	panic(fmt.Sprintf("bluelagoon: Spaces.Nth(%d) of a set of %d spaces", k, s.Len()))
+	return s.board.coords[selectSpace(s.bits[:s.words()], k)]
 }
 
 // All returns the spaces of s in row, then column order.
