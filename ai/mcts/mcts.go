@@ -193,8 +193,8 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, pos *S, b Budget) (Resul
 				n++
 			}
 		}
-		rng := rand.New(rand.NewPCG(s.cfg.Seed, call<<8|uint64(w)))
-		wg.Go(func() { sims[w] = t.run(ctx, rng, n) })
+		t.src.Seed(s.cfg.Seed, call<<8|uint64(w))
+		wg.Go(func() { sims[w] = t.run(ctx, n) })
 	}
 	wg.Wait()
 
@@ -274,12 +274,18 @@ type tree[S comparable, M comparable, G Game[S, M]] struct {
 	// simulation would be garbage the collector must keep up with.
 	sim     S
 	rewards [MaxPlayers]float64
-	nodes   []node[M]
-	root    int32
-	cands   []M // blocks of candidates children, best last, candidates a block
-	moves   []M // scratch
-	rated   []ratedMove[M]
-	path    []int32
+	// src is the worker's random stream, inside the tree: as an object
+	// of its own it would share a cache line with the other workers'
+	// streams, which every draw writes, and cost the search most of its
+	// second core.
+	src   rand.PCG
+	rng   *rand.Rand
+	nodes []node[M]
+	root  int32
+	cands []M // blocks of candidates children, best last, candidates a block
+	moves []M // scratch
+	rated []ratedMove[M]
+	path  []int32
 }
 
 type ratedMove[M comparable] struct {
@@ -289,19 +295,20 @@ type ratedMove[M comparable] struct {
 
 func newTree[S comparable, M comparable, G Game[S, M]](pos *S, cfg Config) *tree[S, M, G] {
 	t := &tree[S, M, G]{cfg: cfg, pos: *pos}
+	t.rng = rand.New(&t.src)
 	t.nodes = append(t.nodes, node[M]{child: -1, next: -1, mover: -1, cands: -1})
 	return t
 }
 
 // run runs simulations until ctx is done or, if n >= 0, n of them have run,
 // and returns how many ran.
-func (t *tree[S, M, G]) run(ctx context.Context, rng *rand.Rand, n int) int {
+func (t *tree[S, M, G]) run(ctx context.Context, n int) int {
 	done := 0
 	for n < 0 || done < n {
 		if done&15 == 0 && ctx.Err() != nil {
 			break
 		}
-		t.simulate(rng)
+		t.simulate()
 		done++
 	}
 	return done
@@ -309,10 +316,10 @@ func (t *tree[S, M, G]) run(ctx context.Context, rng *rand.Rand, n int) int {
 
 // simulate runs one simulation: down the tree, one new node, a playout, and
 // the rewards back up.
-func (t *tree[S, M, G]) simulate(rng *rand.Rand) {
+func (t *tree[S, M, G]) simulate() {
 	t.sim = t.pos
 	var g G = &t.sim
-	g.Resample(rng)
+	g.Resample(t.rng)
 	cur := t.root
 	t.path = append(t.path[:0], cur)
 	for !g.Over() {
@@ -333,7 +340,7 @@ func (t *tree[S, M, G]) simulate(rng *rand.Rand) {
 		t.path = append(t.path, c)
 		cur = c
 	}
-	g.Playout(rng)
+	g.Playout(t.rng)
 	r := &t.rewards
 	*r = [MaxPlayers]float64{}
 	g.Rewards(r)
