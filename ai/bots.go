@@ -93,10 +93,9 @@ func compareRated(a, b rated) int {
 }
 
 // rateMoves rates every legal move by its immediate gain in score margin,
-// half its prior (tokens, new islands, land), what it brings within reach
-// and extra, a bonus per move; then by its prior, best first; ties are
-// shuffled with rng.
-func rateMoves(g *bluelagoon.Game, extra func(m bluelagoon.Move) float64, rng *lockedRand) []rated {
+// half its prior (tokens, new islands, land) and what it brings within
+// reach; then by its prior, best first; ties are shuffled with rng.
+func rateMoves(g *bluelagoon.Game, rng *lockedRand) []rated {
 	p := g.Current()
 	islands := islandsOf(g, p)
 	moves := g.LegalMoves()
@@ -107,9 +106,6 @@ func rateMoves(g *bluelagoon.Game, extra func(m bluelagoon.Move) float64, rng *l
 		gain := float64(margin(standing(&c), g.Players(), p))
 		prior := movePrior(g, islands, m)
 		bonus := prior/2 + reachValue(g, islands, m)
-		if extra != nil {
-			bonus += extra(m)
-		}
 		out[i] = rated{m, [3]float64{gain + bonus, prior, rng.float64()}, bonus}
 	}
 	slices.SortFunc(out, compareRated)
@@ -178,21 +174,23 @@ func (b *Greedy) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move,
 	if b.randomness > 0 && b.rng.float64() < b.randomness {
 		return g.LegalMove(b.rng.intN(n)), nil
 	}
-	return rateMoves(g, nil, b.rng)[0].move, nil
+	return rateMoves(g, b.rng)[0].move, nil
 }
 
-// Heuristic looks two moves deep: it rates each move as greedy does, plus
-// a bonus for villages that will serve the settlement phase; then, for its
-// best candidates, it lets the next player answer with the move that player
-// rates best and keeps the margin left after that answer, less half of what
-// the answer brought within the other player's reach.
+// Heuristic looks two moves deep: it rates each move as greedy does; then,
+// for its best candidates, it lets the next player answer with the move that
+// player rates best and keeps the margin left after that answer, less what
+// the answer brought the other player beyond the score (its tokens, islands
+// and reach, by greedy's rating). Measured against greedy (docs/strength.md):
+// more candidates help up to about 32, and a bonus for villages, which
+// stay for the settlement phase, made it weaker, not stronger.
 type Heuristic struct {
 	rng *lockedRand
 }
 
 // heuristicWidth is how many of the best-rated moves the heuristic bot
 // checks against the next player's answer.
-const heuristicWidth = 8
+const heuristicWidth = 32
 
 // NewHeuristic returns a heuristic bot.
 func NewHeuristic(seed uint64) *Heuristic {
@@ -208,7 +206,7 @@ func (b *Heuristic) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Mo
 	if g.NumLegalMoves() == 0 {
 		return bluelagoon.Move{}, ErrGameOver
 	}
-	first := rateMoves(g, func(m bluelagoon.Move) float64 { return villageValue(g, m) }, b.rng)
+	first := rateMoves(g, b.rng)
 	if len(first) > heuristicWidth {
 		first = first[:heuristicWidth]
 	}
@@ -224,26 +222,13 @@ func (b *Heuristic) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Mo
 		}
 		// The next player answers with the move best for it; what
 		// counts is the margin that leaves to p.
-		answer := rateMoves(&c, func(m bluelagoon.Move) float64 { return villageValue(&c, m) }, b.rng)[0]
+		answer := rateMoves(&c, b.rng)[0]
 		d := c
 		d.ApplyLegal(answer.move)
-		first[i].key[0] = float64(margin(standing(&d), g.Players(), p)) + first[i].bonus - answer.bonus/2
+		first[i].key[0] = float64(margin(standing(&d), g.Players(), p)) + first[i].bonus - answer.bonus
 	}
 	slices.SortStableFunc(first, compareRated)
 	return first[0].move, nil
-}
-
-// villageValue is what the heuristic adds to a move for its village: a
-// village on land that is not a stone circle stays for the settlement
-// phase, where it scores again and is a place to start from.
-func villageValue(g *bluelagoon.Game, m bluelagoon.Move) float64 {
-	if m.Piece != bluelagoon.Village || g.Phase() != bluelagoon.Exploration {
-		return 0
-	}
-	if g.Board().IsStoneCircle(m.At) {
-		return -3
-	}
-	return 4
 }
 
 // MCTS is the Monte Carlo tree search bot (see package mcts), with Blue
