@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,6 +80,117 @@ func TestArenaBadArguments(t *testing.T) {
 		_, errOut, code := runArenaCmd(t, args...)
 		if code == 0 || errOut == "" {
 			t.Errorf("arena %v: exit %d, stderr %q; want a failure that says why", args, code, errOut)
+		}
+	}
+}
+
+// writeRun plays a small tournament with -json and writes its report to a
+// file in dir.
+func writeRun(t *testing.T, dir, name string, args ...string) string {
+	t.Helper()
+	out, errOut, code := runArenaCmd(t, append([]string{"-json", "-q"}, args...)...)
+	if code != 0 {
+		t.Fatalf("arena %v: exit %d: %s", args, code, errOut)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestArenaMerge(t *testing.T) {
+	dir := t.TempDir()
+	a := writeRun(t, dir, "a.json", "-games", "4", "-seed", "1", "random", "greedy")
+	b := writeRun(t, dir, "b.json", "-games", "2", "-seed", "3", "random", "greedy")
+	whole := writeRun(t, dir, "whole.json", "-games", "6", "-seed", "1", "random", "greedy")
+
+	out, errOut, code := runArenaCmd(t, "-merge", a, b)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if want := "6 games, 2 players, board standard, deals of seeds 1 to 3, each in 2 seat orders, 2 runs"; !strings.Contains(out, want) {
+		t.Errorf("merged report lacks %q:\n%s", want, out)
+	}
+
+	// Merged as JSON, the runs are the games of the one run over the same
+	// deals, deal for deal: the same layouts, seat orders and numbering.
+	out, errOut, code = runArenaCmd(t, "-merge", "-json", a, b)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var merged, one report
+	if err := json.Unmarshal([]byte(out), &merged); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &one); err != nil {
+		t.Fatal(err)
+	}
+	if merged.Seed != 1 || len(merged.Games) != 6 || len(merged.Standings) != 2 {
+		t.Fatalf("merged: seed %d, %d games, %d standings", merged.Seed, len(merged.Games), len(merged.Standings))
+	}
+	wins := 0.0
+	for _, s := range merged.Standings {
+		wins += s.Wins
+		if s.Games != 6 {
+			t.Errorf("%s played %d games, want 6", s.Bot, s.Games)
+		}
+	}
+	if wins != 6 {
+		t.Errorf("wins add up to %v, want 6", wins)
+	}
+	for i, g := range merged.Games {
+		w := one.Games[i]
+		if g.Deal != w.Deal || g.Record.Seed != w.Record.Seed || !slices.Equal(g.Seats, w.Seats) {
+			t.Errorf("game %d: deal %d, seed %d, seats %v; the single run has deal %d, seed %d, seats %v",
+				i, g.Deal, g.Record.Seed, g.Seats, w.Deal, w.Record.Seed, w.Seats)
+		}
+	}
+}
+
+func TestArenaMergeRefuses(t *testing.T) {
+	dir := t.TempDir()
+	a := writeRun(t, dir, "a.json", "-games", "2", "-seed", "1", "random", "greedy")
+	overlap := writeRun(t, dir, "overlap.json", "-games", "4", "-seed", "1", "random", "greedy")
+	other := writeRun(t, dir, "other.json", "-games", "2", "-seed", "9", "greedy", "random")
+	garbage := filepath.Join(dir, "garbage.json")
+	if err := os.WriteFile(garbage, []byte("{\"bots\": ["), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-merge"}, "no reports given"},
+		{[]string{"-merge", a, a}, "the deal of seed 1 is in both"},
+		{[]string{"-merge", a, overlap}, "the deal of seed 1 is in both"},
+		{[]string{"-merge", a, other}, "is of greedy random"},
+		{[]string{"-merge", a, garbage}, "not a report of lagoon arena -json"},
+		{[]string{"-merge", a, filepath.Join(dir, "missing.json")}, "missing.json"},
+		{[]string{"-merge", "-games", "4", a}, "-games: the runs being merged already fixed it"},
+	} {
+		out, errOut, code := runArenaCmd(t, c.args...)
+		if code == 0 || !strings.Contains(errOut, c.want) || out != "" {
+			t.Errorf("arena %v: exit %d, stdout %q, stderr %q; want a failure saying %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
+
+func TestSeedRanges(t *testing.T) {
+	for _, c := range []struct {
+		seeds []uint64
+		want  string
+	}{
+		{[]uint64{7}, "7"},
+		{[]uint64{1, 2, 3}, "1 to 3"},
+		{[]uint64{1, 2, 3, 5, 51, 52}, "1 to 3, 5, 51 to 52"},
+	} {
+		if got := seedRanges(c.seeds); got != c.want {
+			t.Errorf("seedRanges(%v) = %q, want %q", c.seeds, got, c.want)
 		}
 	}
 }
