@@ -94,7 +94,8 @@ func compareRated(a, b rated) int {
 
 // rateMoves rates every legal move by its immediate gain in score margin,
 // half its prior (tokens, new islands, land) and what it brings within
-// reach; then by its prior, best first; ties are shuffled with rng.
+// reach; then by its prior; ties are broken by a draw from rng. The moves
+// come in the order of LegalMoves: compareRated orders them best first.
 func rateMoves(g *bluelagoon.Game, rng *lockedRand) []rated {
 	p := g.Current()
 	islands := islandsOf(g, p)
@@ -108,7 +109,6 @@ func rateMoves(g *bluelagoon.Game, rng *lockedRand) []rated {
 		bonus := prior/2 + reachValue(g, islands, m)
 		out[i] = rated{m, [3]float64{gain + bonus, prior, rng.float64()}, bonus}
 	}
-	slices.SortFunc(out, compareRated)
 	return out
 }
 
@@ -174,7 +174,7 @@ func (b *Greedy) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move,
 	if b.randomness > 0 && b.rng.float64() < b.randomness {
 		return g.LegalMove(b.rng.intN(n)), nil
 	}
-	return rateMoves(g, b.rng)[0].move, nil
+	return slices.MinFunc(rateMoves(g, b.rng), compareRated).move, nil
 }
 
 // Heuristic looks two moves deep: it rates each move as greedy does; then,
@@ -207,6 +207,7 @@ func (b *Heuristic) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Mo
 		return bluelagoon.Move{}, ErrGameOver
 	}
 	first := rateMoves(g, b.rng)
+	slices.SortFunc(first, compareRated)
 	if len(first) > heuristicWidth {
 		first = first[:heuristicWidth]
 	}
@@ -222,7 +223,7 @@ func (b *Heuristic) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Mo
 		}
 		// The next player answers with the move best for it; what
 		// counts is the margin that leaves to p.
-		answer := rateMoves(&c, b.rng)[0]
+		answer := slices.MinFunc(rateMoves(&c, b.rng), compareRated)
 		d := c
 		d.ApplyLegal(answer.move)
 		first[i].key[0] = float64(margin(standing(&d), g.Players(), p)) + first[i].bonus - answer.bonus
