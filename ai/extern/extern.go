@@ -143,16 +143,22 @@ func (b *Bot) exchange(ctx context.Context, state string) (bluelagoon.Move, erro
 		_, err := io.WriteString(b.stdin, state+"\n")
 		wrote <- err
 	}()
+	// A failed write does not end the exchange: a program that has exited
+	// fails the write and closes its output in either order, so the
+	// answer's end (or the timeout, for one that closed only its input)
+	// decides, and the reason reads the same every time.
+	var writeErr error
 	for {
 		select {
-		case err := <-wrote:
-			if err != nil {
-				return bluelagoon.Move{}, b.exited(fmt.Errorf("writing the state: %w", err))
-			}
+		case writeErr = <-wrote:
 			wrote = nil
 		case a := <-b.lines:
 			if a.err == io.EOF {
-				return bluelagoon.Move{}, b.exited(errors.New("closed its output without answering"))
+				err := errors.New("closed its output without answering")
+				if writeErr != nil {
+					err = fmt.Errorf("%w; writing the state: %v", err, writeErr)
+				}
+				return bluelagoon.Move{}, b.exited(err)
 			}
 			if a.err != nil {
 				return bluelagoon.Move{}, fmt.Errorf("malformed answer: %w", a.err)
@@ -163,7 +169,11 @@ func (b *Bot) exchange(ctx context.Context, state string) (bluelagoon.Move, erro
 			}
 			return m, nil
 		case <-timer.C:
-			return bluelagoon.Move{}, fmt.Errorf("timeout: no answer within %v", b.timeout)
+			err := fmt.Errorf("timeout: no answer within %v", b.timeout)
+			if writeErr != nil {
+				err = fmt.Errorf("%w; writing the state: %v", err, writeErr)
+			}
+			return bluelagoon.Move{}, err
 		case <-ctx.Done():
 			return bluelagoon.Move{}, fmt.Errorf("cancelled: %w", ctx.Err())
 		}

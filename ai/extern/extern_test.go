@@ -160,6 +160,24 @@ func TestMissingProgram(t *testing.T) {
 	}
 }
 
+// A program that closes its input and exits a moment later fails the
+// next write before its output ends: the reason is the same as when the
+// output ends first, with the write's error added.
+func TestProgramThatClosesItsInputFirst(t *testing.T) {
+	b, err := Start(`read state; exec 0<&-; echo "S 0,0"; sleep 0.3`, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.Move(context.Background(), newGame(t)); err != nil {
+		t.Fatalf("first move: %v", err)
+	}
+	_, err = b.Move(context.Background(), newGame(t))
+	if err == nil || !strings.Contains(err.Error(), "closed its output") || !strings.Contains(err.Error(), "writing the state") {
+		t.Fatalf("got %v, want a failure saying the program went away and the write failed", err)
+	}
+}
+
 func TestCancelledMove(t *testing.T) {
 	b, err := Start(botCommand(t, "hang"), time.Hour)
 	if err != nil {
