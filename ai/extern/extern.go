@@ -146,7 +146,9 @@ func (b *Bot) exchange(ctx context.Context, state string) (bluelagoon.Move, erro
 	// A failed write does not end the exchange: a program that has exited
 	// fails the write and closes its output in either order, so the
 	// answer's end (or the timeout, for one that closed only its input)
-	// decides, and the reason reads the same every time.
+	// decides, and the reason reads the same every time. At the output's
+	// end the write's outcome is awaited too (a write to a program that is
+	// gone returns at once), so that it is always part of the reason.
 	var writeErr error
 	for {
 		select {
@@ -154,6 +156,13 @@ func (b *Bot) exchange(ctx context.Context, state string) (bluelagoon.Move, erro
 			wrote = nil
 		case a := <-b.lines:
 			if a.err == io.EOF {
+				if wrote != nil {
+					select {
+					case writeErr = <-wrote:
+					case <-timer.C:
+					case <-ctx.Done():
+					}
+				}
 				err := errors.New("closed its output without answering")
 				if writeErr != nil {
 					err = fmt.Errorf("%w; writing the state: %v", err, writeErr)

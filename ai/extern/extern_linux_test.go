@@ -15,11 +15,18 @@ import (
 func TestCloseKillsTheProcessGroup(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "child")
 	t.Setenv("CHILD_PID_FILE", pidFile)
-	b, err := Start(botCommand(t, "spawn"), 2*time.Second)
+	b, err := Start(botCommand(t, "spawn"), time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Move(context.Background(), newGame(t)); err == nil {
+	// The first answer comes after the child is started and its pid
+	// written; the second never comes.
+	if _, err := b.Move(context.Background(), newGame(t)); err != nil {
+		t.Fatalf("first move: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if _, err := b.Move(ctx, newGame(t)); err == nil {
 		t.Fatal("a bot that never answers moved")
 	}
 	b.Close()

@@ -30,6 +30,7 @@ func TestMain(m *testing.M) {
 func exampleBot(mode string) int {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(nil, 1<<20)
+	spawned := false
 	for in.Scan() {
 		g, err := bluelagoon.ParseState(in.Text())
 		if err != nil {
@@ -51,14 +52,19 @@ func exampleBot(mode string) int {
 		case "hang":
 			time.Sleep(time.Hour)
 		case "spawn":
-			// Leaves a grandchild behind and hangs: killing the
-			// process group must take both.
+			// Starts a grandchild, says where, and answers; then hangs
+			// at the next state: killing the process group must take
+			// both.
+			if spawned {
+				time.Sleep(time.Hour)
+			}
 			child := exec.Command("sleep", "3600")
 			if err := child.Start(); err != nil {
 				return 1
 			}
 			os.WriteFile(os.Getenv("CHILD_PID_FILE"), []byte(strconv.Itoa(child.Process.Pid)), 0o600)
-			time.Sleep(time.Hour)
+			spawned = true
+			fmt.Println(g.LegalMoves()[0])
 		}
 	}
 	return 0
@@ -146,7 +152,7 @@ func TestIllegalAnswerIsParsedNotJudged(t *testing.T) {
 }
 
 func TestMissingProgram(t *testing.T) {
-	b, err := Start("/nonexistent/lagoon-bot", time.Second)
+	b, err := Start("/nonexistent/lagoon-bot", 10*time.Second)
 	if err != nil {
 		t.Fatal(err) // the shell starts; the program does not
 	}

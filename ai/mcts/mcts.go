@@ -138,8 +138,10 @@ type Result[M comparable] struct {
 var ErrNoMoves = errors.New("mcts: no legal move")
 
 // Search chooses a move for the player to move in pos within the budget. It
-// stops early when ctx is done, returning the best move found so far, or
-// ctx's error if it has not completed a single simulation. pos is not
+// stops early when ctx is done, returning the best move found so far; each
+// worker completes one simulation first, so a search that has begun always
+// answers, however soon its deadline comes. It returns ctx's error if ctx is
+// done before it begins (and there is a choice to make). pos is not
 // modified.
 func (s *Searcher[S, M, G]) Search(ctx context.Context, pos *S, b Budget) (Result[M], error) {
 	var zero Result[M]
@@ -153,6 +155,9 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, pos *S, b Budget) (Resul
 	}
 	if len(moves) == 1 {
 		return Result[M]{Move: moves[0]}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return zero, err
 	}
 
 	s.mu.Lock()
@@ -201,11 +206,6 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, pos *S, b Budget) (Resul
 	total := 0
 	for _, n := range sims {
 		total += n
-	}
-	if total == 0 {
-		if err := ctx.Err(); err != nil {
-			return zero, err
-		}
 	}
 
 	// Sum the root children over the trees, in the order of the legal
@@ -301,11 +301,12 @@ func newTree[S comparable, M comparable, G Game[S, M]](pos *S, cfg Config) *tree
 }
 
 // run runs simulations until ctx is done or, if n >= 0, n of them have run,
-// and returns how many ran.
+// and returns how many ran: at least one if n is not 0, so that a deadline
+// that passes before the worker starts still leaves it a move to tell.
 func (t *tree[S, M, G]) run(ctx context.Context, n int) int {
 	done := 0
 	for n < 0 || done < n {
-		if done&15 == 0 && ctx.Err() != nil {
+		if done > 0 && done&15 == 0 && ctx.Err() != nil {
 			break
 		}
 		t.simulate()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // nim is the game of Nim on one heap, for any number of players: each in
@@ -114,6 +115,21 @@ func TestBadSearches(t *testing.T) {
 	cancel()
 	if _, err := s.Search(ctx, &nim{stones: 9, players: 2}, Budget{Simulations: 1000}); err != context.Canceled {
 		t.Errorf("cancelled: got %v, want context.Canceled", err)
+	}
+}
+
+// A deadline that has passed by the time the workers start (one nanosecond
+// has, always) still leaves each worker one simulation and the search a move.
+func TestSearchThatBeganAnswers(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		s := New[nim, int](Config{Workers: workers, Seed: 1})
+		res, err := s.Search(context.Background(), &nim{stones: 9, players: 2}, Budget{Time: time.Nanosecond})
+		if err != nil {
+			t.Fatalf("%d workers: %v, want a move", workers, err)
+		}
+		if res.Simulations < workers || res.Move < 1 || res.Move > 3 {
+			t.Errorf("%d workers: %+v, want a legal move after at least one simulation a worker", workers, res)
+		}
 	}
 }
 
