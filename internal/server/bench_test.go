@@ -32,7 +32,7 @@ func BenchmarkMove(b *testing.B) {
 			b.Fatal(err)
 		}
 		for range 2 {
-			g.subs[&wsConn{seat: -1, out: make(chan []byte, 1024)}] = struct{}{}
+			g.subs[&wsConn{seat: -1, out: make(chan outgoing, 1024)}] = struct{}{}
 		}
 		return g
 	}

@@ -19,8 +19,6 @@ const (
 	writeTimeout    = 10 * time.Second
 	queueLength     = 256 // messages waiting for a slow client
 	resumeLimit     = 50  // more missed moves than this: a snapshot
-	messageRate     = 10  // messages a second from a client...
-	messageBurst    = 20  // ...in bursts of this many
 	refusalsToClose = 50  // rate-limited messages before the connection is closed
 	statusGoingAway = websocket.StatusGoingAway
 	statusTooSlow   = websocket.StatusCode(4001)
@@ -35,7 +33,7 @@ type wsConn struct {
 	c    *websocket.Conn
 	seat int // -1 for a spectator
 
-	out    chan []byte
+	out    chan outgoing
 	ctx    context.Context
 	cancel context.CancelFunc
 	once   sync.Once
@@ -44,11 +42,24 @@ type wsConn struct {
 	refusals int
 }
 
+// outgoing is a message queued for the writer. A nonzero closeCode closes
+// the connection once the message is written, so that the client reads the
+// message before the close frame.
+type outgoing struct {
+	msg       []byte
+	closeCode websocket.StatusCode
+	reason    string
+}
+
 // send queues a message without blocking. A client whose queue is full is
 // too slow: it is closed, and send reports false.
 func (c *wsConn) send(msg []byte) bool {
+	return c.queue(outgoing{msg: msg})
+}
+
+func (c *wsConn) queue(o outgoing) bool {
 	select {
-	case c.out <- msg:
+	case c.out <- o:
 		return true
 	default:
 		c.kill(statusTooSlow, "too slow; reconnect with your last version")
@@ -79,7 +90,7 @@ func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *game
 		return
 	}
 	ws.SetReadLimit(maxMessageBytes)
-	c := &wsConn{s: s, g: g, c: ws, seat: -1, out: make(chan []byte, queueLength)}
+	c := &wsConn{s: s, g: g, c: ws, seat: -1, out: make(chan outgoing, queueLength)}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	if !s.track(c) {
 		ws.Close(statusGoingAway, "the server is shutting down")
@@ -128,11 +139,11 @@ func (s *Server) untrack(c *wsConn) {
 	s.connsWG.Done()
 }
 
-// refuse sends an error and closes the connection.
+// refuse sends an error and then closes the connection: the writer closes
+// it once the error is written.
 func (c *wsConn) refuse(e *apiError) {
-	c.send(mustJSON(errorMessage{Type: "error", Status: e.status, Code: e.code, Message: e.message}))
-	// Let the writer send the error before the close frame.
-	time.AfterFunc(100*time.Millisecond, func() { c.kill(statusViolation, e.code) })
+	c.queue(outgoing{msg: mustJSON(errorMessage{Type: "error", Status: e.status, Code: e.code, Message: e.message}),
+		closeCode: statusViolation, reason: e.code})
 	<-c.ctx.Done()
 }
 
@@ -228,19 +239,23 @@ func (c *wsConn) writeLoop() {
 	heartbeat := time.NewTicker(heartbeatEvery)
 	defer heartbeat.Stop()
 	for {
-		var msg []byte
+		var o outgoing
 		select {
-		case msg = <-c.out:
+		case o = <-c.out:
 		case <-heartbeat.C:
-			msg = mustJSON(heartbeatMessage{Type: "heartbeat", Version: c.g.version.Load()})
+			o.msg = mustJSON(heartbeatMessage{Type: "heartbeat", Version: c.g.version.Load()})
 		case <-c.ctx.Done():
 			return
 		}
 		ctx, cancel := context.WithTimeout(c.ctx, writeTimeout)
-		err := c.c.Write(ctx, websocket.MessageText, msg)
+		err := c.c.Write(ctx, websocket.MessageText, o.msg)
 		cancel()
 		if err != nil {
 			c.kill(statusGoingAway, "write failed")
+			return
+		}
+		if o.closeCode != 0 {
+			c.kill(o.closeCode, o.reason)
 			return
 		}
 	}

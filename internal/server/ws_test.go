@@ -293,6 +293,14 @@ func sameEvent(a, b string) bool {
 
 func mustEqualJSON(v any) string { return string(mustJSON(v)) }
 
+// in returns the test server for a subtest, whose clients then fail the
+// subtest and not its parent.
+func (ts *testServer) in(t *testing.T) *testServer {
+	sub := *ts
+	sub.t = t
+	return &sub
+}
+
 func TestWebSocketBadActors(t *testing.T) {
 	ts := newTestServer(t, nil)
 	id, tokens := ts.humans(2, 4)
@@ -317,6 +325,7 @@ func TestWebSocketBadActors(t *testing.T) {
 		}
 	})
 	t.Run("bad token", func(t *testing.T) {
+		ts := ts.in(t)
 		c, err := ts.dial(id, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -330,6 +339,7 @@ func TestWebSocketBadActors(t *testing.T) {
 		}
 	})
 	t.Run("no hello", func(t *testing.T) {
+		ts := ts.in(t)
 		c, err := ts.dial(id, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -343,6 +353,7 @@ func TestWebSocketBadActors(t *testing.T) {
 		}
 	})
 	t.Run("bad messages", func(t *testing.T) {
+		ts := ts.in(t)
 		c, _ := ts.connect(id, tokens[0], -1)
 		c.read()
 		for _, bad := range []string{`{`, `{"type":"dance"}`, `{"type":"move","version":0,"move":"S nine"}`, `{"type":"move","move":"S 0,0"}`, `{"type":"ping","token":"x"}`, `{"type":"hello"}`} {
@@ -358,6 +369,7 @@ func TestWebSocketBadActors(t *testing.T) {
 		}
 	})
 	t.Run("too large", func(t *testing.T) {
+		ts := ts.in(t)
 		c, _ := ts.connect(id, tokens[0], -1)
 		c.read()
 		big := `{"type":"ping","id":"` + strings.Repeat("x", maxMessageBytes) + `"}`
@@ -392,6 +404,7 @@ func TestWebSocketBadActors(t *testing.T) {
 		}
 	})
 	t.Run("a seat moves only for itself", func(t *testing.T) {
+		ts := ts.in(t)
 		g := ts.get(id, "")
 		c, _ := ts.connect(id, tokens[1-g.State.Current], -1)
 		c.read()
