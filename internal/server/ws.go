@@ -182,24 +182,26 @@ func (c *wsConn) allow() bool {
 	return ok
 }
 
-// readLoop reads the client's messages until it goes.
+// readLoop reads the client's messages until it goes. A message is decoded
+// before the rate limit is checked so that a refusal carries its id: the
+// client can tell which of its messages to send again.
 func (c *wsConn) readLoop() {
 	for {
 		typ, data, err := c.c.Read(c.ctx)
 		if err != nil {
 			return
 		}
+		m, err := decodeClientMessage(data)
 		if !c.allow() {
 			c.refusals++
 			if c.refusals >= refusalsToClose {
 				c.kill(statusViolation, "too many messages")
 				return
 			}
-			c.send(mustJSON(errorMessage{Type: "error", Status: http.StatusTooManyRequests, Code: "rate_limited",
+			c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: http.StatusTooManyRequests, Code: "rate_limited",
 				Message: fmt.Sprintf("too many messages; at most %v a second", c.s.cfg.MessageRate)}))
 			continue
 		}
-		m, err := decodeClientMessage(data)
 		if err == nil && typ != websocket.MessageText {
 			err = errors.New("messages are JSON in text frames")
 		}

@@ -379,23 +379,30 @@ func TestWebSocketBadActors(t *testing.T) {
 		}
 	})
 	t.Run("flood", func(t *testing.T) {
-		ts := newTestServer(t, func(c *Config) { c.MessageRate, c.MessageBurst = 1, 5 })
+		// A token a million seconds: the burst is all there is.
+		ts := newTestServer(t, func(c *Config) { c.MessageRate, c.MessageBurst = 1e-6, 5 })
 		id, _ := ts.humans(2, 4)
 		c, _ := ts.connect(id, "", -1)
 		c.read()
-		ping := []byte(`{"type":"ping","id":"p"}`)
-		for range 5 + 3 {
-			c.c.Write(context.Background(), websocket.MessageText, ping)
+		// Five messages pass, and the refusals of the next ones say which
+		// message they refuse.
+		burst := []string{
+			`{"type":"ping","id":"p0"}`, `{"type":"ping","id":"p1"}`, `{"type":"ping","id":"p2"}`, `{"type":"ping","id":"p3"}`, `{"type":"ping","id":"p4"}`,
+			`{"type":"move","id":"m5","version":0,"move":"S 0,0"}`, `{"type":"ping","id":"p6"}`, `{"type":"ping"}`,
+		}
+		for _, m := range burst {
+			c.c.Write(context.Background(), websocket.MessageText, []byte(m))
 		}
 		var got []string
-		for range 5 + 3 {
+		for range burst {
 			m := c.read()
-			got = append(got, m.Type+" "+m.Code)
+			got = append(got, m.Type+" "+m.Code+" "+m.ID)
 		}
-		slices.Sort(got)
-		if want := []string{"error rate_limited", "error rate_limited", "error rate_limited", "pong ", "pong ", "pong ", "pong ", "pong "}; !slices.Equal(got, want) {
+		want := []string{"pong  p0", "pong  p1", "pong  p2", "pong  p3", "pong  p4", "error rate_limited m5", "error rate_limited p6", "error rate_limited "}
+		if !slices.Equal(got, want) {
 			t.Errorf("a burst of 8: %q, want %q", got, want)
 		}
+		ping := []byte(`{"type":"ping","id":"p"}`)
 		for range refusalsToClose {
 			c.c.Write(context.Background(), websocket.MessageText, ping)
 		}
