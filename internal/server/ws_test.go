@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -138,10 +139,18 @@ func (c *wsClient) readUntil(typ string) []message {
 	}
 }
 
-// closeStatus reads until the connection closes and returns its status.
+// closeStatus reads until the connection closes and returns its status. It
+// drains the frames without decoding them, so that a client behind by
+// megabytes reaches the close frame before the server gives up sending it.
 func (c *wsClient) closeStatus() websocket.StatusCode {
 	for {
-		if _, err := c.readErr(); err != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, r, err := c.c.Reader(ctx)
+		if err == nil {
+			_, err = io.Copy(io.Discard, r)
+		}
+		cancel()
+		if err != nil {
 			return websocket.CloseStatus(err)
 		}
 	}
