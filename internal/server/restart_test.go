@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -25,9 +26,11 @@ import (
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
-// childEnv, when set, makes the test binary a server for TestRestart:
-// "dir addr".
+// childEnv, when set, makes the test binary a server for TestRestart on the
+// data directory it names, serving the listener it inherits as file 3.
 const childEnv = "LAGOON_TEST_CHILD_SERVER"
+
+var restartSeed = flag.Uint64("restartseed", 0, "the seed of TestRestart's kill points; 0 takes one from the clock")
 
 func TestMain(m *testing.M) {
 	if arg := os.Getenv(childEnv); arg != "" {
@@ -37,8 +40,7 @@ func TestMain(m *testing.M) {
 }
 
 // runChild serves until SIGTERM, then shuts down as lagoon serve does.
-func runChild(arg string) int {
-	dir, addr, _ := strings.Cut(arg, " ")
+func runChild(dir string) int {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	st, err := store.Open(dir)
 	if err != nil {
@@ -50,9 +52,9 @@ func runChild(arg string) int {
 		log.Error("server", "err", err)
 		return 1
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.FileListener(os.NewFile(3, "listener"))
 	if err != nil {
-		log.Error("listen", "err", err)
+		log.Error("listener", "err", err)
 		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
@@ -70,18 +72,21 @@ func runChild(arg string) int {
 	return 0
 }
 
-// child is a server in a child process.
+// child is a server in a child process. The test holds the listening socket
+// and hands it to each child, so that the address stays the server's across
+// restarts: connections made while no child runs wait for the next one.
 type child struct {
-	t    *testing.T
-	dir  string
-	addr string
-	cmd  *exec.Cmd
+	t   *testing.T
+	dir string
+	ln  *os.File
+	cmd *exec.Cmd
 }
 
 func (c *child) start() {
 	c.t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"="+c.dir+" "+c.addr)
+	cmd.Env = append(os.Environ(), childEnv+"="+c.dir)
+	cmd.ExtraFiles = []*os.File{c.ln}
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -111,14 +116,53 @@ func (c *child) signal(sig os.Signal) {
 	}
 }
 
-// freeAddr returns a loopback address that is free now.
-func freeAddr(t *testing.T) string {
+// listen returns a loopback listener's address and its file, to hand to the
+// children; both close when the test ends.
+func listen(t *testing.T) (string, *os.File) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	t.Cleanup(func() { ln.Close() })
+	f, err := ln.(*net.TCPListener).File()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return ln.Addr().String(), f
+}
+
+// ackCounter counts the moves the players were acknowledged, and tells when
+// there have been so many.
+type ackCounter struct {
+	mu      sync.Mutex
+	n       int
+	target  int
+	reached chan struct{}
+}
+
+func (a *ackCounter) add() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.n++
+	if a.reached != nil && a.n >= a.target {
+		close(a.reached)
+		a.reached = nil
+	}
+}
+
+// at returns a channel closed once n moves have been acknowledged in all.
+func (a *ackCounter) at(n int) <-chan struct{} {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	ch := make(chan struct{})
+	if a.n >= n {
+		close(ch)
+	} else {
+		a.target, a.reached = n, ch
+	}
+	return ch
 }
 
 // restartClient talks to a server that may die at any moment: every request
@@ -158,8 +202,8 @@ func (rc *restartClient) do(method, path, token string, body any) (int, []byte, 
 }
 
 // player plays the human seats of a game to its end over HTTP and returns
-// the moves it was acknowledged, by version.
-func (rc *restartClient) player(id string, tokens map[int]string, seed uint64) (map[int]string, error) {
+// the moves it was acknowledged, by version, counting each in acks.
+func (rc *restartClient) player(id string, tokens map[int]string, seed uint64, acks *ackCounter) (map[int]string, error) {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	acked := make(map[int]string)
 	for {
@@ -197,6 +241,7 @@ func (rc *restartClient) player(id string, tokens map[int]string, seed uint64) (
 			return acked, fmt.Errorf("move %s at %d in %s acknowledged at version %d", m, g.State.Version, id, r.Version)
 		}
 		acked[r.Version] = m
+		acks.add()
 	}
 }
 
@@ -268,19 +313,30 @@ func (rc *restartClient) watcher(id string) (map[int]string, error) {
 }
 
 // TestRestart runs the server in a child process, plays games against it
-// over HTTP and WebSocket, kills it with SIGKILL at random moments and starts
-// it again on the same data, and checks every game move by move against what
-// the clients were acknowledged and told.
+// over HTTP and WebSocket, kills it with SIGKILL after random numbers of
+// acknowledged moves and starts it again on the same data, and checks every
+// game move by move against what the clients were acknowledged and told.
 func TestRestart(t *testing.T) {
 	games, kills := 6, 6
 	if testing.Short() || raceEnabled {
 		games, kills = 4, 3
 	}
-	c := &child{t: t, dir: t.TempDir(), addr: freeAddr(t)}
+	// Each kill comes after 10 to 40 more acknowledged moves, at most 240 in
+	// all, while the games go on for over 300 (a game lasts 100 moves or
+	// more, half of them a bot's in one game of three).
+	const minGap, maxGap = 10, 40
+	seed := *restartSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	t.Logf("kill points seeded with %d (-restartseed=%d repeats them)", seed, seed)
+	addr, ln := listen(t)
+	c := &child{t: t, dir: t.TempDir(), ln: ln}
 	c.start()
 	done := make(chan struct{})
-	rc := &restartClient{base: "http://" + c.addr, http: &http.Client{Timeout: 10 * time.Second}, done: done}
+	rc := &restartClient{base: "http://" + addr, http: &http.Client{Timeout: 10 * time.Second}, done: done}
 	defer close(done)
+	acks := new(ackCounter)
 
 	type result struct {
 		id           string
@@ -304,19 +360,20 @@ func TestRestart(t *testing.T) {
 			tokens[l.Seat] = l.Token
 		}
 		results[i].id = cr.ID
-		wg.Go(func() { results[i].acked, results[i].playErr = rc.player(cr.ID, tokens, uint64(i)) })
+		wg.Go(func() { results[i].acked, results[i].playErr = rc.player(cr.ID, tokens, uint64(i), acks) })
 		wg.Go(func() { results[i].seen, results[i].err = rc.watcher(cr.ID) })
 	}
 
-	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 2))
+	rng := rand.New(rand.NewPCG(seed, 2))
 	finished := make(chan struct{})
 	go func() { wg.Wait(); close(finished) }()
+	killAt := 0
 	for k := range kills {
-		time.Sleep(time.Duration(10+rng.IntN(90)) * time.Millisecond)
+		killAt += minGap + rng.IntN(maxGap-minGap+1)
 		select {
+		case <-acks.at(killAt):
 		case <-finished:
-			t.Fatalf("the games were over before kill %d; make them longer", k+1)
-		default:
+			t.Fatalf("the games were over before kill %d, at %d acknowledged moves; make them longer", k+1, killAt)
 		}
 		c.signal(syscall.SIGKILL)
 		c.start()
