@@ -27,10 +27,11 @@ import (
 // lagoon is a Lagoon server on a loopback port, with its data directory, that
 // can be stopped and started again on the same address and data.
 type lagoon struct {
-	t    *testing.T
-	dir  string
-	addr string
-	url  string
+	t         *testing.T
+	dir       string
+	addr      string
+	url       string
+	configure func(*server.Config) // nil: the browser tests' configuration
 
 	mu   sync.Mutex
 	st   *store.Store
@@ -40,11 +41,17 @@ type lagoon struct {
 
 func startLagoon(t *testing.T) *lagoon {
 	t.Helper()
+	return startLagoonWith(t, nil)
+}
+
+// startLagoonWith starts a server whose configuration configure changes.
+func startLagoonWith(t *testing.T, configure func(*server.Config)) *lagoon {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &lagoon{t: t, dir: t.TempDir(), addr: ln.Addr().String()}
+	l := &lagoon{t: t, dir: t.TempDir(), addr: ln.Addr().String(), configure: configure}
 	l.url = "http://" + l.addr
 	l.serve(ln)
 	t.Cleanup(l.stop)
@@ -57,14 +64,21 @@ func (l *lagoon) serve(ln net.Listener) {
 	if err != nil {
 		l.t.Fatal(err)
 	}
-	srv, err := server.New(context.Background(), server.Config{
+	cfg := server.Config{
 		Store:  st,
 		Static: web.Files(),
 		// Bots that always choose alike, so that a failure can be replayed.
 		Bots:   func(level string) (server.Bot, error) { return ai.NewWith(level, ai.Options{Seed: 1, Workers: 1}) },
 		Levels: ai.Levels(),
-		Log:    slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+		// Limits no test's clicks and polls reach on however fast a
+		// machine: a refused message would stall a test at random.
+		Rate: 1e6, Burst: 1e6, MessageRate: 1e6, MessageBurst: 1e6,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+	if l.configure != nil {
+		l.configure(&cfg)
+	}
+	srv, err := server.New(context.Background(), cfg)
 	if err != nil {
 		st.Close()
 		l.t.Fatal(err)
