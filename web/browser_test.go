@@ -26,6 +26,7 @@ import (
 	"testing"
 	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -366,6 +367,30 @@ func (p *page) play(rng *rand.Rand, done func(view) bool) view {
 		default:
 			time.Sleep(15 * time.Millisecond)
 		}
+	}
+}
+
+// recordSockets makes the pages the tab opens from now on keep their
+// WebSockets in window.testSockets and what they send in window.testSent,
+// as {socket, data}: the index of the socket and the message.
+func (p *page) recordSockets() {
+	p.t.Helper()
+	const script = `(() => {
+		const Base = window.WebSocket;
+		window.testSockets = [];
+		window.testSent = [];
+		window.WebSocket = class extends Base {
+			constructor(...args) { super(...args); window.testSockets.push(this); }
+			send(data) {
+				window.testSent.push({socket: window.testSockets.indexOf(this), data: String(data)});
+				return super.send(data);
+			}
+		};
+	})()`
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
+		p.t.Fatalf("%s: %v", p.name, err)
 	}
 }
 

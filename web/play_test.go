@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/internal/server"
 )
 
 // TestWholeGameAgainstBot starts a game against a bot from the home page and
@@ -175,6 +176,51 @@ func TestIllegalClick(t *testing.T) {
 	p.click(`.tab[data-tab=rules]`)
 	p.waitFor(`document.querySelector('.tab-panel .rules-summary')`, "the rules")
 	p.screenshot("rules-summary")
+}
+
+// TestRateLimitedMove: a move the server drops for coming too fast stays
+// pending, and the page sends it again after a pause on the same connection
+// instead of waiting forever for an answer.
+func TestRateLimitedMove(t *testing.T) {
+	needBrowser(t)
+	// A token a million seconds, one at most: on each connection the first
+	// message after the hello passes and every later one is refused.
+	l := startLagoonWith(t, func(c *server.Config) { c.MessageRate, c.MessageBurst = 1e-6, 1 })
+	c := l.createGame(map[string]any{"board": "standard", "seed": 7,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	p := newPage(t, "player", desktopWidth, desktopHeight)
+	p.recordSockets()
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
+	p.click(".join-modal .btn-primary")
+	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-turn=you][data-conn=open]')`, "our turn")
+
+	p.clickSpace(p.view().Legal[0])
+	p.waitFor(`document.querySelector('.game[data-version="2"][data-turn=you][data-pending=false]')`, "our move and the bot's")
+	v := p.view()
+	p.clickSpace(v.Legal[0])
+	const movesSent = `window.testSent.map(s => ({socket: s.socket, m: JSON.parse(s.data)})).filter(s => s.m.type === 'move')`
+	p.waitFor(movesSent+`.length >= 3`, "the refused move to be sent again")
+	type sent struct {
+		Socket int
+		M      struct{ ID, Move string }
+	}
+	moves := eval[[]sent](p, movesSent)
+	if again, first := moves[2], moves[1]; again != first {
+		t.Errorf("after the refusal of %+v the page sent %+v, want the same move on the same connection", first, again)
+	}
+	if w := p.view(); !w.Pending || w.Version != v.Version || !strings.Contains(w.Message, "again in a moment") {
+		t.Errorf("while the move waits to go again the page shows %+v", w)
+	}
+
+	// A new connection may send a message: the move goes through.
+	eval[bool](p, `(window.testSockets.at(-1).close(), true)`)
+	p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) > %d`, v.Version), "the move to go through")
+	want := "S " + v.Legal[0]
+	if got := l.game(c.ID).Moves[v.Version]; got.Move != want || got.Seat != 0 {
+		t.Errorf("the move that was refused for coming too fast is stored as %+v, want %s by seat 0", got, want)
+	}
 }
 
 // TestInviteAndWatch: the creator invites a friend, who opens the link in

@@ -12,6 +12,10 @@ import {playerCards, tickClocks} from './players.js';
 import {scoreSheet, grandTotals} from './scores.js';
 import {legend, summary as rulesSummary} from './rules.js';
 
+// A move the server refused for coming too fast is sent again after this
+// pause (the server allows 10 messages a second).
+const RESEND_MS = 1000;
+
 // seatFromHash reads the seat token of an invite link, #seat=...
 function seatFromHash() {
   const m = /(?:^#|&)seat=([^&]+)/.exec(location.hash);
@@ -47,6 +51,7 @@ class GameView {
     this.tab = 'scores';
     this.pending = null;
     this.moveSeq = 0;
+    this.resendTimer = null;
     this.messageTimer = null;
     this.shownWinner = false;
     this.online = false;     // the connection is up
@@ -100,6 +105,7 @@ class GameView {
     if (this.socket) this.socket.stop();
     document.removeEventListener('keydown', this.onKey);
     clearInterval(this.ticker);
+    clearTimeout(this.resendTimer);
     clearTimeout(this.messageTimer);
     closeAllModals();
     document.title = 'Lagoon';
@@ -435,6 +441,15 @@ class GameView {
       return;
     }
     const ours = this.pending && msg.id === this.pending.id;
+    if (msg.code === 'rate_limited' && msg.id) {
+      // The server dropped the move unread: it stays pending and goes
+      // again. A refusal of a move no longer pending needs nothing.
+      if (ours) {
+        this.resendLater();
+        this.say('Too many moves at once: yours goes again in a moment.', 'info', RESEND_MS + 1500);
+      }
+      return;
+    }
     const at = ours ? this.pending.move.slice(2) : null;
     const piece = ours ? (this.pending.move[0] === 'T' ? 'village' : 'settler') : null;
     if (ours) this.pending = null;
@@ -520,8 +535,17 @@ class GameView {
   }
 
   sendPending() {
+    clearTimeout(this.resendTimer);
     const p = this.pending;
     return this.socket.send({type: 'move', id: p.id, version: p.version, move: p.move});
+  }
+
+  // resendLater sends the pending move again after a pause, if it is still
+  // pending then; while the connection is down, reconnecting sends it.
+  resendLater() {
+    const p = this.pending;
+    clearTimeout(this.resendTimer);
+    this.resendTimer = setTimeout(() => { if (this.pending === p) this.sendPending(); }, RESEND_MS);
   }
 
   hoverSpace(at) {
