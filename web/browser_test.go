@@ -327,11 +327,23 @@ func (p *page) waitGame() view {
 // stop, choosing with rng as a beginner would: now and then a village (with
 // the V and S keys), more often a space with a token. It continues past the
 // phase summary, and returns the last view.
+//
+// The last move of the exploration phase and its summary come as two
+// messages: between them the page shows the settlement phase with no
+// summary yet, and a click there would land on the summary's backdrop as it
+// opens and close it. So once the phase turns, play waits for the summary
+// before it does anything else.
 func (p *page) play(rng *rand.Rand, done func(view) bool) view {
 	p.t.Helper()
 	deadline := time.Now().Add(3 * time.Minute)
+	phase := ""
 	for {
 		v := p.view()
+		if phase == "exploration" && v.Phase == "settlement" {
+			p.waitFor(`document.querySelector('.phase-modal')`, "the summary of the exploration phase")
+			v = p.view()
+		}
+		phase = v.Phase
 		if done(v) {
 			return v
 		}
