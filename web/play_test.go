@@ -223,6 +223,27 @@ func TestRateLimitedMove(t *testing.T) {
 	}
 }
 
+// TestLobbyKeepsItsRows: the home page polls the lobby; while nothing
+// changes it keeps its rows, so that a click on a row's button is never lost
+// to a redraw, and only brings the times ago up to date. A change is shown.
+func TestLobbyKeepsItsRows(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	humans := []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}}
+	c := l.createGame(map[string]any{"board": "standard", "seats": humans})
+	p := newPage(t, "visitor", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/")
+	row := fmt.Sprintf(`document.querySelector('.lobby-game[data-game="%s"]')`, c.ID)
+	p.waitFor(row, "the game in the lobby")
+	eval[bool](p, `(() => { const r = `+row+`; r.dataset.mark = 'kept'; r.querySelector('[data-updated]').textContent = 'stale'; return true; })()`)
+	p.waitFor(row+`.querySelector('[data-updated]').textContent !== 'stale'`, "the lobby to be polled again")
+	if !eval[bool](p, row+`.dataset.mark === 'kept'`) {
+		t.Error("the lobby was drawn again although nothing had changed")
+	}
+	other := l.createGame(map[string]any{"board": "sides", "seats": humans})
+	p.waitFor(fmt.Sprintf(`document.querySelector('.lobby-game[data-game="%s"]')`, other.ID), "the new game in the lobby")
+}
+
 // TestInviteAndWatch: the creator invites a friend, who opens the link in
 // another browser and plays; a third person watches and cannot move.
 func TestInviteAndWatch(t *testing.T) {

@@ -29,6 +29,7 @@ class HomeView {
     this.levels = ['easy', 'medium', 'hard', 'max'];
     this.boards = [];
     this.timer = null;
+    this.lobbySig = null;
     this.busy = false;
   }
 
@@ -190,6 +191,15 @@ class HomeView {
     const all = new Map([...lobby.open, ...lobby.playing, ...lobby.finished].map(g => [g.id, g]));
     const yours = Object.entries(mine).filter(([id, m]) => m.token && all.has(id) && !all.get(id).over)
       .sort((a, b) => (b[1].touched || 0) - (a[1].touched || 0)).map(([id, m]) => ({g: all.get(id), seat: m.seat}));
+    // A redraw replaces every button and link, and a click that lands as it
+    // happens is lost: redraw only when the lobby changed, and otherwise
+    // bring the times ago up to date in place.
+    const sig = JSON.stringify([lobby, yours.map(({g, seat}) => [g.id, seat])]);
+    if (sig === this.lobbySig) {
+      for (const el of this.el.lobby.querySelectorAll('[data-updated]')) el.textContent = ago(el.dataset.updated);
+      return;
+    }
+    this.lobbySig = sig;
     const col = (title, cls, games, empty, row) => h('section', {class: 'lobby-col ' + cls},
       h('h2', {}, title, h('span', {class: 'count-badge'}, String(games.length))),
       games.length ? h('ul', {class: 'lobby-list'}, games.map(row)) : h('p', {class: 'muted empty'}, empty));
@@ -255,7 +265,7 @@ function gameRow(g, {action, you = null}) {
       icon('mark-' + st.seat, 'icon mark'),
       st.kind === 'open' ? 'open seat' : st.name,
       g.over ? h('b', {}, String(g.totals[st.seat])) : null))),
-    h('div', {class: 'lg-meta'}, `${boardTitle(g.board)} · ${status} · ${ago(g.updated)}`),
+    h('div', {class: 'lg-meta'}, `${boardTitle(g.board)} · ${status} · `, h('span', {'data-updated': g.updated}, ago(g.updated))),
     h('div', {class: 'lg-action'}, action));
 }
 
