@@ -150,6 +150,12 @@ func (b *Bot) exchange(ctx context.Context, state string) (bluelagoon.Move, erro
 	// end the write's outcome is awaited too (a write to a program that is
 	// gone returns at once), so that it is always part of the reason.
 	var writeErr error
+	withWrite := func(err error) error {
+		if writeErr != nil {
+			return fmt.Errorf("%w; writing the state: %v", err, writeErr)
+		}
+		return err
+	}
 	for {
 		select {
 		case writeErr = <-wrote:
@@ -163,11 +169,7 @@ func (b *Bot) exchange(ctx context.Context, state string) (bluelagoon.Move, erro
 					case <-ctx.Done():
 					}
 				}
-				err := errors.New("closed its output without answering")
-				if writeErr != nil {
-					err = fmt.Errorf("%w; writing the state: %v", err, writeErr)
-				}
-				return bluelagoon.Move{}, b.exited(err)
+				return bluelagoon.Move{}, b.exited(withWrite(errors.New("closed its output without answering")))
 			}
 			if a.err != nil {
 				return bluelagoon.Move{}, fmt.Errorf("malformed answer: %w", a.err)
@@ -178,11 +180,7 @@ func (b *Bot) exchange(ctx context.Context, state string) (bluelagoon.Move, erro
 			}
 			return m, nil
 		case <-timer.C:
-			err := fmt.Errorf("timeout: no answer within %v", b.timeout)
-			if writeErr != nil {
-				err = fmt.Errorf("%w; writing the state: %v", err, writeErr)
-			}
-			return bluelagoon.Move{}, err
+			return bluelagoon.Move{}, withWrite(fmt.Errorf("timeout: no answer within %v", b.timeout))
 		case <-ctx.Done():
 			return bluelagoon.Move{}, fmt.Errorf("cancelled: %w", ctx.Err())
 		}
