@@ -384,15 +384,21 @@ func (p *page) play(rng *rand.Rand, done func(view) bool) view {
 
 // recordSockets makes the pages the tab opens from now on keep their
 // WebSockets in window.testSockets and what they send in window.testSent,
-// as {socket, data}: the index of the socket and the message.
+// as {socket, data}: the index of the socket and the message. While
+// window.testHold is true, the sockets they open go to a path the server
+// refuses, so a page that lost its connection cannot get it back.
 func (p *page) recordSockets() {
 	p.t.Helper()
 	const script = `(() => {
 		const Base = window.WebSocket;
 		window.testSockets = [];
 		window.testSent = [];
+		window.testHold = false;
 		window.WebSocket = class extends Base {
-			constructor(...args) { super(...args); window.testSockets.push(this); }
+			constructor(url, ...rest) {
+				super(window.testHold ? location.origin.replace(/^http/, 'ws') + '/api/held' : url, ...rest);
+				window.testSockets.push(this);
+			}
 			send(data) {
 				window.testSent.push({socket: window.testSockets.indexOf(this), data: String(data)});
 				return super.send(data);

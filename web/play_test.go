@@ -391,6 +391,49 @@ func TestReloadAndRestart(t *testing.T) {
 	}
 }
 
+// TestSnapshotAcrossPhaseEnd: a spectator whose connection is down while
+// the exploration phase ends, and more moves are made than the server sends
+// as events, comes back by a snapshot already in the settlement phase; the
+// page must still show what the phase's end changed.
+func TestSnapshotAcrossPhaseEnd(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	humans := []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}}
+	c := l.createGame(map[string]any{"board": "standard", "seed": 5, "seats": humans})
+	p := newPage(t, "spectator", desktopWidth, desktopHeight)
+	p.recordSockets()
+	p.navigate(l.url + "/game/" + c.ID)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.game[data-conn=open]')`, "the connection")
+
+	eval[bool](p, `(window.testHold = true, window.testSockets.at(-1).close(), true)`)
+	p.waitFor(`document.querySelector('.game[data-conn=reconnecting]')`, "the page to see the connection drop")
+
+	// Both players move through the API until well into the settlement
+	// phase: more than 50 moves, so the page gets a snapshot, not events.
+	rng := rand.New(rand.NewPCG(7, 8))
+	version := 0
+	for {
+		g := stateAt(t, l, c.ID, version)
+		if g.Phase() == bluelagoon.Settlement && version > 55 {
+			break
+		}
+		moves := g.LegalMoves()
+		m := moves[rng.IntN(len(moves))]
+		l.api("POST", "/api/games/"+c.ID+"/moves", c.Seats[g.Current()].Token,
+			map[string]any{"version": version, "move": m.String()}, nil)
+		version++
+	}
+
+	eval[bool](p, `(window.testHold = false, window.dispatchEvent(new Event('online')), true)`)
+	p.waitFor(fmt.Sprintf(`document.querySelector('.game[data-conn=open][data-version="%d"]')`, version), "the page to come back up to date")
+	p.waitFor(`document.querySelector('.phase-modal')`, "the summary of the exploration phase")
+	if v := p.view(); v.Phase != "settlement" || v.Turn != "watch" {
+		t.Errorf("after the snapshot the page shows %+v", v)
+	}
+	p.screenshot("snapshot-phase-end")
+}
+
 // TestReplay steps through a finished game with the buttons, the keys and
 // the slider, and checks the position and the score sheet at each step.
 func TestReplay(t *testing.T) {

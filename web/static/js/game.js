@@ -376,12 +376,15 @@ class GameView {
         this.render({});
         break;
       case 'snapshot': {
-        const you = this.you;
+        // A snapshot replaces the events missed, the phase's end among
+        // them: its summary is shown as the event would have shown it.
+        const you = this.you, phase = this.state.phase;
         this.setGame(msg.game);
         this.you = msg.game.you != null ? msg.game.you : you;
         this.render({});
         if (this.pending && this.state.version > this.pending.version) this.pending = null;
         if (this.state.over && !this.shownWinner) this.winner();
+        else if (phase === 'exploration' && this.state.phase === 'settlement' && !this.state.over) this.phaseSummary(this.game.exploration_end);
         break;
       }
       case 'move': this.onMove(msg); break;
