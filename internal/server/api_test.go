@@ -328,6 +328,9 @@ func TestLimiter(t *testing.T) {
 func TestJoinOpenSeatAndLeave(t *testing.T) {
 	ts := newTestServer(t, nil)
 	c := ts.create(map[string]any{"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "open"}}, "seed": 9})
+	if len(c.Seats) != 1 || c.Seats[0].Seat != 0 {
+		t.Fatalf("created seats %+v, want a token for seat 0 only: the open seat's comes with joining it", c.Seats)
+	}
 	ann := c.Seats[0].Token
 	lobby := decode[map[string][]summaryView](t, ts.ok("GET", "/api/lobby", "", nil))
 	if len(lobby["open"]) != 1 || lobby["open"][0].ID != c.ID || !slices.Equal(lobby["open"][0].OpenSeats, []int{1}) {

@@ -423,9 +423,13 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			if seat.Name == "" {
 				seat.Name = fmt.Sprintf("Player %d", i+1)
 			}
-			token := newToken()
-			seat.TokenHash = hashToken(token)
-			links = append(links, seatLinkOf(sg.ID, i, token))
+			// An open seat is taken through join, which makes its token;
+			// a token made now could never act for it.
+			if sr.Kind == kindHuman {
+				token := newToken()
+				seat.TokenHash = hashToken(token)
+				links = append(links, seatLinkOf(sg.ID, i, token))
+			}
 		case kindBot:
 			if !slices.Contains(s.cfg.Levels, sr.Level) {
 				writeError(w, errorf(400, "bad_request", "seat %d: bot level %q is not one of %s", i, sr.Level, strings.Join(s.cfg.Levels, ", ")), nil)
