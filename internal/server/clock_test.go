@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -34,6 +35,43 @@ func (b bubbleServer) do(method, path, token string, body any) (int, []byte) {
 	return w.Code, w.Body.Bytes()
 }
 
+// openBubble opens a store in a temporary directory, closed when the test
+// ends, and a server on it with the test configuration changed by
+// configure; the caller closes the server.
+func openBubble(t *testing.T, configure func(*Config)) (bubbleServer, *store.Store) {
+	t.Helper()
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return startBubble(t, st, configure), st
+}
+
+// startBubble starts a server on st.
+func startBubble(t *testing.T, st *store.Store, configure func(*Config)) bubbleServer {
+	t.Helper()
+	cfg := testConfig(t, st)
+	if configure != nil {
+		configure(&cfg)
+	}
+	s, err := New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bubbleServer{t, s}
+}
+
+// create makes a game.
+func (b bubbleServer) create(spec map[string]any) createResponse {
+	b.t.Helper()
+	status, body := b.do("POST", "/api/games", "", spec)
+	if status != http.StatusCreated {
+		b.t.Fatalf("create: %d %s", status, body)
+	}
+	return decode[createResponse](b.t, body)
+}
+
 func (b bubbleServer) get(id string) fullGame {
 	b.t.Helper()
 	status, body := b.do("GET", "/api/games/"+id, "", nil)
@@ -48,28 +86,13 @@ func (b bubbleServer) get(id string) fullGame {
 // whose time is up until they move again. It runs on synctest's fake clock.
 func TestClock(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		st, err := store.Open(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer st.Close()
-		cfg := testConfig(t, st)
-		cfg.StandInGrace = 5 * time.Second
-		s, err := New(context.Background(), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b, st := openBubble(t, func(cfg *Config) { cfg.StandInGrace = 5 * time.Second })
+		s := b.s
 		defer s.Close()
-		b := bubbleServer{t, s}
-
-		status, body := b.do("POST", "/api/games", "", map[string]any{
+		c := b.create(map[string]any{
 			"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}},
 			"clock": map[string]any{"initial_ms": 10000, "increment_ms": 2000},
 		})
-		if status != http.StatusCreated {
-			t.Fatalf("create: %d %s", status, body)
-		}
-		c := decode[createResponse](t, body)
 		id, ann := c.ID, c.Seats[0].Token
 
 		check := func(when string, version int, remaining int64, running, standIn bool) fullGame {
@@ -93,6 +116,7 @@ func TestClock(t *testing.T) {
 		}
 
 		time.Sleep(time.Hour)
+		watch := spectate(t, s, id)
 		if g := check("before Ann joins", 0, 10000, false, false); g.Clock == nil || g.Clock.Started {
 			t.Fatalf("clock settings %+v before Ann joins", g.Clock)
 		}
@@ -109,6 +133,10 @@ func TestClock(t *testing.T) {
 		// Time is up: the stand-in plays for Ann (and gets her the
 		// increment), the bot answers, and Ann has the grace to come back.
 		check("after Ann's time is up", 4, 5000, true, true)
+		// The move that began Ann's turn told everyone of her grace.
+		if cl := watch.clocksAt(t, 4); cl[0].RemainingMS != 5000 || !cl[0].Running {
+			t.Errorf("the move event of version 4 says Ann's clock is %+v, want 5000 ms running", cl[0])
+		}
 		time.Sleep(4 * time.Second)
 		check("4 s into the grace", 4, 1000, true, true)
 		move(4)
@@ -124,8 +152,94 @@ func TestClock(t *testing.T) {
 				t.Errorf("move %d stored with clocks %v, want %v", i+1, m.Clocks, want[i])
 			}
 		}
+		// A replay shows the banks as stored, whether or not the game was
+		// loaded again since.
+		status, body := b.do("GET", "/api/games/"+id+"?at=4", "", nil)
+		if at := decode[fullGame](t, body); status != 200 || at.State.Clocks[0].RemainingMS != 2000 {
+			t.Errorf("the game at version 4 shows Ann's clock as %+v, want the stored 2000 ms", at.State.Clocks)
+		}
 		if moves.Moves[2].Seat != 0 {
 			t.Errorf("move 3 was made by seat %d, want the stand-in for seat 0", moves.Moves[2].Seat)
 		}
 	})
+}
+
+// TestClockAcrossRestart: the time the player to move used before the
+// server stopped still counts when it starts again; the time it was down
+// does not; and a spectator who missed no move hears the clocks as they are.
+func TestClockAcrossRestart(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b, st := openBubble(t, nil)
+		c := b.create(map[string]any{
+			"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}},
+			"clock": map[string]any{"initial_ms": 10000, "increment_ms": 0},
+		})
+		for _, seat := range c.Seats {
+			if status, body := b.do("POST", "/api/games/"+c.ID+"/join", seat.Token, nil); status != 200 {
+				t.Fatalf("join: %d %s", status, body)
+			}
+		}
+		time.Sleep(3 * time.Second)
+		b.s.Close()
+		time.Sleep(time.Hour)
+
+		b = startBubble(t, st, nil)
+		defer b.s.Close()
+		if cl := b.get(c.ID).State.Clocks[0]; cl.RemainingMS != 7000 || !cl.Running {
+			t.Errorf("after the restart Ann's clock is %+v, want the 7000 ms she had left, running", cl)
+		}
+		time.Sleep(time.Second)
+		watch := spectate(t, b.s, c.ID)
+		if cl := watch.clocksAt(t, 0); cl[0].RemainingMS != 6000 {
+			t.Errorf("a spectator back at version 0 hears Ann's clock is %+v, want 6000 ms", cl[0])
+		}
+	})
+}
+
+// spectator is a WebSocket spectator without the network: the messages
+// the game sends it wait in its queue.
+type spectator struct{ c *wsConn }
+
+// spectate subscribes a spectator to game id, as one that has seen its
+// current version.
+func spectate(t *testing.T, s *Server, id string) spectator {
+	t.Helper()
+	g, err := s.game(context.Background(), id)
+	if err != nil || g == nil {
+		t.Fatalf("game %s: %v", id, err)
+	}
+	c := &wsConn{s: s, g: g, seat: -1, out: make(chan outgoing, 1000), ctx: context.Background()}
+	if !g.subscribe(c, int(g.version.Load())) {
+		t.Fatal("the game is closed")
+	}
+	return spectator{c}
+}
+
+// clocksAt reads the spectator's queue up to the first message of version v
+// that carries clocks (a move's state, or the seats), and returns them.
+func (sp spectator) clocksAt(t *testing.T, v int) []clockView {
+	t.Helper()
+	synctest.Wait()
+	for {
+		select {
+		case o := <-sp.c.out:
+			var m struct {
+				Type    string      `json:"type"`
+				Version int         `json:"version"`
+				Clocks  []clockView `json:"clocks"`
+				State   *stateView  `json:"state"`
+			}
+			if err := json.Unmarshal(o.msg, &m); err != nil {
+				t.Fatal(err)
+			}
+			if m.State != nil && m.Clocks == nil {
+				m.Clocks, m.Version = m.State.Clocks, m.State.Version
+			}
+			if m.Version == v && m.Clocks != nil {
+				return m.Clocks
+			}
+		default:
+			t.Fatalf("no message of version %d with clocks", v)
+		}
+	}
 }

@@ -119,6 +119,7 @@ func (s *Server) loadGame(sg *store.Game) (*game, error) {
 		}
 	}
 	g.turnStart = time.Now()
+	g.grace()
 	g.refreshView()
 	g.lastAccess.Store(time.Now().UnixNano())
 	return g, nil
@@ -348,13 +349,14 @@ func (g *game) play(ctx context.Context, req moveRequest) (version int, duplicat
 	g.cur = next
 	g.record(&prev, mi)
 	if mi.clocks != nil {
-		g.clocks = mi.clocks
+		g.clocks = slices.Clone(mi.clocks)
 	}
 	g.turnStart = now
 	g.updated = now
 	if after.Seats != nil {
 		g.seats = after.Seats
 	}
+	g.grace()
 	g.refreshView()
 	state := g.stateJSON(now)
 	g.broadcast(g.events(v+1, &prev, &g.cur, state)...)
@@ -446,7 +448,12 @@ func (g *game) drop(c *wsConn) {
 }
 
 func (g *game) broadcastSeats(now time.Time) {
-	g.broadcast(mustJSON(seatsEvent{Type: "seats", Version: len(g.moves), Seats: g.seatViews(), Clocks: g.clockViews(now)}))
+	g.broadcast(g.seatsMessage(now))
+}
+
+// seatsMessage is the seats event: the seats and the clocks at now.
+func (g *game) seatsMessage(now time.Time) []byte {
+	return mustJSON(seatsEvent{Type: "seats", Version: len(g.moves), Seats: g.seatViews(), Clocks: g.clockViews(now)})
 }
 
 // schedule arranges what happens next without a person: a bot's move, or the
@@ -465,12 +472,45 @@ func (g *game) schedule() {
 	case st.Kind == kindBot:
 		g.queueBot(v, p, st.Level)
 	case g.clockRuns(p):
-		if st.StandIn {
-			g.clocks[p] = max(g.clocks[p], g.s.cfg.StandInGrace.Milliseconds())
-		}
 		wait := time.Duration(g.remaining(p, time.Now())) * time.Millisecond
 		g.timer = time.AfterFunc(wait, func() { g.timeout(v) })
 	}
+}
+
+// grace gives the seat to move, if a stand-in plays for it, the least time
+// it has to come back, at the start of its turn (a move, or the game loaded
+// again), before the turn's state is sent.
+func (g *game) grace() {
+	if g.cur.Over() {
+		return
+	}
+	if p := g.cur.Current(); g.seats[p].StandIn && g.clockRuns(p) {
+		g.clocks[p] = max(g.clocks[p], g.s.cfg.StandInGrace.Milliseconds())
+	}
+}
+
+// saveClock stores the time bank of the seat to move as it is now, so that
+// the time it has used on this turn still counts when the game is loaded
+// again (the clock starts again from the stored bank). It is called as the
+// server closes; after a crash the turn's time is given back.
+func (g *game) saveClock() {
+	if g.clock == nil || g.cur.Over() {
+		return
+	}
+	p := g.cur.Current()
+	left := g.remaining(p, time.Now())
+	if left == g.clocks[p] {
+		return
+	}
+	clocks := slices.Clone(g.clocks)
+	clocks[p] = left
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := g.s.store.UpdateSeats(ctx, g.id, len(g.moves), g.seats, clocks, g.updated); err != nil {
+		g.s.log.Error("storing the clock at shutdown", "game", g.id, "err", err)
+		return
+	}
+	g.clocks = clocks
 }
 
 // queueBot asks the bot pool for a move at version v, once.

@@ -299,6 +299,7 @@ func (s *Server) Close() error {
 		if g.timer != nil {
 			g.timer.Stop()
 		}
+		g.saveClock()
 		g.mu.Unlock()
 	}
 	s.mu.Lock()

@@ -321,8 +321,13 @@ func (g *game) subscribe(c *wsConn, last int) bool {
 	} else {
 		c.send(mustJSON(snapshotMessage{Type: "snapshot", Game: g.fullView(-1, c.seat)}))
 	}
+	// The clocks as they are now: a client that missed no move would
+	// otherwise keep counting from what it last heard, across the time the
+	// connection or the server was down. A seat's arrival tells everyone.
 	if c.seat >= 0 {
 		g.broadcastSeats(now)
+	} else if g.clock != nil {
+		c.send(g.seatsMessage(now))
 	}
 	return true
 }
