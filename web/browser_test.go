@@ -148,9 +148,23 @@ const (
 	waitLimit                   = 30 * time.Second
 )
 
+// newPage opens a tab in a browser context of its own: a browser of its own,
+// with its own storage.
 func newPage(t *testing.T, name string, width, height int64) *page {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	return openTab(ctx, cancel, t, name, width, height)
+}
+
+// newTab opens another tab of p's browser, sharing its local storage.
+func (p *page) newTab(name string) *page {
+	p.t.Helper()
+	ctx, cancel := chromedp.NewContext(p.ctx)
+	return openTab(ctx, cancel, p.t, name, desktopWidth, desktopHeight)
+}
+
+func openTab(ctx context.Context, cancel context.CancelFunc, t *testing.T, name string, width, height int64) *page {
+	t.Helper()
 	p := &page{t: t, ctx: ctx, name: name}
 	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
 	go func() {

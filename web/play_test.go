@@ -244,22 +244,29 @@ func TestLobbyKeepsItsRows(t *testing.T) {
 	p.waitFor(fmt.Sprintf(`document.querySelector('.lobby-game[data-game="%s"]')`, other.ID), "the new game in the lobby")
 }
 
+// startWithFriend starts a game from the home page as name, with a friend
+// in the second seat, and returns the friend's invite link.
+func (p *page) startWithFriend(l *lagoon, name string) string {
+	p.t.Helper()
+	p.navigate(l.url + "/")
+	p.waitFor(`document.querySelector('select[name=seat1] option[value=friend]')`, "the new game form")
+	p.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), name))
+	p.do(chromedp.SetValue(chromedp.CSS(`select[name=seat1]`), "friend"))
+	eval[bool](p, `document.querySelector('select[name=seat1]').dispatchEvent(new Event('change'))`)
+	p.waitFor(`document.querySelector('select[name=seat1]').value === 'friend'`, "the friend seat")
+	p.click(`[data-action=start]`)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.invite-card .copy-input')`, "the invite link")
+	return eval[string](p, `document.querySelector('.invite-card .copy-input').value`)
+}
+
 // TestInviteAndWatch: the creator invites a friend, who opens the link in
 // another browser and plays; a third person watches and cannot move.
 func TestInviteAndWatch(t *testing.T) {
 	needBrowser(t)
 	l := startLagoon(t)
 	ann := newPage(t, "ann", desktopWidth, desktopHeight)
-	ann.navigate(l.url + "/")
-	ann.waitFor(`document.querySelector('select[name=seat1] option[value=friend]')`, "the new game form")
-	ann.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"))
-	ann.do(chromedp.SetValue(chromedp.CSS(`select[name=seat1]`), "friend"))
-	eval[bool](ann, `document.querySelector('select[name=seat1]').dispatchEvent(new Event('change'))`)
-	ann.waitFor(`document.querySelector('select[name=seat1]').value === 'friend'`, "the friend seat")
-	ann.click(`[data-action=start]`)
-	ann.waitGame()
-	ann.waitFor(`document.querySelector('.invite-card .copy-input')`, "the invite link")
-	link := eval[string](ann, `document.querySelector('.invite-card .copy-input').value`)
+	link := ann.startWithFriend(l, "Ann")
 	if !strings.HasPrefix(link, l.url+"/game/") || !strings.Contains(link, "#seat=") {
 		t.Fatalf("the invite link is %q", link)
 	}
@@ -322,6 +329,42 @@ func TestInviteAndWatch(t *testing.T) {
 		t.Errorf("the server is at version %d after the spectator's click, was %d", g.State.Version, v.Version)
 	}
 	carl.screenshot("spectator")
+}
+
+// TestTwoSeatsInOneBrowser: the creator opens the friend's invite link in
+// another tab of the same browser to play both sides; each tab keeps its
+// own seat across reloads, and neither seat's token is lost.
+func TestTwoSeatsInOneBrowser(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	ann := newPage(t, "ann", desktopWidth, desktopHeight)
+	link := ann.startWithFriend(l, "Ann")
+	id := ann.gameID()
+
+	// The browser created the game, so the seat is taken without asking
+	// for a name.
+	bea := ann.newTab("bea")
+	bea.navigate(link)
+	bea.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-you="1"][data-conn=open]')`, "the second seat taken")
+
+	for _, tab := range []struct {
+		p   *page
+		url string
+		you string
+	}{{ann, l.url + "/game/" + id, "0"}, {bea, l.url + "/game/" + id, "1"}} {
+		// Opened again without the token in the address (from the lobby,
+		// or a bookmark), each tab finds its own seat.
+		tab.p.navigate(tab.url)
+		if v := tab.p.waitGame(); v.You != tab.you {
+			t.Errorf("%s's tab opened again shows seat %q, want %s", tab.p.name, v.You, tab.you)
+		}
+	}
+	ann.do(chromedp.Reload())
+	if v := ann.waitGame(); v.You != "0" {
+		t.Fatalf("Ann's tab reloaded shows seat %q, want 0", v.You)
+	}
+	ann.clickSpace(ann.view().Legal[0])
+	bea.waitFor(`document.querySelector('.game[data-version="1"][data-turn=you]')`, "Ann's move, and Bea's turn")
 }
 
 // TestReloadAndRestart: a reload in the middle of a game, and then the

@@ -99,25 +99,78 @@ export const playerName = () => load('lagoon.name', '');
 export const setPlayerName = name => save('lagoon.name', name);
 
 // mySeats maps game ids to what this browser holds for them:
-// {token, seat, invites: [{seat, link}], created}.
+// {token, seat, tokens: {seat: token}, invites: [{seat, link}], creator}.
+// token and seat are the seat used last; tokens holds every seat the
+// browser has in the game (one person may play two seats in two tabs).
 export const mySeats = () => load('lagoon.seats', {});
 
-// rememberSeat merges what is known about this browser's seat in a game.
+// rememberSeat merges what is known about this browser's seats in a game;
+// info.token and info.seat add a seat, which this tab then keeps using.
 export function rememberSeat(id, info) {
   const all = mySeats();
-  all[id] = {...(all[id] || {}), ...info, touched: Date.now()};
+  const was = all[id] || {};
+  const tokens = {...(was.tokens || {})};
+  if (was.token && was.seat != null && !(was.seat in tokens)) tokens[was.seat] = was.token;
+  if (info.token && info.seat != null) {
+    tokens[info.seat] = info.token;
+    tabSeats.set(id, info.seat);
+  }
+  all[id] = {...was, ...info, tokens, touched: Date.now()};
   // Keep the 100 most recent games.
   const ids = Object.keys(all).sort((a, b) => (all[b].touched || 0) - (all[a].touched || 0));
   for (const old of ids.slice(100)) delete all[old];
   save('lagoon.seats', all);
 }
 
-export function forgetSeat(id) {
+// seatToken is the token this tab plays game id with: the seat it used
+// last, or else the seat the browser used last.
+export function seatToken(id) {
+  const mine = mySeats()[id];
+  if (!mine) return null;
+  const seat = tabSeats.get(id);
+  return (seat != null && mine.tokens && mine.tokens[seat]) || mine.token || null;
+}
+
+// forgetSeat forgets a token that no longer works, and only that one.
+export function forgetSeat(id, token) {
   const all = mySeats();
-  if (!all[id]) return;
-  delete all[id].token;
-  delete all[id].seat;
+  const mine = all[id];
+  if (!mine) return;
+  const tokens = mine.tokens || {};
+  for (const seat of Object.keys(tokens)) if (tokens[seat] === token) delete tokens[seat];
+  if (mine.token === token) {
+    const left = Object.keys(tokens);
+    if (left.length) {
+      mine.seat = Number(left[0]);
+      mine.token = tokens[left[0]];
+    } else {
+      delete mine.token;
+      delete mine.seat;
+    }
+  }
   save('lagoon.seats', all);
+}
+
+// tabSeats remembers, for this tab only (sessionStorage survives a reload
+// but is not shared with other tabs), which seat it plays in each game.
+const tabSeats = {
+  get(id) {
+    const v = sessionGet('lagoon.tab-seats')[id];
+    return v == null ? null : v;
+  },
+  set(id, seat) {
+    const all = sessionGet('lagoon.tab-seats');
+    all[id] = seat;
+    try { sessionStorage.setItem('lagoon.tab-seats', JSON.stringify(all)); } catch { /* storage refused: forget */ }
+  },
+};
+
+function sessionGet(key) {
+  try {
+    return JSON.parse(sessionStorage.getItem(key)) || {};
+  } catch {
+    return {};
+  }
 }
 
 // seatLink is the absolute link of a seat or spectator path.

@@ -4,7 +4,7 @@
 // this browser's storage) plays that seat; anyone else watches.
 
 import {h, icon, fill, toast, modal, modalOpen, copyField, plural, capitalize, closeAllModals} from './ui.js';
-import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, playerName, setPlayerName, absolute, recordURL} from './api.js';
+import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL} from './api.js';
 import {GameSocket} from './live.js';
 import {BoardView} from './board.js';
 import {PLAYERS, tokenName, tokenPhrase} from './art.js';
@@ -62,9 +62,7 @@ class GameView {
   }
 
   async mount() {
-    const fromHash = seatFromHash();
-    const stored = mySeats()[this.id];
-    this.token = fromHash || (stored && stored.token) || null;
+    this.token = seatFromHash() || seatToken(this.id);
     const loading = h('div', {class: 'loading'}, h('div', {class: 'spinner'}), 'Opening the game…');
     fill(this.root, loading);
     const get = token => patiently(() => getGame(this.id, {token}),
@@ -120,7 +118,7 @@ class GameView {
   }
 
   dropToken(why) {
-    forgetSeat(this.id);
+    forgetSeat(this.id, this.token);
     this.token = null;
     this.you = null;
     if (location.hash) history.replaceState(history.state, '', location.pathname);
