@@ -365,6 +365,28 @@ func TestTwoSeatsInOneBrowser(t *testing.T) {
 	}
 	ann.clickSpace(ann.view().Legal[0])
 	bea.waitFor(`document.querySelector('.game[data-version="1"][data-turn=you]')`, "Ann's move, and Bea's turn")
+
+	// Seat 0 is handed to a bot from a third tab: Ann's first tab, on the
+	// same seat, becomes a spectator's and says why.
+	token := eval[string](ann, fmt.Sprintf(`JSON.parse(localStorage.getItem('lagoon.seats'))[%q].tokens['0']`, id))
+	third := ann.newTab("third")
+	third.navigate(l.url + "/game/" + id + "#seat=" + token)
+	third.waitFor(`document.querySelector('.game[data-you="0"][data-conn=open]')`, "seat 0 in a third tab")
+	third.click(`.btn-danger`)
+	third.waitFor(`document.querySelector('.modal .btn-primary')`, "the question")
+	third.click(`.modal .btn-primary`)
+	ann.waitFor(`document.querySelector('.game[data-turn=watch][data-conn=open]')`, "Ann's first tab to watch")
+	if !eval[bool](ann, `[...document.querySelectorAll('.toast')].some(e => e.textContent.includes('handed to a bot'))`) {
+		t.Error("Ann's first tab does not say that her seat went to a bot")
+	}
+	if eval[bool](ann, `!document.querySelector('.piece-toggle').hidden`) {
+		t.Error("the tab whose seat went to a bot still offers pieces to place")
+	}
+	// Seat 1's token is still there, and Bea's tab still plays it.
+	bea.do(chromedp.Reload())
+	if v := bea.waitGame(); v.You != "1" {
+		t.Errorf("Bea's tab reloaded after seat 0 was handed over shows seat %q, want 1", v.You)
+	}
 }
 
 // TestReloadAndRestart: a reload in the middle of a game, and then the

@@ -401,6 +401,11 @@ class GameView {
       case 'seats':
         this.game.seats = msg.seats;
         if (msg.clocks) { this.state.clocks = msg.clocks; this.clockBase = Date.now(); }
+        if (this.you != null && this.token && msg.seats[this.you].kind === 'bot') {
+          // Handed to a bot from another tab or device: the token is dead.
+          this.lostSeat('Your seat was handed to a bot. You are watching the game.');
+          break;
+        }
         this.render({});
         break;
       case 'ack':
@@ -434,11 +439,21 @@ class GameView {
     else if (mine) this.quiet();
   }
 
+  // lostSeat turns the page into a spectator's: the seat's token no
+  // longer works.
+  lostSeat(why) {
+    if (!this.token) return;
+    this.pending = null;
+    this.dropToken(why);
+    this.socket.setToken(null);
+    this.render({});
+  }
+
   onError(msg) {
-    if (msg.code === 'bad_token' && !msg.id) {
-      this.dropToken('This seat link no longer works. You are watching the game.');
-      this.socket.setToken(null);
-      this.render({});
+    if (msg.code === 'bad_token') {
+      // Refused at the hello, or a move refused because the seat has been
+      // handed to a bot since.
+      this.lostSeat('This seat link no longer works (the seat may have been handed to a bot). You are watching the game.');
       return;
     }
     const ours = this.pending && msg.id === this.pending.id;
@@ -629,9 +644,7 @@ class GameView {
           close();
           try {
             await leaveSeat(this.id, this.token, 'medium');
-            this.dropToken('A bot plays your seat now. You are watching.');
-            this.socket.setToken(null);
-            this.render({});
+            this.lostSeat('A bot plays your seat now. You are watching.');
           } catch (err) {
             toast(err.message, 'error');
           }

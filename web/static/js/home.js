@@ -232,7 +232,7 @@ class HomeView {
         close();
         navigate(`/game/${g.id}`);
       } catch (err) {
-        toast(err.message, 'error', 6000);
+        toast(err.code === 'seat_taken' ? `Someone else took seat ${seat + 1} just now.` : err.message, 'error', 6000);
         close();
         this.refresh();
       }
