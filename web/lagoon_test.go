@@ -187,6 +187,10 @@ func (l *lagoon) record(id string) bluelagoon.Record {
 }
 
 type gameInfo struct {
+	Seats []struct {
+		Name   string `json:"name"`
+		Joined bool   `json:"joined"`
+	} `json:"seats"`
 	Moves []struct {
 		Seat int    `json:"seat"`
 		Move string `json:"move"`

@@ -279,6 +279,12 @@ func TestInviteAndWatch(t *testing.T) {
 	bea := newPage(t, "bea", desktopWidth, desktopHeight)
 	bea.navigate(link)
 	bea.waitFor(`document.querySelector('.join-modal input')`, "the invitation")
+	// While Bea has not said who she is, her page only watches: her seat
+	// is not joined, so no clock starts while she types her name.
+	bea.waitFor(`document.querySelector('.game[data-conn=open]')`, "the connection")
+	if s := l.game(id).Seats[1]; s.Joined {
+		t.Errorf("seat 1 is joined while Bea is asked her name: %+v", s)
+	}
 	bea.do(chromedp.SendKeys(chromedp.CSS(`.join-modal input`), "Bea"))
 	bea.click(".join-modal .btn-primary")
 	bea.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-you="1"][data-conn=open]')`, "Bea in her seat")

@@ -86,7 +86,10 @@ class GameView {
     this.setGame(game);
     this.layout();
     this.render({});
-    this.socket = new GameSocket(this.id, this.token, {
+    // Until the person has said who they are, the page listens as a
+    // spectator: a seat's connection joins it, and the clocks start when
+    // every seat has joined.
+    this.socket = new GameSocket(this.id, this.asksName() ? null : this.token, {
       onmessage: msg => this.message(msg),
       onstatus: (st, detail) => this.status(st, detail),
     });
@@ -597,12 +600,19 @@ class GameView {
     tip.classList.toggle('below', !above);
   }
 
+  // asksName reports whether the page must ask for a name before it
+  // joins its seat: an invited person's first visit.
+  asksName() {
+    if (this.you == null) return false;
+    const seat = this.seats[this.you];
+    return seat.kind === 'human' && !seat.joined && !(mySeats()[this.id] || {}).creator;
+  }
+
   async maybeJoin() {
     if (this.you == null) return;
     const seat = this.seats[this.you];
     if (seat.kind !== 'human' || seat.joined) return;
-    const mine = mySeats()[this.id] || {};
-    if (mine.creator) {
+    if (!this.asksName()) {
       try { await joinGame(this.id, {token: this.token}); } catch (err) { toast(err.message, 'error'); }
       return;
     }
@@ -615,6 +625,7 @@ class GameView {
       try {
         const res = await joinGame(this.id, {token: this.token, name: n || null});
         this.game.seats = res.game.seats;
+        this.socket.setToken(this.token);
         this.render({});
         close();
       } catch (err) {
