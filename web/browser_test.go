@@ -400,7 +400,9 @@ func (p *page) play(rng *rand.Rand, done func(view) bool) view {
 // WebSockets in window.testSockets and what they send in window.testSent,
 // as {socket, data}: the index of the socket and the message. While
 // window.testHold is true, the sockets they open go to a path the server
-// refuses, so a page that lost its connection cannot get it back.
+// refuses, so a page that lost its connection cannot get it back. A
+// function in window.testOnMessage is called with the socket and each
+// message it receives, decoded, before the page sees the message.
 func (p *page) recordSockets() {
 	p.t.Helper()
 	const script = `(() => {
@@ -412,6 +414,9 @@ func (p *page) recordSockets() {
 			constructor(url, ...rest) {
 				super(window.testHold ? location.origin.replace(/^http/, 'ws') + '/api/held' : url, ...rest);
 				window.testSockets.push(this);
+				this.addEventListener('message', ev => {
+					if (window.testOnMessage) window.testOnMessage(this, JSON.parse(ev.data));
+				});
 			}
 			send(data) {
 				window.testSent.push({socket: window.testSockets.indexOf(this), data: String(data)});

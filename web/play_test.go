@@ -462,47 +462,68 @@ func TestReloadAndRestart(t *testing.T) {
 	}
 }
 
-// TestSnapshotAcrossPhaseEnd: a spectator whose connection is down while
-// the exploration phase ends, and more moves are made than the server sends
-// as events, comes back by a snapshot already in the settlement phase; the
-// page must still show what the phase's end changed.
-func TestSnapshotAcrossPhaseEnd(t *testing.T) {
+// TestPhaseEndAcrossReconnects: the events of a phase's end follow the
+// move that ends it. A spectator whose connection drops between the two, or
+// who is away across them and comes back by a snapshot (more than 50 moves
+// missed), still sees the exploration phase's summary and the winner.
+func TestPhaseEndAcrossReconnects(t *testing.T) {
 	needBrowser(t)
 	l := startLagoon(t)
 	humans := []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}}
 	c := l.createGame(map[string]any{"board": "standard", "seed": 5, "seats": humans})
-	p := newPage(t, "spectator", desktopWidth, desktopHeight)
-	p.recordSockets()
-	p.navigate(l.url + "/game/" + c.ID)
-	p.waitGame()
-	p.waitFor(`document.querySelector('.game[data-conn=open]')`, "the connection")
+	watch := func(name string) *page {
+		p := newPage(t, name, desktopWidth, desktopHeight)
+		p.recordSockets()
+		p.navigate(l.url + "/game/" + c.ID)
+		p.waitGame()
+		p.waitFor(`document.querySelector('.game[data-conn=open]')`, "the connection")
+		return p
+	}
+	away, dropped := watch("away"), watch("dropped")
+	// dropped's connection closes as the move that ends a phase arrives,
+	// before the events that follow it.
+	dropAfter := func(cond string) {
+		eval[bool](dropped, `(window.testOnMessage = (ws, m) => {
+			if (m.type === 'move' && `+cond+`) { window.testOnMessage = null; ws.close(); }
+		}, true)`)
+	}
+	dropAfter(`m.state.phase === 'settlement'`)
+	eval[bool](away, `(window.testHold = true, window.testSockets.at(-1).close(), true)`)
+	away.waitFor(`document.querySelector('.game[data-conn=reconnecting]')`, "the page to see the connection drop")
 
-	eval[bool](p, `(window.testHold = true, window.testSockets.at(-1).close(), true)`)
-	p.waitFor(`document.querySelector('.game[data-conn=reconnecting]')`, "the page to see the connection drop")
-
-	// Both players move through the API until well into the settlement
-	// phase: more than 50 moves, so the page gets a snapshot, not events.
+	// Both players move through the API.
 	rng := rand.New(rand.NewPCG(7, 8))
 	version := 0
-	for {
-		g := stateAt(t, l, c.ID, version)
-		if g.Phase() == bluelagoon.Settlement && version > 55 {
-			break
+	moveUntil := func(done func(*bluelagoon.Game) bool) {
+		t.Helper()
+		for {
+			g := stateAt(t, l, c.ID, version)
+			if done(g) {
+				return
+			}
+			moves := g.LegalMoves()
+			m := moves[rng.IntN(len(moves))]
+			l.api("POST", "/api/games/"+c.ID+"/moves", c.Seats[g.Current()].Token,
+				map[string]any{"version": version, "move": m.String()}, nil)
+			version++
 		}
-		moves := g.LegalMoves()
-		m := moves[rng.IntN(len(moves))]
-		l.api("POST", "/api/games/"+c.ID+"/moves", c.Seats[g.Current()].Token,
-			map[string]any{"version": version, "move": m.String()}, nil)
-		version++
 	}
+	moveUntil(func(g *bluelagoon.Game) bool { return g.Phase() == bluelagoon.Settlement && version > 55 })
 
-	eval[bool](p, `(window.testHold = false, window.dispatchEvent(new Event('online')), true)`)
-	p.waitFor(fmt.Sprintf(`document.querySelector('.game[data-conn=open][data-version="%d"]')`, version), "the page to come back up to date")
-	p.waitFor(`document.querySelector('.phase-modal')`, "the summary of the exploration phase")
-	if v := p.view(); v.Phase != "settlement" || v.Turn != "watch" {
+	dropped.waitFor(fmt.Sprintf(`document.querySelector('.game[data-conn=open][data-version="%d"]')`, version), "the dropped page to come back up to date")
+	dropped.waitFor(`document.querySelector('.phase-modal')`, "the summary on the page whose connection dropped")
+	eval[bool](away, `(window.testHold = false, window.dispatchEvent(new Event('online')), true)`)
+	away.waitFor(fmt.Sprintf(`document.querySelector('.game[data-conn=open][data-version="%d"]')`, version), "the page away to come back up to date")
+	away.waitFor(`document.querySelector('.phase-modal')`, "the summary on the page back by a snapshot")
+	if v := away.view(); v.Phase != "settlement" || v.Turn != "watch" {
 		t.Errorf("after the snapshot the page shows %+v", v)
 	}
-	p.screenshot("snapshot-phase-end")
+	away.screenshot("snapshot-phase-end")
+
+	dropped.click(".phase-modal .btn-primary")
+	dropAfter(`m.state.over`)
+	moveUntil((*bluelagoon.Game).Over)
+	dropped.waitFor(`document.querySelector('.winner-modal')`, "the winner on the page whose connection dropped")
 }
 
 // TestReplay steps through a finished game with the buttons, the keys and

@@ -390,6 +390,7 @@ class GameView {
       }
       case 'move': this.onMove(msg); break;
       case 'phase_end':
+        if (!this.state.over) this.socket.version = msg.version;
         if (msg.phase === 'exploration') {
           this.game.exploration_end = msg.summary;
           this.renderActions();
@@ -397,6 +398,7 @@ class GameView {
         }
         break;
       case 'game_over':
+        this.socket.version = msg.version;
         this.state.result = msg.result;
         this.render({});
         if (!this.shownWinner) this.winner();
@@ -427,7 +429,10 @@ class GameView {
     this.game.moves.push({version: msg.version, seat: msg.seat, move: msg.move, phase, took: msg.took});
     this.game.state = msg.state;
     this.clockBase = Date.now();
-    this.socket.version = msg.version;
+    // A move that ends a phase is followed by its phase_end (and game_over)
+    // at the same version: until they are here, a reconnection asks again
+    // from the version before, so that they are sent again if lost.
+    this.socket.version = msg.state.phase !== phase || msg.state.over ? msg.version - 1 : msg.version;
     if (this.pending && (msg.version > this.pending.version)) this.pending = null;
     const mine = msg.seat === this.you;
     this.render({animate: true});
