@@ -25,21 +25,27 @@ func (b *Board) MarshalText() ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-// UnmarshalText reads a built-in board's name or a board in the notation.
-func (b *Board) UnmarshalText(text []byte) error {
-	s := string(text)
-	var o *Board
-	var err error
+// boardText is a board in a record's JSON: a built-in board's name, or any
+// board in the notation. Reading one sets the pointer; a Board itself is
+// never written over, so a built-in board stays what it is whatever is
+// decoded where it was.
+type boardText struct{ b *Board }
+
+func (t boardText) MarshalText() ([]byte, error) { return t.b.MarshalText() }
+
+func (t *boardText) UnmarshalText(text []byte) error {
+	b, err := BoardFromText(string(text))
+	t.b = b
+	return err
+}
+
+// BoardFromText reads a board as MarshalText writes it: a built-in board's
+// name (the board itself is returned), or a board in the notation.
+func BoardFromText(s string) (*Board, error) {
 	if strings.HasPrefix(s, "a ") {
-		o, err = ParseBoard(s)
-	} else {
-		o, err = BoardByName(s)
+		return ParseBoard(s)
 	}
-	if err != nil {
-		return err
-	}
-	*b = *o
-	return nil
+	return BoardByName(s)
 }
 
 // A Record is a whole game: its setup and its moves. Replaying it reproduces
@@ -53,11 +59,11 @@ type Record struct {
 }
 
 type recordJSON struct {
-	Board   *Board `json:"board"`
-	Players int    `json:"players"`
-	Seed    uint64 `json:"seed"`
-	First   int    `json:"first"`
-	Moves   []Move `json:"moves"`
+	Board   boardText `json:"board"`
+	Players int       `json:"players"`
+	Seed    uint64    `json:"seed"`
+	First   int       `json:"first"`
+	Moves   []Move    `json:"moves"`
 }
 
 // MarshalJSON writes the record in the form shown on Record.
@@ -66,7 +72,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	if moves == nil {
 		moves = []Move{}
 	}
-	return json.Marshal(recordJSON{r.Board, r.Players, r.Seed, r.First, moves})
+	return json.Marshal(recordJSON{boardText{r.Board}, r.Players, r.Seed, r.First, moves})
 }
 
 // UnmarshalJSON reads a record; it does not replay it.
@@ -75,13 +81,14 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	if j.Board == nil {
+	b := j.Board.b
+	if b == nil {
 		return fmt.Errorf("record has no board")
 	}
-	if named := builtinEqual(j.Board); named != nil {
-		j.Board = named
+	if named := builtinEqual(b); named != nil {
+		b = named
 	}
-	*r = Record{Setup{j.Board, j.Players, j.Seed, j.First}, j.Moves}
+	*r = Record{Setup{b, j.Players, j.Seed, j.First}, j.Moves}
 	return nil
 }
 

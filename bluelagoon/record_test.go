@@ -62,6 +62,29 @@ func TestRecordJSON(t *testing.T) {
 	}
 }
 
+// TestDecodingLeavesBuiltinBoardsAlone: decoding JSON where a built-in
+// board is held replaces the pointer, never the board, which the whole
+// program shares.
+func TestDecodingLeavesBuiltinBoardsAlone(t *testing.T) {
+	rec := bluelagoon.Record{Setup: bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2}}
+	if err := json.Unmarshal([]byte(`{"board":"sides","players":2,"seed":1,"first":0,"moves":[]}`), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Board.Name() != "sides" {
+		t.Errorf("the record read has board %q, want sides", rec.Board.Name())
+	}
+	held := struct{ Board *bluelagoon.Board }{bluelagoon.StandardBoard()}
+	if err := json.Unmarshal([]byte(`{"Board":"sides"}`), &held); err == nil {
+		t.Error("a board name decoded into a *Board: a Board is not decoded on its own, a Record is")
+	}
+	if b := bluelagoon.StandardBoard(); b.Name() != "standard" || b.Height() != 13 {
+		t.Fatalf("after decoding, the standard board is %q with %d rows", b.Name(), b.Height())
+	}
+	if b, err := bluelagoon.BoardByName("standard"); err != nil || b.Name() != "standard" {
+		t.Fatalf("BoardByName(standard) = %v, %v", b, err)
+	}
+}
+
 func TestRecordErrors(t *testing.T) {
 	for _, tc := range []struct{ json, want string }{
 		{`{"board":"atlantis","players":2,"seed":1,"first":0,"moves":[]}`, "atlantis"},

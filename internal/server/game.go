@@ -64,19 +64,6 @@ func (mi *moveInfo) view(version int, l *layout) moveView {
 	return moveView{Version: version, Seat: mi.seat, Move: l.move(mi.move), Phase: mi.phase.String(), Took: mi.took}
 }
 
-// parseBoard reads a board as it is stored and sent: a built-in board's name
-// or a board in the notation.
-func parseBoard(s string) (*bluelagoon.Board, error) {
-	var b bluelagoon.Board
-	if err := b.UnmarshalText([]byte(s)); err != nil {
-		return nil, err
-	}
-	if b.Name() != "" {
-		return bluelagoon.BoardByName(b.Name())
-	}
-	return &b, nil
-}
-
 // loadGame makes the owner of a stored game, replaying and checking its
 // moves.
 func (s *Server) loadGame(sg *store.Game) (*game, error) {

@@ -190,7 +190,7 @@ func (s *Server) board(text string) (*boardInfo, error) {
 	if b, ok := s.boards[text]; ok {
 		return b, nil
 	}
-	b, err := parseBoard(text)
+	b, err := bluelagoon.BoardFromText(text)
 	if err != nil {
 		return nil, err
 	}
