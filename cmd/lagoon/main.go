@@ -34,13 +34,25 @@ func main() {
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmds := commands()
+	if len(args) > 0 {
+		switch args[0] {
+		case "-h", "-help", "--help":
+			usage(stdout, cmds)
+			return 0
+		case "help":
+			// help <command> is <command> -h.
+			if len(args) > 1 {
+				if c, ok := cmds[args[1]]; ok {
+					return c.run([]string{"-h"}, stdin, stdout, stderr)
+				}
+			}
+			usage(stdout, cmds)
+			return 0
+		}
+	}
 	name := "serve"
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		name, args = args[0], args[1:]
-	}
-	if name == "help" || name == "-h" || name == "-help" {
-		usage(stdout, cmds)
-		return 0
 	}
 	c, ok := cmds[name]
 	if !ok {
@@ -62,7 +74,7 @@ func usage(w io.Writer, cmds map[string]command) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun 'lagoon <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "\nRun 'lagoon <command> -h' or 'lagoon help <command>' for a command's flags.")
 }
 
 // parseFlags parses a subcommand's flags, printing errors and usage to
