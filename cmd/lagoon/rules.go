@@ -29,7 +29,8 @@ own output line, processing goes on, and the exit status is 1.
           phase's token layout)
   over    state -> true or false: is the current phase over
   check   state -> ok, or the error
-  show    state -> a text picture of the board, then a blank line
+  show    state -> a text picture of the board, then a blank line (an
+          error line, too, is followed by a blank line)
   new     prints an initial state: -board standard -players 2 -seed 0 -first 0
 `
 
@@ -56,12 +57,12 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var each func(line string) (string, error)
-	jsonErrors := false
+	failed := func(err error) string { return "error: " + err.Error() }
 	switch verb {
 	case "moves":
-		each, jsonErrors = rulesMoves, true
+		each, failed = rulesMoves, jsonError
 	case "score":
-		each, jsonErrors = rulesScore, true
+		each, failed = rulesScore, jsonError
 	case "apply":
 		each = func(line string) (string, error) { return rulesApply(line, *seed) }
 	case "over":
@@ -69,46 +70,82 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "check":
 		each = rulesCheck
 	case "show":
-		each = rulesShow
+		// A picture ends with a blank line, and so does an error, so that
+		// the output splits into one part per input line.
+		each, failed = rulesShow, func(err error) string { return "error: " + err.Error() + "\n" }
 	default:
 		fmt.Fprintf(stderr, "lagoon rules: unknown verb %q\n", verb)
 		fmt.Fprint(stderr, rulesUsage)
 		return 2
 	}
-	return eachLine(stdin, stdout, stderr, each, jsonErrors)
+	return eachLine(stdin, stdout, stderr, each, failed)
 }
 
-// eachLine runs each on every input line and writes one output per line.
-func eachLine(stdin io.Reader, stdout, stderr io.Writer, each func(string) (string, error), jsonErrors bool) int {
-	in := bufio.NewScanner(stdin)
-	in.Buffer(make([]byte, 64*1024), maxLine)
+func jsonError(err error) string {
+	b, _ := json.Marshal(map[string]string{"error": err.Error()})
+	return string(b)
+}
+
+// errTooLong is the error of an input line longer than maxLine.
+var errTooLong = fmt.Errorf("line longer than %d bytes", maxLine)
+
+// eachLine runs each on every input line and writes one output per line;
+// failed writes the output of a line that failed, a line too long among
+// them.
+func eachLine(stdin io.Reader, stdout, stderr io.Writer, each func(string) (string, error), failed func(error) string) int {
+	in := bufio.NewReaderSize(stdin, 64*1024)
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	status := 0
-	for in.Scan() {
-		line := strings.TrimSuffix(in.Text(), "\r")
-		res, err := each(line)
+	for {
+		line, err := readLine(in)
+		if err == io.EOF {
+			return status
+		}
+		if err != nil && err != errTooLong {
+			out.Flush()
+			fmt.Fprintf(stderr, "lagoon rules: reading input: %v\n", err)
+			return 1
+		}
+		res := ""
+		if err == nil {
+			res, err = each(line)
+		}
 		if err != nil {
 			status = 1
-			if jsonErrors {
-				b, _ := json.Marshal(map[string]string{"error": err.Error()})
-				res = string(b)
-			} else {
-				res = "error: " + err.Error()
-			}
+			res = failed(err)
 		}
 		out.WriteString(res)
 		out.WriteByte('\n')
 	}
-	if err := in.Err(); err != nil {
-		out.Flush()
-		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("an input line is longer than %d bytes", maxLine)
+}
+
+// readLine reads one line, without its line end. A line longer than
+// maxLine is read to its end and dropped with errTooLong; at the end of the
+// input readLine returns io.EOF.
+func readLine(in *bufio.Reader) (string, error) {
+	var line []byte
+	n := 0
+	for {
+		chunk, err := in.ReadSlice('\n')
+		n += len(chunk)
+		if n <= maxLine+2 { // room for "\r\n"
+			line = append(line, chunk...)
 		}
-		fmt.Fprintf(stderr, "lagoon rules: reading input: %v\n", err)
-		return 1
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && n == 0:
+			return "", io.EOF
+		case err != nil && err != io.EOF:
+			return "", err
+		}
+		text := strings.TrimSuffix(strings.TrimSuffix(string(line), "\n"), "\r")
+		if n > maxLine+2 || len(text) > maxLine {
+			return "", errTooLong
+		}
+		return text, nil
 	}
-	return status
 }
 
 func parseLineState(line string) (*bluelagoon.Game, error) {

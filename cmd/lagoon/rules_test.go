@@ -235,7 +235,24 @@ func TestRulesUsage(t *testing.T) {
 	if _, _, code := rules(t, "", "moves", "-nope"); code != 2 {
 		t.Errorf("bad flag: exit %d", code)
 	}
-	if _, errOut, code := rules(t, strings.Repeat("a", maxLine+10)+"\n", "check"); code != 1 || !strings.Contains(errOut, "longer than") {
-		t.Errorf("overlong line: exit %d, %q", code, errOut)
+	// A line too long is an error on its own output line, and the lines
+	// after it are still read: one output for each input line.
+	state := newState(t, "standard", 2, 1).String()
+	for _, input := range []string{
+		state + "\n" + strings.Repeat("a", maxLine+10) + "\n" + state + "\n",
+		state + "\r\n" + strings.Repeat("a", maxLine+1) + "\r\n" + state,
+	} {
+		out, _, code := rules(t, input, "check")
+		if want := "ok\nerror: line longer than 1048576 bytes\nok\n"; code != 1 || out != want {
+			t.Errorf("overlong line: exit %d, output %q; want exit 1 and %q", code, out, want)
+		}
+	}
+	if out, _, code := rules(t, state+"\n"+strings.Repeat("a", maxLine)+"\n", "check"); code != 1 || strings.Contains(out, "longer") {
+		t.Errorf("a line of exactly %d bytes: exit %d, output %.60q; want it read, and refused as a state", maxLine, code, out)
+	}
+	// show: a picture ends with a blank line, and so does an error.
+	out, _, code := rules(t, "nonsense\n"+state+"\n", "show")
+	if first, rest, _ := strings.Cut(out, "\n\n"); code != 1 || !strings.HasPrefix(first, "error: ") || strings.Contains(first, "\n") || !strings.HasPrefix(rest, "2 players") {
+		t.Errorf("show of a bad line and a state: exit %d, output\n%s", code, out)
 	}
 }
