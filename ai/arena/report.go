@@ -18,7 +18,8 @@ type Standing struct {
 	ShareLow  float64 `json:"share_low"`
 	ShareHigh float64 `json:"share_high"`
 	// MeanScore and MeanMargin (score minus the best other score) are over
-	// the games played to the end.
+	// the Finished games, those played to the end (no forfeit).
+	Finished   int     `json:"finished"`
 	MeanScore  float64 `json:"mean_score"`
 	MeanMargin float64 `json:"mean_margin"`
 	// Elo is the rating from the Bradley-Terry fit, the bots' mean at 0.
@@ -30,7 +31,6 @@ type Standing struct {
 // seats several bots names them "spec #2" and on from the second.
 func Summarise(bots []string, games []Game) []Standing {
 	st := make([]Standing, len(bots))
-	completed := make([]int, len(bots))
 	seen := map[string]int{}
 	for i, b := range bots {
 		seen[b]++
@@ -54,7 +54,7 @@ func Summarise(bots []string, games []Game) []Standing {
 				}
 				continue
 			}
-			completed[bot]++
+			s.Finished++
 			s.MeanScore += float64(g.Scores[seat])
 			best := math.MinInt
 			for o, sc := range g.Scores {
@@ -72,9 +72,9 @@ func Summarise(bots []string, games []Game) []Standing {
 			s.Share = s.Wins / float64(s.Games)
 			s.ShareLow, s.ShareHigh = Wilson(s.Wins, s.Games)
 		}
-		if completed[i] > 0 {
-			s.MeanScore /= float64(completed[i])
-			s.MeanMargin /= float64(completed[i])
+		if s.Finished > 0 {
+			s.MeanScore /= float64(s.Finished)
+			s.MeanMargin /= float64(s.Finished)
 		}
 		s.Elo = elo[i]
 	}
@@ -97,9 +97,10 @@ func Wilson(wins float64, n int) (low, high float64) {
 }
 
 // Elo fits a Bradley-Terry model to the games, taken as pairwise results
-// between every two seats of a game (the higher final score wins, ties on
-// score go to the one holding more tokens as in the rules, a forfeit loses
-// to everyone and forfeits tie among themselves) and returns the ratings on
+// between every two seats of a game (the higher final score wins; of two
+// seats tied on score, a winner beats a seat that did not win, as the rules'
+// tie-break on tokens decided, and two seats that did not win draw; a
+// forfeit loses to everyone) and returns the ratings on
 // the Elo scale, with a mean of 0. Each pair of bots gets one virtual draw,
 // so that a bot that won every game still gets a finite rating.
 func Elo(bots int, games []Game) []float64 {
@@ -203,8 +204,13 @@ func WriteTable(w io.Writer, st []Standing, games []Game) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "bot\tgames\twins\twin share\t95% CI\tmean score\tmean margin\tElo\tforfeits\t")
 	for _, s := range st {
-		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.1f%%\t%.1f%% to %.1f%%\t%.1f\t%+.1f\t%+.0f\t%d\t\n",
-			s.Bot, s.Games, s.Wins, 100*s.Share, 100*s.ShareLow, 100*s.ShareHigh, s.MeanScore, s.MeanMargin, s.Elo, s.Forfeits)
+		// No game played to the end has no mean, which 0 would misstate.
+		score, margin := "-", "-"
+		if s.Finished > 0 {
+			score, margin = fmt.Sprintf("%.1f", s.MeanScore), fmt.Sprintf("%+.1f", s.MeanMargin)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.1f%%\t%.1f%% to %.1f%%\t%s\t%s\t%+.0f\t%d\t\n",
+			s.Bot, s.Games, s.Wins, 100*s.Share, 100*s.ShareLow, 100*s.ShareHigh, score, margin, s.Elo, s.Forfeits)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

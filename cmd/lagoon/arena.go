@@ -41,6 +41,9 @@ or extern:"<command>", a program speaking the protocol of docs/bot-protocol.md.
 
 Example: lagoon arena -players 2 -games 400 -board standard mcts:1s greedy
 
+Interrupted (Ctrl-C), it reports the deals played in every seat order and
+exits with 1; it exits with 1 too when a bot lost every game by forfeit.
+
 Deal k of a run uses seed -seed + k, so a long tournament can be played in
 runs over different seeds and reported as one with -merge:
 
@@ -92,19 +95,38 @@ runs over different seeds and reported as one with -merge:
 		cfg.Progress = bar.update
 	}
 	played, err := arena.Run(ctx, cfg)
+	// A run cut short (Ctrl-C) reports the deals played in every seat
+	// order, so that what it reports, and a merge of it, stays fair; it
+	// exits with 1.
 	if err != nil && len(played) == 0 {
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
 		return 1
 	}
+	status := 0
 	if err != nil {
-		fmt.Fprintf(stderr, "lagoon arena: %v; reporting the %d games finished\n", err, len(played))
+		whole := wholeDeals(played, *players)
+		fmt.Fprintf(stderr, "lagoon arena: %v; reporting the %d games of the deals played in every seat order, leaving out %d\n",
+			err, len(whole), len(played)-len(whole))
+		if len(whole) == 0 {
+			return 1
+		}
+		played, status = whole, 1
 	}
 	st := arena.Summarise(bots, played)
+	for _, s := range st {
+		if s.Forfeits == s.Games {
+			fmt.Fprintf(stderr, "lagoon arena: %s lost every game by forfeit; see the reasons below the table\n", s.Bot)
+			status = 1
+		}
+	}
 	if *asJSON {
-		return writeReport(report{
+		if code := writeReport(report{
 			Board: *board, Players: *players, Seed: *seed, Bots: bots,
 			Seconds: time.Since(start).Seconds(), Standings: st, Games: played,
-		}, stdout, stderr)
+		}, stdout, stderr); code != 0 {
+			return code
+		}
+		return status
 	}
 	fmt.Fprintf(stdout, "%d games, %d players, board %s, deals from seed %d, each in %d seat orders, %v\n\n",
 		len(played), *players, *board, *seed, *players, time.Since(start).Round(time.Second))
@@ -112,7 +134,23 @@ runs over different seeds and reported as one with -merge:
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
 		return 1
 	}
-	return 0
+	return status
+}
+
+// wholeDeals keeps the games of the deals played in all their seat orders,
+// one for each of the players.
+func wholeDeals(games []arena.Game, players int) []arena.Game {
+	count := map[int]int{}
+	for _, g := range games {
+		count[g.Deal]++
+	}
+	var whole []arena.Game
+	for _, g := range games {
+		if count[g.Deal] == players {
+			whole = append(whole, g)
+		}
+	}
+	return whole
 }
 
 // report is the JSON form of a tournament.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lagoon-games/lagoon/ai/arena"
 	"github.com/lagoon-games/lagoon/bluelagoon"
 )
 
@@ -192,5 +193,39 @@ func TestSeedRanges(t *testing.T) {
 		if got := seedRanges(c.seeds); got != c.want {
 			t.Errorf("seedRanges(%v) = %q, want %q", c.seeds, got, c.want)
 		}
+	}
+}
+
+// TestArenaAllForfeits: a bot that cannot play at all loses every game by
+// forfeit; the run says so and fails, and the table has no mean score for
+// it rather than a zero.
+func TestArenaAllForfeits(t *testing.T) {
+	out, errOut, code := runArenaCmd(t, "-q", "-games", "2", "random", `extern:"/nonexistent/bot"`)
+	if code != 1 || !strings.Contains(errOut, `extern:"/nonexistent/bot" lost every game by forfeit`) {
+		t.Errorf("exit %d, stderr %q; want 1 and the bot named", code, errOut)
+	}
+	rows := 0
+	for _, line := range strings.Split(out, "\n") {
+		// bot, games, wins, share, low "to" high, mean score, mean margin
+		if f := strings.Fields(line); len(f) > 8 && strings.HasPrefix(f[0], "extern:") {
+			rows++
+			if f[7] != "-" || f[8] != "-" {
+				t.Errorf("the forfeiting bot's row %q: want - for its mean score and margin", line)
+			}
+		}
+	}
+	if rows != 1 {
+		t.Errorf("%d rows for the forfeiting bot in\n%s", rows, out)
+	}
+}
+
+func TestWholeDeals(t *testing.T) {
+	games := []arena.Game{{Deal: 0}, {Deal: 0}, {Deal: 1}, {Deal: 2}, {Deal: 2}}
+	var deals []int
+	for _, g := range wholeDeals(games, 2) {
+		deals = append(deals, g.Deal)
+	}
+	if want := []int{0, 0, 2, 2}; !slices.Equal(deals, want) {
+		t.Errorf("whole deals %v, want %v", deals, want)
 	}
 }
