@@ -20,6 +20,7 @@ import (
 func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	seed := fs.Uint64("seed", 1, "seed of the bot's random choices")
+	workers := fs.Int("workers", 0, "goroutines a search bot uses (default: one per core); give the arena's in-process bots' number, -workers 1 on two cores, to compare like with like")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: lagoon bot [flags] bot
 
@@ -27,7 +28,7 @@ Plays a bot over the protocol of docs/bot-protocol.md: reads a game state in
 the text notation, one a line, and answers each with the bot's move.
 A bot is one of: %s.
 
-Example: lagoon arena 'extern:"lagoon bot hard"' greedy
+Example: lagoon arena 'extern:"lagoon bot -workers 1 hard"' greedy
 
 `, strings.Join(ai.Specs(), ", "))
 		fs.PrintDefaults()
@@ -39,7 +40,11 @@ Example: lagoon arena 'extern:"lagoon bot hard"' greedy
 		fs.Usage()
 		return 2
 	}
-	bot, err := ai.NewWith(fs.Arg(0), ai.Options{Seed: *seed})
+	if *workers < 0 {
+		fmt.Fprintf(stderr, "lagoon bot: -workers %d: want 0 (one per core) or more\n", *workers)
+		return 2
+	}
+	bot, err := ai.NewWith(fs.Arg(0), ai.Options{Seed: *seed, Workers: *workers})
 	if err != nil {
 		fmt.Fprintf(stderr, "lagoon bot: %v\n", err)
 		return 2

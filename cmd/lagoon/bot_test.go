@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
 
+	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/bluelagoon"
 )
 
@@ -84,5 +86,31 @@ func TestBotFailures(t *testing.T) {
 	}
 	if _, _, code := runBotCmd(t, "", "greedy", "random"); code != 2 {
 		t.Errorf("two bots: exit %d, want 2", code)
+	}
+	if _, _, code := runBotCmd(t, "", "-workers", "-1", "greedy"); code != 2 {
+		t.Errorf("-workers -1: exit %d, want 2", code)
+	}
+}
+
+// TestBotWorkers: with -workers and -seed, lagoon bot searches as the
+// in-process bot with the same options does, move for move, so two builds
+// can be compared like with like.
+func TestBotWorkers(t *testing.T) {
+	states, input := botStates(t)
+	bot, err := ai.NewWith("mcts:300", ai.Options{Seed: 5, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for _, g := range states {
+		m, err := bot.Move(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.WriteString(m.String() + "\n")
+	}
+	out, errOut, code := runBotCmd(t, input, "-workers", "1", "-seed", "5", "mcts:300")
+	if code != 0 || out != want.String() {
+		t.Errorf("lagoon bot -workers 1 -seed 5 mcts:300: exit %d (%s), answers\n%s; the in-process bot's\n%s", code, errOut, out, want.String())
 	}
 }
