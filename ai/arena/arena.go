@@ -196,6 +196,10 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 			return
 		}
 		if err := g.Apply(m); err != nil {
+			// An external program is told, and its standard error quoted.
+			if r, ok := bots[s].(interface{ Refused(error) error }); ok {
+				err = r.Refused(err)
+			}
 			fail(s, err.Error())
 			return
 		}

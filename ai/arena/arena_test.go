@@ -113,7 +113,7 @@ func TestExternalBots(t *testing.T) {
 		bot, reason string
 	}{
 		{`extern:"echo hello; sleep 5"`, `malformed answer "hello"`},
-		{`extern:"echo T 99,99; sleep 5"`, "not on the board"},
+		{`extern:"echo thinking >&2; echo T 99,99; sleep 5"`, `not on the board; stderr: "thinking"`},
 		{`extern:"echo oops >&2; exit 3"`, "oops"},
 		{`extern:"sleep 60"`, "timeout"},
 		{"extern:/nonexistent/bot", "closed its output"},

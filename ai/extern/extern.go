@@ -128,11 +128,33 @@ func (b *Bot) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, er
 	}
 	m, err := b.exchange(ctx, g.String())
 	if err != nil {
-		b.kill()
-		b.failed = fmt.Errorf("extern %q: %w", b.command, err)
-		return bluelagoon.Move{}, b.failed
+		return bluelagoon.Move{}, b.fail(err)
 	}
 	return m, nil
+}
+
+// Refused ends the program's game after the caller refused its answer (an
+// illegal move): it kills the program and returns err, with the end of the
+// program's standard error, as Move returns its own failures; every later
+// Move returns the same.
+func (b *Bot) Refused(err error) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.failed != nil {
+		return b.failed
+	}
+	return b.fail(err)
+}
+
+// fail kills the program and makes err, with the end of its standard error
+// (complete once it is killed and reaped), the bot's failure.
+func (b *Bot) fail(err error) error {
+	b.kill()
+	if tail := b.stderr.String(); tail != "" {
+		err = fmt.Errorf("%w; stderr: %q", err, tail)
+	}
+	b.failed = fmt.Errorf("extern %q: %w", b.command, err)
+	return b.failed
 }
 
 func (b *Bot) exchange(ctx context.Context, state string) (bluelagoon.Move, error) {
@@ -188,8 +210,7 @@ func (b *Bot) exchange(ctx context.Context, state string) (bluelagoon.Move, erro
 }
 
 // exited describes an error after which the program is gone or going: it
-// waits a moment for the exit status and adds it and the end of standard
-// error.
+// waits a moment for the exit status and adds it.
 func (b *Bot) exited(err error) error {
 	done := make(chan error, 1)
 	go func() { done <- b.cmd.Wait() }()
@@ -202,9 +223,6 @@ func (b *Bot) exited(err error) error {
 			err = fmt.Errorf("%w (exited)", err)
 		}
 	case <-time.After(time.Second):
-	}
-	if tail := b.stderr.String(); tail != "" {
-		err = fmt.Errorf("%w; stderr: %q", err, tail)
 	}
 	return err
 }

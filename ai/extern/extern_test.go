@@ -41,6 +41,7 @@ func exampleBot(mode string) int {
 		case "good":
 			fmt.Println(g.LegalMoves()[0])
 		case "garbage":
+			fmt.Fprintln(os.Stderr, "thinking")
 			fmt.Println("hello")
 		case "illegal":
 			fmt.Println("T 99,99")
@@ -50,6 +51,7 @@ func exampleBot(mode string) int {
 		case "long":
 			fmt.Print(strings.Repeat("S", 10000))
 		case "hang":
+			fmt.Fprintln(os.Stderr, "thinking")
 			time.Sleep(time.Hour)
 		case "spawn":
 			// Starts a grandchild, says where, and answers; then hangs
@@ -112,10 +114,10 @@ func TestBadBotsFailWithTheReason(t *testing.T) {
 		timeout time.Duration
 		want    string
 	}{
-		{"garbage", 10 * time.Second, `malformed answer "hello"`},
+		{"garbage", 10 * time.Second, `malformed answer "hello": at offset 0: a move starts with S (settler) or T (village) and a space; stderr: "thinking"`},
 		{"crash", 10 * time.Second, "boom"},
 		{"long", 10 * time.Second, "longer than"},
-		{"hang", 300 * time.Millisecond, "timeout"},
+		{"hang", 300 * time.Millisecond, `timeout: no answer within 300ms; stderr: "thinking"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
