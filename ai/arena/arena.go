@@ -3,7 +3,10 @@
 // A tournament is fair by construction: each deal (a seed, which fixes the
 // token layouts) is played once in every rotation of the bots around the
 // seats, so every bot sits in every seat equally often on the same deals.
-// Games run in parallel. The report gives each bot its share of the victories
+// With two bots, or one bot against copies of another, the rotations are
+// all the seat orders there are; with three or four different bots they
+// keep the bots' cyclic order (who moves after whom) the same in every
+// game. Games run in parallel. The report gives each bot its share of the victories
 // with a 95% confidence interval, its mean score and margin, and an Elo
 // rating from a Bradley-Terry fit over all games.
 //
