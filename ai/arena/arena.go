@@ -74,21 +74,10 @@ type Forfeit struct {
 // Run plays the tournament and returns its games in deal and rotation
 // order. It stops early, with the games finished, when ctx is done.
 func Run(ctx context.Context, cfg Config) ([]Game, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
 	n := len(cfg.Bots)
-	if n < bluelagoon.MinPlayers || n > bluelagoon.MaxPlayers {
-		return nil, fmt.Errorf("arena: %d bots; a game seats %d to %d", n, bluelagoon.MinPlayers, bluelagoon.MaxPlayers)
-	}
-	if cfg.Board == nil {
-		return nil, errors.New("arena: no board")
-	}
-	if cfg.Games <= 0 {
-		return nil, errors.New("arena: the number of games must be positive")
-	}
-	for _, spec := range cfg.Bots {
-		if _, err := newBot(spec, ai.Options{}, time.Second, false); err != nil {
-			return nil, fmt.Errorf("arena: %w", err)
-		}
-	}
 	if cfg.Parallel <= 0 {
 		cfg.Parallel = runtime.GOMAXPROCS(0)
 	}
@@ -141,6 +130,29 @@ func Run(ctx context.Context, cfg Config) ([]Game, error) {
 		return kept, err
 	}
 	return games, nil
+}
+
+// Check reports what makes cfg unplayable: a number of bots no game
+// seats, no board, no games, or a bot spec that names no bot. Run checks
+// too; a caller checks first to tell a mistake in its arguments from a
+// failure while playing.
+func (cfg Config) Check() error {
+	n := len(cfg.Bots)
+	if n < bluelagoon.MinPlayers || n > bluelagoon.MaxPlayers {
+		return fmt.Errorf("arena: %d bots; a game seats %d to %d", n, bluelagoon.MinPlayers, bluelagoon.MaxPlayers)
+	}
+	if cfg.Board == nil {
+		return errors.New("arena: no board")
+	}
+	if cfg.Games <= 0 {
+		return errors.New("arena: the number of games must be positive")
+	}
+	for _, spec := range cfg.Bots {
+		if _, err := newBot(spec, ai.Options{}, time.Second, false); err != nil {
+			return fmt.Errorf("arena: %w", err)
+		}
+	}
+	return nil
 }
 
 // Rotation returns the seating of rotation r of n bots: seat s holds bot

@@ -26,7 +26,7 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	board := fs.String("board", "standard", "board: "+strings.Join(bluelagoon.BoardNames(), ", "))
 	seed := fs.Uint64("seed", 1, "seed of the first deal")
 	parallel := fs.Int("parallel", 0, "games played at once (default: one per core)")
-	timeout := fs.Duration("timeout", 10*time.Second, "time an external bot may take for a move")
+	timeout := fs.Duration("timeout", 10*time.Second, "time an external bot may take for a move (more than 0)")
 	asJSON := fs.Bool("json", false, "write the report and every game's record as JSON")
 	quiet := fs.Bool("q", false, "no progress bar")
 	merge := fs.Bool("merge", false, "report on earlier runs together: the arguments are files written by -json, not bots")
@@ -83,12 +83,20 @@ runs over different seeds and reported as one with -merge:
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	if *timeout <= 0 {
+		fmt.Fprintf(stderr, "lagoon arena: -timeout %v: an external bot needs some time to answer\n", *timeout)
+		return 2
+	}
 	cfg := arena.Config{
 		Board: b, Bots: bots, Games: *games, Seed: *seed,
 		Parallel: *parallel, MoveTimeout: *timeout,
 	}
+	if err := cfg.Check(); err != nil {
+		fmt.Fprintf(stderr, "lagoon %v\n", err) // "lagoon arena: ..."
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
 	start := time.Now()
 	if !*quiet {
 		bar := &progressBar{w: stderr, start: start}

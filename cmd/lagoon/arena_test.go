@@ -77,10 +77,11 @@ func TestArenaBadArguments(t *testing.T) {
 		{"-board", "nowhere", "random", "random"},
 		{"random", "nonsense"},
 		{"-games", "0", "random", "random"},
+		{"-timeout", "0s", "random", "random"},
 	} {
 		_, errOut, code := runArenaCmd(t, args...)
-		if code == 0 || errOut == "" {
-			t.Errorf("arena %v: exit %d, stderr %q; want a failure that says why", args, code, errOut)
+		if code != 2 || errOut == "" || strings.Contains(errOut, "arena: arena:") {
+			t.Errorf("arena %v: exit %d, stderr %q; want a usage failure (2) that says why, once", args, code, errOut)
 		}
 	}
 }

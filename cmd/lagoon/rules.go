@@ -251,6 +251,10 @@ func rulesNew(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "lagoon rules new: unexpected argument %q (a board is given with -board)\n", fs.Arg(0))
+		return 2
+	}
 	b, err := loadBoard(*board)
 	if err != nil {
 		fmt.Fprintf(stderr, "lagoon rules new: %v\n", err)
@@ -259,7 +263,7 @@ func rulesNew(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: *players, Seed: *seed, First: *first})
 	if err != nil {
 		fmt.Fprintf(stderr, "lagoon rules new: %v\n", err)
-		return 1
+		return 2
 	}
 	fmt.Fprintln(stdout, g.String())
 	return 0

@@ -44,11 +44,14 @@ func TestRulesNew(t *testing.T) {
 	if out != want {
 		t.Errorf("new printed\n%s\nwant\n%s", out, want)
 	}
-	if _, errOut, code := rules(t, "", "new", "-players", "5"); code != 1 || !strings.Contains(errOut, "5 players") {
+	if _, errOut, code := rules(t, "", "new", "-players", "5"); code != 2 || !strings.Contains(errOut, "5 players") {
 		t.Errorf("5 players: exit %d, stderr %q", code, errOut)
 	}
 	if _, errOut, code := rules(t, "", "new", "-board", "atlantis"); code != 1 || !strings.Contains(errOut, "atlantis") {
 		t.Errorf("unknown board: exit %d, stderr %q", code, errOut)
+	}
+	if out, errOut, code := rules(t, "", "new", "standard"); code != 2 || out != "" || !strings.Contains(errOut, "-board") {
+		t.Errorf("a board given without -board: exit %d, stdout %q, stderr %q; want 2 and a pointer to -board", code, out, errOut)
 	}
 }
 
