@@ -376,6 +376,9 @@ func (g *Game) ApplyRandom(r *rand.Rand) Move {
 // randomSpace draws a legal move of player p from r and returns its piece
 // and space.
 func (g *Game) randomSpace(p int, r *rand.Rand) (Piece, int) {
+	if g.over {
+		panic("bluelagoon: a random move in a phase that is over")
+	}
 	var s, v [maxWords]uint64
 	ns, nv := g.legalSets(p, &s, &v)
 	k := r.IntN(ns + nv)

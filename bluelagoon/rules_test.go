@@ -593,6 +593,41 @@ func TestGameOver(t *testing.T) {
 	})
 }
 
+// TestRandomMoveWhenThePhaseIsOver: a random move of a phase that is over,
+// whether the game ended in play or was read so, panics saying so.
+func TestRandomMoveWhenThePhaseIsOver(t *testing.T) {
+	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for !g.Over() {
+		g.ApplyRandom(r)
+	}
+	// An exploration phase read as over, not moved on: every piece placed.
+	p0, p1 := fullBoard(t)
+	explored := pos{board: "standard", players: 2, phase: 'E', tokens: "none",
+		pieces: []string{strings.Replace(p0, "S ", "S 8,4 ", 1), p1}}.game(t)
+	for _, over := range []*bluelagoon.Game{g, explored} {
+		if over.NumLegalMoves() != 0 || !over.PhaseOver() {
+			t.Fatalf("no phase that is over to try:\n%s", over)
+		}
+		for name, f := range map[string]func(){
+			"RandomMove":  func() { over.RandomMove(r) },
+			"ApplyRandom": func() { over.ApplyRandom(r) },
+		} {
+			func() {
+				defer func() {
+					if msg, _ := recover().(string); !strings.Contains(msg, "phase that is over") {
+						t.Errorf("%s in a phase that is over: panic %q, want one that says so", name, msg)
+					}
+				}()
+				f()
+			}()
+		}
+	}
+}
+
 func TestIslandsScore(t *testing.T) {
 	// One settler on each island, none on a stone circle.
 	one := []string{"0,1", "0,6", "8,11", "0,10", "5,0", "11,1", "3,3", "5,8"}
