@@ -26,7 +26,9 @@ own output line, processing goes on, and the exit status is 1.
   moves   state -> JSON array of the current player's legal moves
   score   state -> JSON object of score components, one number per player
   apply   state<TAB>move -> the state after the move (-seed N seeds the next
-          phase's token layout)
+          phase's token layout; a state in the notation has no generator,
+          so this is not the layout the game 'new -seed N' began would get:
+          replay a game's record for that)
   over    state -> true or false: is the current phase over
   check   state -> ok, or the error
   show    state -> a text picture of the board, then a blank line (an
