@@ -335,6 +335,22 @@ func TestInviteAndWatch(t *testing.T) {
 		t.Errorf("the server is at version %d after the spectator's click, was %d", g.State.Version, v.Version)
 	}
 	carl.screenshot("spectator")
+
+	// A dialog keeps the keyboard in it, and gives the focus back to what
+	// opened it when it closes.
+	ann.click(`.side-actions .btn-danger`)
+	ann.waitFor(`document.activeElement && document.activeElement.matches('.modal .btn-primary')`, "the dialog to take the focus")
+	for range 5 {
+		ann.key(kb.Tab)
+		if !eval[bool](ann, `!!document.activeElement.closest('.modal')`) {
+			t.Fatalf("Tab left the dialog for %s", eval[string](ann, `document.activeElement.outerHTML.slice(0, 80)`))
+		}
+	}
+	ann.click(`.modal .modal-actions .btn:not(.btn-primary)`)
+	ann.waitFor(`!document.querySelector('.modal')`, "the dialog to close")
+	if !eval[bool](ann, `document.activeElement.matches('.side-actions .btn-danger')`) {
+		t.Errorf("after the dialog the focus is on %s, want the button that opened it", eval[string](ann, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
 }
 
 // TestTwoSeatsInOneBrowser: the creator opens the friend's invite link in

@@ -146,7 +146,7 @@ class GameView {
     this.board.onhover = at => this.hoverSpace(at);
     this.el = {};
     const el = this.el;
-    el.banner = h('div', {class: 'turn-banner'});
+    el.banner = h('div', {class: 'turn-banner', role: 'status', 'aria-live': 'polite'});
     el.phase = h('span', {class: 'chip chip-phase'});
     el.moveNo = h('span', {class: 'chip chip-move'});
     el.conn = h('span', {class: 'conn', role: 'status'});
@@ -226,7 +226,7 @@ class GameView {
       sub = st.phase === 'exploration' ? 'Place a settler or a village' : 'Place a settler next to your pieces';
     } else if (seat.kind === 'bot' || seat.stand_in) {
       text = `${seat.name} is thinking`;
-      sub = you == null ? '' : 'Your turn comes next';
+      sub = you != null && (st.current + 1) % this.seats.length === you ? 'Your turn comes next' : '';
       mood = 'bot';
     } else if (seat.kind === 'open') {
       text = `Waiting for a player to take seat ${st.current + 1}`;
@@ -239,6 +239,10 @@ class GameView {
       sub = seat.connected > 0 ? '' : `${seat.name} is not connected right now`;
     }
     const el = this.el.banner;
+    // A live region: written again only when what it says changes.
+    const sig = [mood, text, sub, st.over ? 'over' : st.current].join('|');
+    if (el.dataset.sig === sig) return;
+    el.dataset.sig = sig;
     el.dataset.mood = mood;
     fill(el, st.over ? icon('crown', 'icon banner-mark') : icon('mark-' + st.current, 'icon banner-mark'),
       h('div', {class: 'banner-text'},

@@ -223,7 +223,10 @@ class HomeView {
   join(g) {
     const seat = g.open_seats[0];
     const name = h('input', {class: 'input', type: 'text', maxlength: 32, value: playerName(), placeholder: `Player ${seat + 1}`, 'aria-label': 'Your name'});
+    let busy = false;
     const go = async close => {
+      if (busy) return; // a second click must not ask for the seat we are getting
+      busy = true;
       const n = name.value.trim();
       if (n) setPlayerName(n);
       try {

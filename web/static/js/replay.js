@@ -133,6 +133,7 @@ class ReplayView {
     }, PLAY_MS);
     fill(this.el.play, icon('i-pause'));
     this.el.play.title = 'Pause (space)';
+    this.el.play.setAttribute('aria-label', 'Pause (space)');
   }
 
   pause() {
@@ -141,6 +142,7 @@ class ReplayView {
     this.playing = null;
     fill(this.el.play, icon('i-play'));
     this.el.play.title = 'Play (space)';
+    this.el.play.setAttribute('aria-label', 'Play (space)');
   }
 
   key(e) {

@@ -92,10 +92,21 @@ function showModal(handle) {
   const backdrop = h('div', {class: 'backdrop', onclick: e => { if (dismissable && e.target === backdrop) handle.close(); }}, dialog);
   handle.el = backdrop;
   handle.open = true;
+  // Focus goes back where it was when the last dialog in line closes.
+  if (!current && !returnFocus) returnFocus = document.activeElement;
   current = handle;
   document.body.append(backdrop);
-  const focus = dialog.querySelector('.btn-primary') || dialog.querySelector('button, input, a');
+  const focus = dialog.querySelector('input:not([readonly])') || dialog.querySelector('.btn-primary') || dialog.querySelector('button, input, a');
   if (focus) focus.focus({preventScroll: true});
+}
+
+// The element focused before the dialogs opened.
+let returnFocus = null;
+
+function restoreFocus() {
+  const el = returnFocus;
+  returnFocus = null;
+  if (el && el.isConnected && typeof el.focus === 'function') el.focus({preventScroll: true});
 }
 
 function closeModal(handle) {
@@ -109,12 +120,14 @@ function closeModal(handle) {
     current = null;
     const next = queue.shift();
     if (next) showModal(next);
+    else restoreFocus();
   }
 }
 
 // closeAllModals removes every dialog, shown or waiting (when leaving a view).
 export function closeAllModals() {
   queue.length = 0;
+  returnFocus = null;
   if (current) {
     current.closed = true;
     current.el.remove();
@@ -125,9 +138,18 @@ export function closeAllModals() {
 // modalOpen reports whether a dialog is showing.
 export function modalOpen() { return current != null; }
 
-// document-wide: Escape closes a dismissable dialog.
+// document-wide: Escape closes a dismissable dialog, and Tab stays in the
+// dialog (the page behind it is not to be used meanwhile).
 document.addEventListener('keydown', e => {
-  if (e.key === 'Escape' && current && current.spec.dismissable) current.close();
+  if (!current) return;
+  if (e.key === 'Escape' && current.spec.dismissable) current.close();
+  if (e.key !== 'Tab') return;
+  const all = [...current.el.querySelectorAll('button, a[href], input, select, textarea, summary')].filter(el => !el.disabled);
+  if (!all.length) return;
+  const first = all[0], last = all[all.length - 1];
+  const inside = current.el.contains(document.activeElement);
+  if (e.shiftKey && (document.activeElement === first || !inside)) { e.preventDefault(); last.focus(); }
+  else if (!e.shiftKey && (document.activeElement === last || !inside)) { e.preventDefault(); first.focus(); }
 });
 
 // copyText puts text on the clipboard, falling back to a selection for
