@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/internal/store"
 )
 
 // waitFor polls the game until cond holds.
@@ -81,6 +82,20 @@ func TestPlayAgainstBotOverHTTP(t *testing.T) {
 	}
 	if g.ExplorationEnd == nil || len(g.ExplorationEnd.Tokens) == 0 {
 		t.Errorf("no exploration summary: %+v", g.ExplorationEnd)
+	}
+	// A finished game's seats are part of its record: they are not left
+	// to a bot, nor renamed, afterwards.
+	for _, req := range []struct{ path, body string }{{"/leave", ""}, {"/join", "Mallory"}} {
+		var body any
+		if req.body != "" {
+			body = map[string]any{"name": req.body}
+		}
+		if status, out := ts.request("POST", "/api/games/"+c.ID+req.path, token, body); status != 409 || !strings.Contains(string(out), "game_over") {
+			t.Errorf("%s on a finished game: %d %s; want 409 game_over", req.path, status, out)
+		}
+	}
+	if after := ts.get(c.ID, ""); after.Seats[0].Name != "Ann" || after.Seats[0].Kind != "human" {
+		t.Errorf("the finished game's seat 0 is now %+v", after.Seats[0])
 	}
 
 	status, body := ts.request("GET", "/api/games/"+c.ID+"/record", "", nil)
@@ -503,5 +518,31 @@ func TestBotsCannotStarvePeople(t *testing.T) {
 	}
 	if n := bot.most.Load(); n > 2 {
 		t.Errorf("%d bots thought at once; the pool has 2 workers", n)
+	}
+}
+
+// TestAGameThatNoLongerLoads: a stored game that does not replay (here a
+// move the rules refuse, written behind the server's back) is left out at
+// start, and every other game is played on.
+func TestAGameThatNoLongerLoads(t *testing.T) {
+	ts := newTestServer(t, nil)
+	broken, _ := ts.humans(2, 1)
+	fine, tokens := ts.humans(2, 2)
+	ts.stop()
+	st, err := store.Open(ts.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := store.After{Summary: store.Summary{Phase: "exploration", Current: 1, Totals: []int{0, 0}}}
+	if err := st.AppendMove(context.Background(), broken, 1, store.Move{Seat: 0, Move: "S 99,99", At: time.Now()}, after); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	ts.start(nil)
+	g := ts.get(fine, tokens[0])
+	ts.move(fine, tokens[0], 0, g.State.Legal[0])
+	if status, _ := ts.request("GET", "/api/games/"+broken, "", nil); status != http.StatusInternalServerError {
+		t.Errorf("the game that does not load: %d, want 500", status)
 	}
 }

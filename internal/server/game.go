@@ -294,7 +294,7 @@ func (g *game) play(ctx context.Context, req moveRequest) (version int, duplicat
 		return 0, false, errorf(409, "stale_version", "the move was made against version %d, but the game is at version %d", req.version, v)
 	}
 	if g.cur.Over() {
-		return 0, false, errorf(409, "game_over", "the game is over")
+		return 0, false, errGameOver
 	}
 	if req.person && g.seats[req.seat].Kind != kindHuman {
 		return 0, false, errorf(403, "bad_token", "seat %d has been left to a bot", req.seat)
@@ -565,10 +565,17 @@ func (g *game) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 	return nil
 }
 
+// errGameOver refuses what only a game in progress allows: a finished
+// game's seats are part of its record.
+var errGameOver = errorf(409, "game_over", "the game is over")
+
 // join marks seat as joined, renaming it if name is not empty.
 func (g *game) join(ctx context.Context, seat int, name string) *apiError {
 	if g.seats[seat].Joined && (name == "" || name == g.seats[seat].Name) {
 		return nil
+	}
+	if g.cur.Over() {
+		return errGameOver
 	}
 	seats := slices.Clone(g.seats)
 	seats[seat].Joined = true

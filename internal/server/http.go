@@ -719,6 +719,10 @@ func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request, g *game) {
 		writeError(w, errShuttingDown, nil)
 		return
 	}
+	if g.cur.Over() {
+		writeError(w, errGameOver, nil)
+		return
+	}
 	if g.seats[seat].Kind != kindHuman {
 		writeError(w, errorf(403, "bad_token", "seat %d has been left already", seat), nil)
 		return

@@ -165,11 +165,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.bots.close()
 		return nil, fmt.Errorf("server: resuming games: %w", err)
 	}
+	failed := 0
 	for _, sg := range stored {
 		g, err := s.loadGame(sg)
 		if err != nil {
-			s.bots.close()
-			return nil, fmt.Errorf("server: resuming games: %w", err)
+			// One game that no longer loads (a rules change, a damaged
+			// row) must not keep every other game from being played.
+			s.log.Error("a stored game does not load; it is left out", "game", sg.ID, "err", err)
+			failed++
+			continue
 		}
 		s.games[g.id] = g
 	}
@@ -178,7 +182,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		g.schedule()
 		g.mu.Unlock()
 	}
-	s.log.Info("games resumed", "games", len(stored))
+	s.log.Info("games resumed", "games", len(stored)-failed, "failed", failed)
 	s.swept.Go(s.sweep)
 	return s, nil
 }

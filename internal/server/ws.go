@@ -294,7 +294,7 @@ func (g *game) subscribe(c *wsConn, last int) bool {
 		return false
 	}
 	now := time.Now()
-	if c.seat >= 0 {
+	if c.seat >= 0 && !g.cur.Over() {
 		if e := g.join(c.ctx, c.seat, ""); e != nil {
 			return false
 		}
