@@ -476,28 +476,29 @@ func (g *game) grace() {
 	}
 }
 
-// saveClock stores the time bank of the seat to move as it is now, so that
-// the time it has used on this turn still counts when the game is loaded
-// again (the clock starts again from the stored bank). It is called as the
-// server closes; after a crash the turn's time is given back.
-func (g *game) saveClock() {
+// clockSaver returns what stores the time bank of the seat to move as it
+// is now, so that the time it has used on this turn still counts when the
+// game is loaded again (the clock starts again from the stored bank), or
+// nil if there is nothing to store. The server calls it as it closes, with
+// g locked and closed, and stores the clocks of all its games at once;
+// after a crash the turn's time is given back.
+func (g *game) clockSaver() func(context.Context) {
 	if g.clock == nil || g.cur.Over() {
-		return
+		return nil
 	}
 	p := g.cur.Current()
 	left := g.remaining(p, time.Now())
 	if left == g.clocks[p] {
-		return
+		return nil
 	}
 	clocks := slices.Clone(g.clocks)
 	clocks[p] = left
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := g.s.store.UpdateSeats(ctx, g.id, len(g.moves), g.seats, clocks, g.updated); err != nil {
-		g.s.log.Error("storing the clock at shutdown", "game", g.id, "err", err)
-		return
+	id, version, seats, updated := g.id, len(g.moves), g.seats, g.updated
+	return func(ctx context.Context) {
+		if err := g.s.store.UpdateSeats(ctx, id, version, seats, clocks, updated); err != nil {
+			g.s.log.Error("storing the clock at shutdown", "game", id, "err", err)
+		}
 	}
-	g.clocks = clocks
 }
 
 // queueBot asks the bot pool for a move at version v, once.
