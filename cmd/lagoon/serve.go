@@ -69,6 +69,14 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func serve(addr, data string, rate float64, botWorkers int, botDelay time.Duration, log *slog.Logger, stdout io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The address first: a server started twice fails here, before it
+	// loads any game (and the store's lock refuses a second server on the
+	// same data at another address).
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 	st, err := store.Open(data)
 	if err != nil {
 		return err
@@ -96,10 +104,6 @@ func serve(addr, data string, rate float64, botWorkers int, botDelay time.Durati
 		return err
 	}
 	defer srv.Close()
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
 	hs := &http.Server{
 		Handler:           srv,
 		ReadHeaderTimeout: 10 * time.Second,

@@ -110,6 +110,12 @@ func TestServeKeepsGamesAcrossShutdown(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 		t.Errorf("the web page: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
+	// A second server on the same data, at another address, is refused:
+	// both would own the same games.
+	var stderr bytes.Buffer
+	if c := run([]string{"serve", "-addr", "127.0.0.1:0", "-data", dir}, nil, io.Discard, &stderr); c != 1 || !strings.Contains(stderr.String(), "in use by another lagoon") {
+		t.Errorf("a second server on the same data: exit %d, %s", c, stderr.String())
+	}
 	stopServe(t, syscall.SIGTERM, code)
 }
 

@@ -121,6 +121,7 @@ type Store struct {
 	restart    chan struct{} // the checkpointer asks the writer to finish a checkpoint
 	stop       chan struct{}
 	done       sync.WaitGroup
+	lock       *os.File // the data directory's lock, held while open
 }
 
 // op is one write: fn runs inside the batch's transaction and the result is
@@ -174,6 +175,23 @@ func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
+	lock, err := lockDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	s, err := openDB(dir)
+	if err != nil {
+		if lock != nil {
+			lock.Close()
+		}
+		return nil, err
+	}
+	s.lock = lock
+	return s, nil
+}
+
+// openDB opens the database in dir, which the caller has locked.
+func openDB(dir string) (*Store, error) {
 	path := filepath.Join(dir, "lagoon.db")
 	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(0)"
 	open := func(extra string, conns int) (*sql.DB, error) {
@@ -227,7 +245,11 @@ func (s *Store) Close() error {
 	close(s.stop)
 	s.done.Wait()
 	_, err := s.write.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
-	return errors.Join(err, s.head.Close(), s.insertMove.Close(), s.checkpoint.Close(), s.read.Close(), s.write.Close())
+	err = errors.Join(err, s.head.Close(), s.insertMove.Close(), s.checkpoint.Close(), s.read.Close(), s.write.Close())
+	if s.lock != nil {
+		err = errors.Join(err, s.lock.Close())
+	}
+	return err
 }
 
 // checkpointer copies the log into the database every checkpointEvery. A

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -65,6 +66,13 @@ func TestGameRoundTrip(t *testing.T) {
 	want.Clocks = []int64{5, 6}
 	if err := s.UpdateSeats(ctx, "g1", 3, want.Seats, want.Clocks, want.Updated); err != nil {
 		t.Fatal(err)
+	}
+	// While it is open, the directory is this store's alone.
+	if other, err := Open(dir); err == nil || !strings.Contains(err.Error(), "in use by another lagoon") {
+		if other != nil {
+			other.Close()
+		}
+		t.Errorf("a second store on an open store's directory: %v; want it refused", err)
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
