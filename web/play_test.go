@@ -178,6 +178,50 @@ func TestIllegalClick(t *testing.T) {
 	p.screenshot("rules-summary")
 }
 
+// TestKeyboardPlay: the board is played without a mouse. Tab reaches a
+// legal space, the arrow keys go from one to another, Enter places the
+// piece, and the focus stays on the board for the next turn.
+func TestKeyboardPlay(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	c := l.createGame(map[string]any{"board": "standard", "seed": 7,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	p := newPage(t, "keyboard", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
+	p.key(kb.Enter)
+	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-turn=you][data-conn=open]')`, "our turn")
+
+	const onSpace = `(document.activeElement && document.activeElement.classList.contains('hit'))`
+	for range 60 {
+		if eval[bool](p, onSpace) {
+			break
+		}
+		p.key(kb.Tab)
+	}
+	if !eval[bool](p, onSpace) {
+		t.Fatal("Tab never reached the board")
+	}
+	legal := p.view().Legal
+	at := eval[string](p, `document.activeElement.dataset.at`)
+	if !slices.Contains(legal, at) || !strings.HasPrefix(eval[string](p, `document.activeElement.getAttribute('aria-label')`), "Place on "+at) {
+		t.Fatalf("Tab reached space %s (%q), legal %v", at, eval[string](p, `document.activeElement.getAttribute('aria-label')`), legal)
+	}
+	p.key(kb.ArrowRight)
+	next := eval[string](p, `document.activeElement.dataset.at`)
+	if next == at || !slices.Contains(legal, next) {
+		t.Errorf("the right arrow went from %s to %s; legal %v", at, next, legal)
+	}
+	p.key(kb.Enter)
+	p.waitFor(`document.querySelector('.game[data-version="2"][data-turn=you][data-pending=false]')`, "our move and the bot's")
+	if got := l.game(c.ID).Moves[0].Move; got != "S "+next {
+		t.Errorf("Enter on %s made the move %s", next, got)
+	}
+	if !eval[bool](p, onSpace+` && document.activeElement.getAttribute('role') === 'button'`) {
+		t.Errorf("after the move the focus is on %s, not on a legal space of the board", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+}
+
 // TestRateLimitedMove: a move the server drops for coming too fast stays
 // pending, and the page sends it again after a pause on the same connection
 // instead of waiting forever for an answer.

@@ -123,10 +123,12 @@ export class BoardView {
   draw(label) {
     const g = this.geo;
     const uid = ++drawings;
+    // A picture, unless it is played on: then a group whose legal spaces
+    // are buttons, reached with Tab and the arrow keys.
     const svg = s('svg', {
       class: 'board' + (this.mini ? ' board-mini' : '') + (this.interactive ? ' board-interactive' : ''),
       viewBox: `0 0 ${g.width.toFixed(1)} ${g.heightPx.toFixed(1)}`,
-      role: 'img', 'aria-label': label,
+      role: this.interactive ? 'group' : 'img', 'aria-label': label,
     });
     const defs = s('defs', {},
       s('linearGradient', {id: `sea-grad-${uid}`, gradientUnits: 'userSpaceOnUse', x1: 0, y1: 0, x2: g.width, y2: g.heightPx},
@@ -185,13 +187,18 @@ export class BoardView {
       for (const sp of g.spaces.values()) {
         this.layers.hits.append(s('polygon', {
           class: 'hit', points: hexPoints(sp.x, sp.y), 'data-at': sp.at,
-          'aria-label': `space ${sp.at}`,
         }));
       }
       this.layers.hits.addEventListener('click', e => {
         const at = e.target.getAttribute && e.target.getAttribute('data-at');
         if (at && this.onclick) this.onclick(at, e);
       });
+      this.layers.hits.addEventListener('keydown', e => this.key(e));
+      this.layers.hits.addEventListener('focusin', e => {
+        const at = e.target.getAttribute('data-at');
+        if (at) { this.focused = at; this.hover(at); }
+      });
+      this.layers.hits.addEventListener('focusout', () => this.hover(null));
       // Hovering is for mice and pens; a finger's tap is a click.
       this.layers.hits.addEventListener('pointerover', e => {
         const at = e.target.getAttribute && e.target.getAttribute('data-at');
@@ -200,6 +207,52 @@ export class BoardView {
       this.layers.hits.addEventListener('pointerleave', () => this.hover(null));
     }
     return svg;
+  }
+
+  // key plays the board from the keyboard: Enter or Space places the piece
+  // on the focused space, the arrow keys go to the nearest legal space that
+  // way.
+  key(e) {
+    const at = e.target.getAttribute && e.target.getAttribute('data-at');
+    if (!at) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (this.onclick) this.onclick(at, e);
+      return;
+    }
+    const dirs = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1]};
+    const d = dirs[e.key];
+    if (!d) return;
+    e.preventDefault();
+    const from = this.geo.get(at);
+    let best = null, bestCost = Infinity;
+    for (const to of this.legal) {
+      const sp = this.geo.get(to);
+      const along = (sp.x - from.x) * d[0] + (sp.y - from.y) * d[1];
+      const aside = Math.abs((sp.x - from.x) * d[1] - (sp.y - from.y) * d[0]);
+      if (along <= 0.5 || aside > along * 2) continue;
+      const cost = along + 2 * aside;
+      if (cost < bestCost) { best = to; bestCost = cost; }
+    }
+    if (best) this.focusSpace(best);
+  }
+
+  focusSpace(at) {
+    const hit = this.hitFor(at);
+    if (!hit) return;
+    for (const el of this.layers.hits.querySelectorAll('[tabindex="0"]')) el.setAttribute('tabindex', '-1');
+    hit.setAttribute('tabindex', '0');
+    hit.focus({preventScroll: true});
+  }
+
+  // spaceLabel says what a space is, for a screen reader.
+  spaceLabel(at) {
+    const sp = this.geo.get(at);
+    const parts = [at, sp.island >= 0 ? `island with bonus ${this.geo.board.islands[sp.island].bonus}` : 'sea'];
+    const token = this.tokens.get(at);
+    if (token) parts.push(token.dataset.token);
+    else if (sp.stone) parts.push('stone circle');
+    return parts.join(', ');
   }
 
   // hitFor returns the clickable polygon of a space.
@@ -236,6 +289,7 @@ export class BoardView {
   // setLegal highlights the spaces where the selected piece may go.
   setLegal(spaces) {
     this.legal = new Set(spaces);
+    if (this.interactive) this.keyboardSpaces();
     const layer = this.layers.highlights;
     layer.replaceChildren();
     for (const at of this.legal) {
@@ -246,6 +300,32 @@ export class BoardView {
     }
     this.svg.classList.toggle('has-legal', this.legal.size > 0);
     this.drawGhost();
+  }
+
+  // keyboardSpaces makes the legal spaces buttons, one of them in the tab
+  // order (the one last focused, if still legal), and the others not. A
+  // space that has the focus keeps it while there is nothing to place (a
+  // move sent, the others' turns), and hands it to a legal space when
+  // there is again, so the keyboard stays on the board from move to move.
+  keyboardSpaces() {
+    const active = this.layers.hits.contains(document.activeElement) ? document.activeElement : null;
+    const keep = this.legal.has(this.focused) ? this.focused : this.legal.values().next().value;
+    for (const hit of this.layers.hits.querySelectorAll('[tabindex]')) {
+      if (this.legal.has(hit.dataset.at)) continue;
+      hit.removeAttribute('role');
+      hit.removeAttribute('aria-label');
+      if (hit === active) hit.setAttribute('tabindex', '-1');
+      else hit.removeAttribute('tabindex');
+    }
+    for (const at of this.legal) {
+      const hit = this.hitFor(at);
+      hit.setAttribute('role', 'button');
+      hit.setAttribute('aria-label', 'Place on ' + this.spaceLabel(at));
+      hit.setAttribute('tabindex', at === keep ? '0' : '-1');
+    }
+    // Only a keyboard's focus is carried on (a click's would bring up the
+    // preview where the pointer is not).
+    if (active && active.matches(':focus-visible') && keep && !this.legal.has(active.dataset.at)) this.focusSpace(keep);
   }
 
   // setState draws the pieces, tokens and last move of a state. With
