@@ -119,19 +119,27 @@ func TestWholeGameAgainstBot(t *testing.T) {
 	}
 }
 
-// TestIllegalClick: a click where the piece may not go changes nothing and
-// says why.
-func TestIllegalClick(t *testing.T) {
-	needBrowser(t)
-	l := startLagoon(t)
+// joinAgainstBot makes a game of Ann, the page, against an easy bot with
+// seed 7, opens Ann's invite link, joins, and waits for her turn.
+func (p *page) joinAgainstBot(l *lagoon) created {
+	p.t.Helper()
 	c := l.createGame(map[string]any{"board": "standard", "seed": 7,
 		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
-	p := newPage(t, "player", desktopWidth, desktopHeight)
 	p.navigate(l.url + c.Seats[0].Link)
 	p.waitGame()
 	p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
 	p.click(".join-modal .btn-primary")
 	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-turn=you][data-conn=open]')`, "our turn")
+	return c
+}
+
+// TestIllegalClick: a click where the piece may not go changes nothing and
+// says why.
+func TestIllegalClick(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	p := newPage(t, "player", desktopWidth, desktopHeight)
+	c := p.joinAgainstBot(l)
 
 	// Land that touches none of our pieces: no settler may go there.
 	p.clickSpace("0,0")
@@ -184,13 +192,8 @@ func TestIllegalClick(t *testing.T) {
 func TestKeyboardPlay(t *testing.T) {
 	needBrowser(t)
 	l := startLagoon(t)
-	c := l.createGame(map[string]any{"board": "standard", "seed": 7,
-		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
 	p := newPage(t, "keyboard", desktopWidth, desktopHeight)
-	p.navigate(l.url + c.Seats[0].Link)
-	p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
-	p.key(kb.Enter)
-	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-turn=you][data-conn=open]')`, "our turn")
+	c := p.joinAgainstBot(l)
 
 	const onSpace = `(document.activeElement && document.activeElement.classList.contains('hit'))`
 	for range 60 {
@@ -230,15 +233,9 @@ func TestRateLimitedMove(t *testing.T) {
 	// A token a million seconds, one at most: on each connection the first
 	// message after the hello passes and every later one is refused.
 	l := startLagoonWith(t, func(c *server.Config) { c.MessageRate, c.MessageBurst = 1e-6, 1 })
-	c := l.createGame(map[string]any{"board": "standard", "seed": 7,
-		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
 	p := newPage(t, "player", desktopWidth, desktopHeight)
 	p.recordSockets()
-	p.navigate(l.url + c.Seats[0].Link)
-	p.waitGame()
-	p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
-	p.click(".join-modal .btn-primary")
-	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-turn=you][data-conn=open]')`, "our turn")
+	c := p.joinAgainstBot(l)
 
 	p.clickSpace(p.view().Legal[0])
 	p.waitFor(`document.querySelector('.game[data-version="2"][data-turn=you][data-pending=false]')`, "our move and the bot's")
