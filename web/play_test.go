@@ -301,6 +301,33 @@ func (p *page) startWithFriend(l *lagoon, name string) string {
 	return eval[string](p, `document.querySelector('.invite-card .copy-input').value`)
 }
 
+// TestNewGameFormKeepsFocus: a change in the new game form draws it again;
+// the control that was changed keeps the focus, so that it can be used from
+// the keyboard, and what was typed stays.
+func TestNewGameFormKeepsFocus(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	p := newPage(t, "keyboard", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/")
+	p.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+	p.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Zoe"))
+	before := eval[string](p, `document.querySelector('select[name=seat1]').value`)
+	p.do(chromedp.Focus(`select[name=seat1]`))
+	p.key(kb.ArrowDown)
+	p.waitFor(fmt.Sprintf(`document.querySelector('select[name=seat1]').value !== %q`, before), "the seat to change")
+	if !eval[bool](p, `document.activeElement.name === 'seat1'`) {
+		t.Errorf("after a seat changed with the keyboard the focus is on %s", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	p.click(`[data-players="3"]`)
+	p.waitFor(`document.querySelector('select[name=seat2]')`, "a third seat")
+	if !eval[bool](p, `document.activeElement.dataset.players === '3'`) {
+		t.Errorf("after choosing 3 players the focus is on %s", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	if got := eval[string](p, `document.querySelector('input[name=name]').value`); got != "Zoe" {
+		t.Errorf("the name typed is now %q", got)
+	}
+}
+
 // TestInviteAndWatch: the creator invites a friend, who opens the link in
 // another browser and plays; a third person watches and cannot move.
 func TestInviteAndWatch(t *testing.T) {

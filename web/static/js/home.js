@@ -25,7 +25,7 @@ export function mountHome(root) {
 class HomeView {
   constructor(root) {
     this.root = root;
-    this.form = {players: 2, seats: ['you', 'bot:medium', 'bot:medium', 'bot:medium'], board: 'standard', seed: '', first: 0, clock: 'none'};
+    this.form = {players: 2, seats: ['you', 'bot:medium', 'bot:medium', 'bot:medium'], board: 'standard', seed: '', first: 0, clock: 'none', name: playerName()};
     this.levels = ['easy', 'medium', 'hard', 'max'];
     this.boards = [];
     this.timer = null;
@@ -74,7 +74,28 @@ class HomeView {
     clearInterval(this.timer);
   }
 
+  // renderForm draws the form again from this.form, and gives the focus
+  // back to the control that had it (a change of seat, players or board
+  // redraws the form; a keyboard user must not be sent back to its top).
   renderForm() {
+    const again = this.focusKey();
+    this.drawForm();
+    const el = again && this.el.form.querySelector(again);
+    if (el) el.focus({preventScroll: true});
+  }
+
+  // focusKey names the focused control of the form, or null.
+  focusKey() {
+    const el = document.activeElement;
+    if (!el || !this.el.form.contains(el)) return null;
+    if (el.dataset.players) return `[data-players="${el.dataset.players}"]`;
+    if (el.name && el.type === 'radio') return `input[name="${el.name}"][value="${CSS.escape(el.value)}"]`;
+    if (el.name) return `[name="${el.name}"]`;
+    if (el.tagName === 'SUMMARY') return 'summary';
+    return null;
+  }
+
+  drawForm() {
     const f = this.form;
     const youSeat = f.seats.slice(0, f.players).indexOf('you');
     const choice = (i) => {
@@ -113,8 +134,8 @@ class HomeView {
           choice(i)))),
       youSeat >= 0 ? h('label', {class: 'field'},
         h('span', {class: 'field-label'}, 'Your name'),
-        h('input', {class: 'input', type: 'text', name: 'name', maxlength: 32, placeholder: `Player ${youSeat + 1}`, value: playerName(),
-          oninput: e => setPlayerName(e.target.value.trim())})) : null,
+        h('input', {class: 'input', type: 'text', name: 'name', maxlength: 32, placeholder: `Player ${youSeat + 1}`, value: f.name,
+          oninput: e => { f.name = e.target.value; setPlayerName(f.name.trim()); }})) : null,
       h('details', {class: 'more', open: this.moreOpen ? true : null, ontoggle: e => { this.moreOpen = e.target.open; }},
         h('summary', {}, 'Board, seed, first player, clock'),
         h('div', {class: 'field'},
@@ -149,7 +170,7 @@ class HomeView {
     const seats = f.seats.slice(0, f.players);
     const youSeat = seats.indexOf('you');
     const spec = {board: f.board, first: f.first, seats: seats.map((c, i) => {
-      if (c === 'you') return {kind: 'human', name: playerName() || `Player ${i + 1}`};
+      if (c === 'you') return {kind: 'human', name: f.name.trim() || `Player ${i + 1}`};
       if (c === 'friend') return {kind: 'human'};
       if (c === 'open') return {kind: 'open'};
       return {kind: 'bot', level: c.slice(4)};
