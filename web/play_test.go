@@ -29,8 +29,7 @@ func TestWholeGameAgainstBot(t *testing.T) {
 	needBrowser(t)
 	l := startLagoon(t)
 	p := newPage(t, "player", desktopWidth, desktopHeight)
-	p.navigate(l.url + "/")
-	p.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+	p.openHome(l)
 	p.waitFor(`document.querySelector('.hero-board svg')`, "the board picture")
 	p.screenshot("home")
 	p.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"))
@@ -285,12 +284,18 @@ func TestLobbyKeepsItsRows(t *testing.T) {
 	p.waitFor(fmt.Sprintf(`document.querySelector('.lobby-game[data-game="%s"]')`, other.ID), "the new game in the lobby")
 }
 
+// openHome opens the home page and waits for its new game form.
+func (p *page) openHome(l *lagoon) {
+	p.t.Helper()
+	p.navigate(l.url + "/")
+	p.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+}
+
 // startWithFriend starts a game from the home page as name, with a friend
 // in the second seat, and returns the friend's invite link.
 func (p *page) startWithFriend(l *lagoon, name string) string {
 	p.t.Helper()
-	p.navigate(l.url + "/")
-	p.waitFor(`document.querySelector('select[name=seat1] option[value=friend]')`, "the new game form")
+	p.openHome(l)
 	p.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), name))
 	p.do(chromedp.SetValue(chromedp.CSS(`select[name=seat1]`), "friend"))
 	eval[bool](p, `document.querySelector('select[name=seat1]').dispatchEvent(new Event('change'))`)
@@ -308,8 +313,7 @@ func TestNewGameFormKeepsFocus(t *testing.T) {
 	needBrowser(t)
 	l := startLagoon(t)
 	p := newPage(t, "keyboard", desktopWidth, desktopHeight)
-	p.navigate(l.url + "/")
-	p.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+	p.openHome(l)
 	p.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Zoe"))
 	before := eval[string](p, `document.querySelector('select[name=seat1]').value`)
 	p.do(chromedp.Focus(`select[name=seat1]`))
@@ -486,8 +490,7 @@ func TestReloadAndRestart(t *testing.T) {
 	needBrowser(t)
 	l := startLagoon(t)
 	p := newPage(t, "player", desktopWidth, desktopHeight)
-	p.navigate(l.url + "/")
-	p.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+	p.openHome(l)
 	p.click(`[data-action=start]`)
 	p.waitGame()
 	id := p.gameID()
@@ -710,8 +713,7 @@ func TestPagesAndPhone(t *testing.T) {
 		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
 	phone := newPage(t, "phone", 390, 844)
 	phone.do(chromedp.Emulate(phoneDevice))
-	phone.navigate(l.url + "/")
-	phone.waitFor(`document.querySelector('select[name=seat1] option[value="bot:easy"]')`, "the new game form")
+	phone.openHome(l)
 	noSideways(t, phone, "home")
 	phone.screenshot("phone-home")
 

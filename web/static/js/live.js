@@ -49,10 +49,16 @@ export class GameSocket {
     this.status('stopped');
   }
 
-  // setToken changes the seat the socket speaks for and reconnects.
+  // setToken changes the seat the socket speaks for and reconnects at once
+  // (the old connection's end is not a drop to wait out).
   setToken(token) {
     this.token = token;
-    if (this.ws) this.ws.close(1000, 'new seat');
+    if (this.stopped || !this.ws) return;
+    const old = this.ws;
+    this.ws = null;
+    old.close(1000, 'new seat');
+    this.attempt = 0;
+    this.connect();
   }
 
   get open() {
