@@ -280,8 +280,13 @@ func TestLobbyKeepsItsRows(t *testing.T) {
 	if !eval[bool](p, row+`.dataset.mark === 'kept'`) {
 		t.Error("the lobby was drawn again although nothing had changed")
 	}
+	// A change is drawn, and the button that had the focus has it again.
+	p.do(chromedp.Focus(fmt.Sprintf(`[data-watch="%s"]`, c.ID)))
 	other := l.createGame(map[string]any{"board": "sides", "seats": humans})
 	p.waitFor(fmt.Sprintf(`document.querySelector('.lobby-game[data-game="%s"]')`, other.ID), "the new game in the lobby")
+	if !eval[bool](p, fmt.Sprintf(`document.activeElement.matches('[data-watch="%s"]') && !document.activeElement.closest('[data-mark]')`, c.ID)) {
+		t.Errorf("after the lobby was drawn again the focus is on %s", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
 }
 
 // openHome opens the home page and waits for its new game form.

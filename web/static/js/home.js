@@ -221,6 +221,11 @@ class HomeView {
       return;
     }
     this.lobbySig = sig;
+    // The redraw replaces the buttons: the focus goes back to the same one.
+    const focused = document.activeElement;
+    const again = focused && this.el.lobby.contains(focused)
+      ? ['data-join', 'data-watch', 'data-replay', 'href'].map(a => focused.getAttribute(a) != null ? `[${a}="${CSS.escape(focused.getAttribute(a))}"]` : null).find(Boolean)
+      : null;
     const col = (title, cls, games, empty, row) => h('section', {class: 'lobby-col ' + cls},
       h('h2', {}, title, h('span', {class: 'count-badge'}, String(games.length))),
       games.length ? h('ul', {class: 'lobby-list'}, games.map(row)) : h('p', {class: 'muted empty'}, empty));
@@ -239,6 +244,8 @@ class HomeView {
         col('Finished', 'lobby-finished', lobby.finished, 'No finished games yet.', g => gameRow(g, {
           action: h('a', {class: 'btn btn-small', href: `/replay/${g.id}`, 'data-link': '', 'data-replay': g.id}, 'Replay'),
         }))));
+    const el = again && this.el.lobby.querySelector(again);
+    if (el) el.focus({preventScroll: true});
   }
 
   join(g) {

@@ -229,8 +229,15 @@ class ReplayView {
         return li;
       }));
     fill(panel, list);
+    // The current move is scrolled into the panel's view; the page itself
+    // is not scrolled (on a phone the panel does not scroll, and the board
+    // must stay in sight while the replay plays).
     const cur = list.querySelector('.current');
-    if (cur) cur.scrollIntoView({block: 'nearest'});
+    if (cur && panel.scrollHeight > panel.clientHeight) {
+      const p = panel.getBoundingClientRect(), c = cur.getBoundingClientRect();
+      if (c.top < p.top) panel.scrollTop -= p.top - c.top;
+      else if (c.bottom > p.bottom) panel.scrollTop += c.bottom - p.bottom;
+    }
   }
 }
 
