@@ -746,6 +746,11 @@ func TestPagesAndPhone(t *testing.T) {
 	if v := desk.waitGame(); v.Turn != "watch" {
 		t.Errorf("watching from the lobby shows %+v", v)
 	}
+	// A page changed in place takes the focus to its content, as a page
+	// loaded does, and names itself.
+	if id := eval[string](desk, `document.activeElement.id`); id != "app" {
+		t.Errorf("after following a link in the page the focus is on %q, want the page's content", id)
+	}
 
 	// An open seat, taken from the lobby.
 	open := l.createGame(map[string]any{"board": "sides",

@@ -16,11 +16,13 @@ import {rulesPage} from './rules.js';
 
 const app = document.getElementById('app');
 let unmount = null;
+let routed = false;
 
 function route() {
   if (unmount) unmount();
   unmount = null;
   closeAllModals();
+  document.title = 'Lagoon';
   const path = location.pathname;
   let m, nav = '';
   if (path === '/' || path === '/index.html') {
@@ -35,6 +37,7 @@ function route() {
     fill(app, rulesPage());
     document.title = 'Rules · Lagoon';
   } else {
+    document.title = 'Nothing here · Lagoon';
     fill(app, h('div', {class: 'page empty-page'},
       h('h1', {}, 'Nothing here'),
       h('p', {}, 'This page does not exist.'),
@@ -44,6 +47,10 @@ function route() {
   app.dataset.route = nav || path.split('/')[1] || 'home';
   for (const a of document.querySelectorAll('[data-nav]')) a.classList.toggle('active', a.dataset.nav === nav);
   window.scrollTo(0, 0);
+  // A page changed in place is announced as a new page is: the focus goes
+  // to its content (not on the first load, which a browser handles).
+  if (routed) app.focus({preventScroll: true});
+  routed = true;
 }
 
 // Links marked data-link change the page without reloading it.

@@ -35,6 +35,7 @@ class ReplayView {
   }
 
   async mount() {
+    document.title = 'Replay · Lagoon';
     const loading = h('div', {class: 'loading'}, h('div', {class: 'spinner'}), 'Loading the game…');
     fill(this.root, loading);
     let game;
