@@ -335,6 +335,20 @@ func TestNewGameFormKeepsFocus(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('input[name=name]').value`); got != "Zoe" {
 		t.Errorf("the name typed is now %q", got)
 	}
+
+	// A bad seed, folded away: starting shows the field, marked, with the
+	// focus in it, and starts nothing.
+	p.click(`details.more summary`)
+	p.do(chromedp.SendKeys(chromedp.CSS(`input[name=seed]`), "seven"))
+	p.click(`details.more summary`)
+	p.click(`[data-action=start]`)
+	p.waitFor(`document.activeElement.name === 'seed'`, "the focus in the seed field")
+	if !eval[bool](p, `document.querySelector('details.more').open && document.activeElement.getAttribute('aria-invalid') === 'true'`) {
+		t.Error("the bad seed's field is not shown and marked")
+	}
+	if eval[bool](p, `!!document.querySelector('.game')`) {
+		t.Error("a game started with a bad seed")
+	}
 }
 
 // TestInviteAndWatch: the creator invites a friend, who opens the link in

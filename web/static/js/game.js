@@ -196,6 +196,8 @@ class GameView {
 
     this.board.setState(st, {animate});
     this.updateLegal();
+    // The tip under a pointer that has not moved says what is there now.
+    if (!this.el.tooltip.hidden && this.board.hovered) this.hoverSpace(this.board.hovered);
 
     fill(el.phase, st.over ? 'Game over' : st.phase === 'exploration' ? 'Exploration phase' : 'Settlement phase');
     el.phase.dataset.phase = st.over ? 'over' : st.phase;

@@ -145,7 +145,7 @@ class HomeView {
           h('label', {class: 'field'},
             h('span', {class: 'field-label'}, 'Seed'),
             h('input', {class: 'input', type: 'text', inputmode: 'numeric', name: 'seed', placeholder: 'random', value: f.seed,
-              oninput: e => { f.seed = e.target.value.trim(); }})),
+              oninput: e => { f.seed = e.target.value.trim(); e.target.removeAttribute('aria-invalid'); }})),
           h('label', {class: 'field'},
             h('span', {class: 'field-label'}, 'First player'),
             (() => {
@@ -178,6 +178,12 @@ class HomeView {
     if (f.seed !== '') {
       const n = Number(f.seed);
       if (!/^\d+$/.test(f.seed) || !Number.isSafeInteger(n)) {
+        // The field is shown (it may be folded away), marked and focused.
+        this.moreOpen = true;
+        this.renderForm();
+        const field = this.el.form.querySelector('input[name=seed]');
+        field.setAttribute('aria-invalid', 'true');
+        field.focus();
         toast('The seed is a whole number from 0 to 9007199254740991, or empty for a random one.', 'error', 6000);
         return;
       }
