@@ -26,6 +26,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -246,13 +247,36 @@ func (p *page) key(keys string) {
 // clickSpace clicks the middle of a space of the board, as a person would.
 func (p *page) clickSpace(at string) {
 	p.t.Helper()
-	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+	xy := p.spaceMiddle(at)
+	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// tapSpace taps the middle of a space with a finger.
+func (p *page) tapSpace(at string) {
+	p.t.Helper()
+	xy := p.spaceMiddle(at)
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	for _, ev := range []input.DispatchTouchEventParams{
+		{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: xy[0], Y: xy[1]}}},
+		{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}},
+	} {
+		if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, ev); err != nil {
+			p.t.Fatalf("%s: tapping %s: %v", p.name, at, err)
+		}
+	}
+}
+
+// spaceMiddle scrolls a space of the board into view and returns its
+// middle on the screen.
+func (p *page) spaceMiddle(at string) []float64 {
+	p.t.Helper()
+	return eval[[]float64](p, fmt.Sprintf(`(() => {
 		const el = document.querySelector('.board .hit[data-at="%s"]');
 		el.scrollIntoView({block: 'nearest', inline: 'nearest'});
 		const r = el.getBoundingClientRect();
 		return [r.left + r.width / 2, r.top + r.height / 2];
 	})()`, at))
-	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
 }
 
 // screenshot saves the visible page, scrolled to the top, as a test

@@ -742,6 +742,20 @@ func TestPagesAndPhone(t *testing.T) {
 	phone.click(".join-modal .btn-primary")
 	rng := rand.New(rand.NewPCG(7, 8))
 	phone.play(rng, func(v view) bool { return v.Version >= 16 && v.Turn == "you" && !v.Pending })
+	// A finger's first tap on a legal space previews the piece there; the
+	// second places it.
+	v := phone.view()
+	at := v.Legal[len(v.Legal)/2]
+	phone.tapSpace(at)
+	phone.waitFor(`(document.querySelector('.tooltip:not([hidden]) .tip-action') || {textContent: ''}).textContent.startsWith('Tap again')`, "the first tap's preview")
+	if w := phone.view(); w.Version != v.Version || w.Pending {
+		t.Fatalf("a first tap on %s made a move: %+v", at, w)
+	}
+	phone.tapSpace(at)
+	phone.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) > %d`, v.Version), "the second tap's move")
+	if got := l.game(c.ID).Moves[v.Version]; got.Move[2:] != at || got.Seat != 0 {
+		t.Errorf("two taps on %s made the move %+v", at, got)
+	}
 	noSideways(t, phone, "game")
 	phone.screenshot("phone-game")
 
@@ -775,7 +789,7 @@ func TestPagesAndPhone(t *testing.T) {
 	desk.waitFor(`document.querySelector('.join-modal input')`, "the name to join with")
 	desk.do(chromedp.SendKeys(chromedp.CSS(`.join-modal input`), "Dan"))
 	desk.click(".join-modal .btn-primary")
-	v := desk.waitGame()
+	v = desk.waitGame()
 	if v.You != "1" || desk.gameID() != open.ID {
 		t.Fatalf("after joining the open seat the page shows %+v", v)
 	}

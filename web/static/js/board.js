@@ -116,6 +116,8 @@ export class BoardView {
     this.onclick = null;       // (at, event)
     this.onhover = null;       // (at or null)
     this.hovered = null;
+    this.armed = null;         // the legal space a finger's first tap previews
+    this.pointer = null;       // the kind of pointer last pressed on the board
     this.ghostPiece = null;    // {seat, piece} drawn under the pointer on legal spaces
     this.svg = this.draw(label);
   }
@@ -189,9 +191,22 @@ export class BoardView {
           class: 'hit', points: hexPoints(sp.x, sp.y), 'data-at': sp.at,
         }));
       }
+      // A finger covers the small spaces of a phone and has no hover to
+      // preview with: its first tap on a legal space previews the piece
+      // there (armed), and a second tap on it places it.
+      this.layers.hits.addEventListener('pointerdown', e => { this.pointer = e.pointerType; });
       this.layers.hits.addEventListener('click', e => {
         const at = e.target.getAttribute && e.target.getAttribute('data-at');
-        if (at && this.onclick) this.onclick(at, e);
+        if (!at || !this.onclick) return;
+        if (this.pointer === 'touch' && this.legal.has(at) && this.armed !== at) {
+          this.armed = at;
+          this.hovered = null;
+          this.hover(at);
+          return;
+        }
+        this.armed = null;
+        if (this.pointer === 'touch') this.hover(null);
+        this.onclick(at, e);
       });
       this.layers.hits.addEventListener('keydown', e => this.key(e));
       this.layers.hits.addEventListener('focusin', e => {
@@ -204,7 +219,8 @@ export class BoardView {
         const at = e.target.getAttribute && e.target.getAttribute('data-at');
         if (at && e.pointerType !== 'touch') this.hover(at);
       });
-      this.layers.hits.addEventListener('pointerleave', () => this.hover(null));
+      // A finger leaves at every tap; its preview stays until the next.
+      this.layers.hits.addEventListener('pointerleave', e => { if (e.pointerType !== 'touch') this.hover(null); });
     }
     return svg;
   }
@@ -289,6 +305,7 @@ export class BoardView {
   // setLegal highlights the spaces where the selected piece may go.
   setLegal(spaces) {
     this.legal = new Set(spaces);
+    if (!this.legal.has(this.armed)) this.armed = null;
     if (this.interactive) this.keyboardSpaces();
     const layer = this.layers.highlights;
     layer.replaceChildren();

@@ -596,7 +596,7 @@ class GameView {
       lines.push(h('div', {class: 'muted'}, 'Stone circle, its token taken'));
     }
     if (this.board.legal.has(at)) {
-      lines.push(h('p', {class: 'tip-action'}, `Click to place a ${this.piece}`,
+      lines.push(h('p', {class: 'tip-action'}, this.board.armed === at ? `Tap again to place a ${this.piece}` : `Click to place a ${this.piece}`,
         token ? [' and take ', icon('tok-' + token.token, 'icon tok'), h('b', {}, tokenPhrase(token.token))] : null));
     }
     fill(tip, lines);
