@@ -86,7 +86,8 @@ func (b bubbleServer) get(id string) fullGame {
 // whose time is up until they move again. It runs on synctest's fake clock.
 func TestClock(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		b, st := openBubble(t, func(cfg *Config) { cfg.StandInGrace = 5 * time.Second })
+		grace := func(cfg *Config) { cfg.StandInGrace = 5 * time.Second }
+		b, st := openBubble(t, grace)
 		s := b.s
 		defer s.Close()
 		c := b.create(map[string]any{
@@ -139,6 +140,18 @@ func TestClock(t *testing.T) {
 		}
 		time.Sleep(4 * time.Second)
 		check("4 s into the grace", 4, 1000, true, true)
+		// A replay shows the banks the moves left, not what the clocks
+		// did since (the time running out at version 2).
+		status, body := b.do("GET", "/api/games/"+id+"?at=2", "", nil)
+		if at := decode[fullGame](t, body); status != 200 || at.State.Clocks[0].RemainingMS != 3000 {
+			t.Errorf("the game at version 2 shows Ann's clock as %+v, want the 3000 ms move 2 left", at.State.Clocks)
+		}
+		// A restart keeps what is left of the grace, and gives no more.
+		s.Close()
+		time.Sleep(time.Hour)
+		b = startBubble(t, st, grace)
+		defer b.s.Close()
+		check("after a restart", 4, 1000, true, true)
 		move(4)
 		check("when Ann is back", 6, 3000, true, false)
 
@@ -146,17 +159,13 @@ func TestClock(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := [][]int64{{3000, 10000}, {3000, 10000}, {2000, 10000}, {2000, 10000}, {3000, 10000}, {3000, 10000}}
+		// The move that gives the stand-in's seat its turn leaves it the
+		// grace.
+		want := [][]int64{{3000, 10000}, {3000, 10000}, {2000, 10000}, {5000, 10000}, {3000, 10000}, {3000, 10000}}
 		for i, m := range moves.Moves {
 			if m.Clocks[0] != want[i][0] || m.Clocks[1] != want[i][1] {
 				t.Errorf("move %d stored with clocks %v, want %v", i+1, m.Clocks, want[i])
 			}
-		}
-		// A replay shows the banks as stored, whether or not the game was
-		// loaded again since.
-		status, body := b.do("GET", "/api/games/"+id+"?at=4", "", nil)
-		if at := decode[fullGame](t, body); status != 200 || at.State.Clocks[0].RemainingMS != 2000 {
-			t.Errorf("the game at version 4 shows Ann's clock as %+v, want the stored 2000 ms", at.State.Clocks)
 		}
 		if moves.Moves[2].Seat != 0 {
 			t.Errorf("move 3 was made by seat %d, want the stand-in for seat 0", moves.Moves[2].Seat)

@@ -106,7 +106,6 @@ func (s *Server) loadGame(sg *store.Game) (*game, error) {
 		}
 	}
 	g.turnStart = time.Now()
-	g.grace()
 	g.refreshView()
 	g.lastAccess.Store(time.Now().UnixNano())
 	return g, nil
@@ -321,6 +320,17 @@ func (g *game) play(ctx context.Context, req moveRequest) (version int, duplicat
 		after.Seats[req.seat].StandIn = false
 		after.Seats[req.seat].Joined = true
 	}
+	// The seat to move next, if a stand-in plays for it, has at least the
+	// grace to come back: part of the banks the move leaves, so that it is
+	// sent with the move and stored with it (a restart does not give it
+	// again).
+	seatsAfter := g.seats
+	if after.Seats != nil {
+		seatsAfter = after.Seats
+	}
+	if q := next.Current(); mi.clocks != nil && !next.Over() && g.clockRuns(q) && seatsAfter[q].StandIn {
+		mi.clocks[q] = max(mi.clocks[q], g.s.cfg.StandInGrace.Milliseconds())
+	}
 	totals := next.Totals()
 	after.Summary = store.Summary{Phase: next.Phase().String(), Current: next.Current(), Totals: totals[:next.Players()], Winners: next.Winners()}
 	sm := store.Move{Seat: req.seat, Move: g.layout.move(req.move), At: now, Clocks: mi.clocks}
@@ -343,7 +353,6 @@ func (g *game) play(ctx context.Context, req moveRequest) (version int, duplicat
 	if after.Seats != nil {
 		g.seats = after.Seats
 	}
-	g.grace()
 	g.refreshView()
 	state := g.stateJSON(now)
 	g.broadcast(g.events(v+1, &prev, &g.cur, state)...)
@@ -461,18 +470,6 @@ func (g *game) schedule() {
 	case g.clockRuns(p):
 		wait := time.Duration(g.remaining(p, time.Now())) * time.Millisecond
 		g.timer = time.AfterFunc(wait, func() { g.timeout(v) })
-	}
-}
-
-// grace gives the seat to move, if a stand-in plays for it, the least time
-// it has to come back, at the start of its turn (a move, or the game loaded
-// again), before the turn's state is sent.
-func (g *game) grace() {
-	if g.cur.Over() {
-		return
-	}
-	if p := g.cur.Current(); g.seats[p].StandIn && g.clockRuns(p) {
-		g.clocks[p] = max(g.clocks[p], g.s.cfg.StandInGrace.Milliseconds())
 	}
 }
 

@@ -96,6 +96,7 @@ type Server struct {
 
 	mu      sync.Mutex
 	games   map[string]*game
+	broken  map[string]error // games that do not load, not read again
 	closing bool
 
 	conns   map[*wsConn]struct{} // WebSocket connections being served, under mu
@@ -151,6 +152,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg: cfg, log: cfg.Log, store: cfg.Store,
 		boards: make(map[string]*boardInfo),
 		games:  make(map[string]*game),
+		broken: make(map[string]error),
 		conns:  make(map[*wsConn]struct{}),
 		stop:   make(chan struct{}),
 	}
@@ -172,6 +174,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			// One game that no longer loads (a rules change, a damaged
 			// row) must not keep every other game from being played.
 			s.log.Error("a stored game does not load; it is left out", "game", sg.ID, "err", err)
+			s.broken[sg.ID] = err
 			failed++
 			continue
 		}
@@ -209,11 +212,14 @@ func (s *Server) board(text string) (*boardInfo, error) {
 // if needed, or nil if there is no such game.
 func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	s.mu.Lock()
-	g := s.games[id]
+	g, broken := s.games[id], s.broken[id]
 	s.mu.Unlock()
 	if g != nil {
 		g.lastAccess.Store(time.Now().UnixNano())
 		return g, nil
+	}
+	if broken != nil {
+		return nil, broken
 	}
 	sg, err := s.store.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
@@ -224,6 +230,11 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	}
 	loaded, err := s.loadGame(sg)
 	if err != nil {
+		// It will not load the next time either: a request does not pay
+		// for replaying it again.
+		s.mu.Lock()
+		s.broken[id] = err
+		s.mu.Unlock()
 		return nil, err
 	}
 	s.mu.Lock()
