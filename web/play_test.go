@@ -495,10 +495,16 @@ func TestTwoSeatsInOneBrowser(t *testing.T) {
 	if eval[bool](ann, `!document.querySelector('.piece-toggle').hidden`) {
 		t.Error("the tab whose seat went to a bot still offers pieces to place")
 	}
-	// Seat 1's token is still there, and Bea's tab still plays it.
+	// Seat 1's token is still there, and Bea's tab still plays it; Ann's
+	// first tab, whose seat is gone, watches on a reload (it does not take
+	// seat 1 too).
 	bea.do(chromedp.Reload())
 	if v := bea.waitGame(); v.You != "1" {
 		t.Errorf("Bea's tab reloaded after seat 0 was handed over shows seat %q, want 1", v.You)
+	}
+	ann.do(chromedp.Reload())
+	if v := ann.waitGame(); v.You != "" || v.Turn != "watch" {
+		t.Errorf("Ann's first tab reloaded after its seat was handed over shows %+v, want a spectator's page", v)
 	}
 }
 
@@ -746,10 +752,19 @@ func TestPagesAndPhone(t *testing.T) {
 	// second places it.
 	v := phone.view()
 	at := v.Legal[len(v.Legal)/2]
-	phone.tapSpace(at)
-	phone.waitFor(`(document.querySelector('.tooltip:not([hidden]) .tip-action') || {textContent: ''}).textContent.startsWith('Tap again')`, "the first tap's preview")
-	if w := phone.view(); w.Version != v.Version || w.Pending {
-		t.Fatalf("a first tap on %s made a move: %+v", at, w)
+	const previewing = `(document.querySelector('.tooltip:not([hidden]) .tip-action') || {textContent: ''}).textContent.startsWith('Tap again')`
+	for _, step := range []string{"the first tap's preview", "the preview again after the piece button was pressed"} {
+		phone.tapSpace(at)
+		phone.waitFor(previewing, step)
+		if w := phone.view(); w.Version != v.Version || w.Pending {
+			t.Fatalf("%s: a tap on %s made a move: %+v", step, at, w)
+		}
+		if step == "the first tap's preview" {
+			// Anything else touched ends the preview: the next tap
+			// previews again rather than places unseen.
+			phone.click(`.piece-btn[data-piece=settler]`)
+			phone.waitFor(`!`+previewing, "the preview to end")
+		}
 	}
 	phone.tapSpace(at)
 	phone.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) > %d`, v.Version), "the second tap's move")

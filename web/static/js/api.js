@@ -123,12 +123,14 @@ export function rememberSeat(id, info) {
 }
 
 // seatToken is the token this tab plays game id with: the seat it used
-// last, or else the seat the browser used last.
+// last (none if that seat's token was dropped: the tab then watches), or
+// for a tab new to the game the seat the browser used last.
 export function seatToken(id) {
   const mine = mySeats()[id];
   if (!mine) return null;
   const seat = tabSeats.get(id);
-  return (seat != null && mine.tokens && mine.tokens[seat]) || mine.token || null;
+  if (seat != null) return (mine.tokens && mine.tokens[seat]) || null;
+  return mine.token || null;
 }
 
 // forgetSeat forgets a token that no longer works, and only that one.

@@ -277,6 +277,9 @@ export class BoardView {
   }
 
   hover(at) {
+    // A finger's preview ends when anything else is pointed at or focused:
+    // a tap after that previews again instead of placing unseen.
+    if (at !== this.armed) this.armed = null;
     if (at === this.hovered) return;
     this.hovered = at;
     this.drawGhost();
@@ -331,7 +334,9 @@ export class BoardView {
       if (this.legal.has(hit.dataset.at)) continue;
       hit.removeAttribute('role');
       hit.removeAttribute('aria-label');
-      if (hit === active) hit.setAttribute('tabindex', '-1');
+      // The space with the focus, or that had it before a dialog took it,
+      // stays focusable, for the focus to come back to.
+      if (hit === active || hit.dataset.at === this.focused) hit.setAttribute('tabindex', '-1');
       else hit.removeAttribute('tabindex');
     }
     for (const at of this.legal) {
