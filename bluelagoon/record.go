@@ -81,12 +81,11 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
+	// A board in the notation equal to a built-in one is that one already
+	// (ParseBoard sees to it).
 	b := j.Board.b
 	if b == nil {
 		return fmt.Errorf("record has no board")
-	}
-	if named := builtinEqual(b); named != nil {
-		b = named
 	}
 	*r = Record{Setup{b, j.Players, j.Seed, j.First}, j.Moves}
 	return nil

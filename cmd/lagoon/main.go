@@ -42,9 +42,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "help":
 			// help <command> is <command> -h.
 			if len(args) > 1 {
-				if c, ok := cmds[args[1]]; ok {
-					return c.run([]string{"-h"}, stdin, stdout, stderr)
+				c, ok := cmds[args[1]]
+				if !ok {
+					fmt.Fprintf(stderr, "lagoon help: unknown command %q\n", args[1])
+					usage(stderr, cmds)
+					return 2
 				}
+				return c.run([]string{"-h"}, stdin, stdout, stderr)
 			}
 			usage(stdout, cmds)
 			return 0

@@ -17,7 +17,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"help"}, 0, "Commands:"},
 		{[]string{"help", "arena"}, 0, "-games"},
 		{[]string{"arena", "-h"}, 0, "-games"},
-		{[]string{"help", "nonsense"}, 0, "Commands:"},
+		{[]string{"help", "nonsense"}, 2, `unknown command "nonsense"`},
 		{[]string{"nonsense"}, 2, `unknown command "nonsense"`},
 	} {
 		var stdout, stderr bytes.Buffer

@@ -260,7 +260,7 @@ func rulesNew(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 	b, err := loadBoard(*board)
 	if err != nil {
 		fmt.Fprintf(stderr, "lagoon rules new: %v\n", err)
-		return 1
+		return 2
 	}
 	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: *players, Seed: *seed, First: *first})
 	if err != nil {

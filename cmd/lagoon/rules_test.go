@@ -47,7 +47,7 @@ func TestRulesNew(t *testing.T) {
 	if _, errOut, code := rules(t, "", "new", "-players", "5"); code != 2 || !strings.Contains(errOut, "5 players") {
 		t.Errorf("5 players: exit %d, stderr %q", code, errOut)
 	}
-	if _, errOut, code := rules(t, "", "new", "-board", "atlantis"); code != 1 || !strings.Contains(errOut, "atlantis") {
+	if _, errOut, code := rules(t, "", "new", "-board", "atlantis"); code != 2 || !strings.Contains(errOut, "atlantis") {
 		t.Errorf("unknown board: exit %d, stderr %q", code, errOut)
 	}
 	if out, errOut, code := rules(t, "", "new", "standard"); code != 2 || out != "" || !strings.Contains(errOut, "-board") {
