@@ -712,6 +712,21 @@ func TestReplay(t *testing.T) {
 	p.key(kb.Home)
 	check(0)
 
+	// A position asked for while the server is down: the caption says so,
+	// and the position comes when the server is back.
+	l.stop()
+	p.key(kb.ArrowRight)
+	p.key(kb.ArrowRight)
+	p.key(kb.ArrowRight)
+	p.key(kb.ArrowRight)
+	p.key(kb.ArrowRight)
+	p.waitFor(`document.querySelector('.replay-caption').textContent.includes('not answering')`, "the caption to say the server is not answering")
+	l.restart()
+	check(5)
+	if text := eval[string](p, `document.querySelector('.replay-caption').textContent`); strings.Contains(text, "not answering") {
+		t.Errorf("the caption still says %q with the server back", text)
+	}
+
 	// The record to download is the game's.
 	href := eval[string](p, `document.querySelector('[data-action=download]').href`)
 	res, err := http.Get(href)

@@ -174,8 +174,15 @@ class ReplayView {
     while (!this.gone && !this.cache.has(this.step)) {
       const want = this.step;
       try {
-        const g = await patiently(() => getGame(this.id, {at: want}), () => {}, () => this.gone);
+        // While the server does not answer the caption says so: the board
+        // would otherwise stay on the last position drawn without a word.
+        let waited = false;
+        const g = await patiently(() => getGame(this.id, {at: want}), () => {
+          waited = true;
+          fill(this.el.caption, 'The server is not answering; trying again…');
+        }, () => this.gone);
         this.cache.set(want, g.state);
+        if (waited) this.caption();
       } catch (err) {
         if (!this.gone) toast(err.message, 'error');
         break;
