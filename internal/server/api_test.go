@@ -554,3 +554,30 @@ func TestAGameThatNoLongerLoads(t *testing.T) {
 		t.Error("the game that does not load is not remembered: every request would replay it again")
 	}
 }
+
+// TestSweepForgetsIdleFinishedGames: a finished game nobody has asked for
+// in a while leaves memory, and is read from the store when asked for
+// again; a game in progress stays.
+func TestSweepForgetsIdleFinishedGames(t *testing.T) {
+	ts := newTestServer(t, nil)
+	bots := []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}
+	done := ts.create(map[string]any{"seats": bots, "seed": 1})
+	playing, _ := ts.humans(2, 2)
+	ts.waitFor(done.ID, "", func(g fullGame) bool { return g.State.Over })
+	inMemory := func(id string) bool {
+		ts.s.mu.Lock()
+		defer ts.s.mu.Unlock()
+		return ts.s.games[id] != nil
+	}
+	ts.s.forgetIdle(time.Now(), time.Hour)
+	if !inMemory(done.ID) {
+		t.Error("a finished game just looked at was forgotten")
+	}
+	ts.s.forgetIdle(time.Now().Add(2*time.Hour), time.Hour)
+	if inMemory(done.ID) || !inMemory(playing) {
+		t.Errorf("after two idle hours: the finished game in memory %v (want false), the one in progress %v (want true)", inMemory(done.ID), inMemory(playing))
+	}
+	if g := ts.get(done.ID, ""); !g.State.Over || len(g.Moves) == 0 {
+		t.Errorf("the forgotten game read again: over %v, %d moves", g.State.Over, len(g.Moves))
+	}
+}

@@ -213,9 +213,12 @@ func (s *Server) board(text string) (*boardInfo, error) {
 func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	s.mu.Lock()
 	g, broken := s.games[id], s.broken[id]
+	if g != nil {
+		// Under the lock, so that the sweep sees the game used.
+		g.lastAccess.Store(time.Now().UnixNano())
+	}
 	s.mu.Unlock()
 	if g != nil {
-		g.lastAccess.Store(time.Now().UnixNano())
 		return g, nil
 	}
 	if broken != nil {
@@ -272,14 +275,16 @@ func (s *Server) forgetIdle(now time.Time, idle time.Duration) {
 	}
 	s.mu.Unlock()
 	for _, g := range games {
+		// Checked and forgotten under both locks (the server's first, as
+		// everywhere): a request may take the game from the map, or a
+		// client subscribe to it, between a check and the forgetting.
+		s.mu.Lock()
 		g.mu.Lock()
-		forget := g.cur.Over() && len(g.subs) == 0 && now.Sub(time.Unix(0, g.lastAccess.Load())) > idle
-		g.mu.Unlock()
-		if forget {
-			s.mu.Lock()
+		if g.cur.Over() && len(g.subs) == 0 && now.Sub(time.Unix(0, g.lastAccess.Load())) > idle {
 			delete(s.games, g.id)
-			s.mu.Unlock()
 		}
+		g.mu.Unlock()
+		s.mu.Unlock()
 	}
 }
 
