@@ -287,6 +287,21 @@ func TestLobbyKeepsItsRows(t *testing.T) {
 	if !eval[bool](p, fmt.Sprintf(`document.activeElement.matches('[data-watch="%s"]') && !document.activeElement.closest('[data-mark]')`, c.ID)) {
 		t.Errorf("after the lobby was drawn again the focus is on %s", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
+
+	// A dialog opened from a row, closed after the lobby was drawn again,
+	// gives the focus to the row's button as it is now.
+	open := l.createGame(map[string]any{"board": "standard", "seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "open"}}})
+	join := fmt.Sprintf(`[data-join="%s"]`, open.ID)
+	p.waitFor(`document.querySelector('`+join+`')`, "the open seat in the lobby")
+	p.click(join)
+	p.waitFor(`document.querySelector('.join-modal')`, "the join dialog")
+	third := l.createGame(map[string]any{"board": "wheels", "seats": humans})
+	p.waitFor(fmt.Sprintf(`document.querySelector('.lobby-game[data-game="%s"]')`, third.ID), "the lobby drawn again")
+	p.click(`.join-modal .modal-actions .btn:not(.btn-primary)`)
+	p.waitFor(`!document.querySelector('.modal')`, "the dialog to close")
+	if !eval[bool](p, `document.activeElement.matches('`+join+`')`) {
+		t.Errorf("after the dialog the focus is on %s, want the row's Join button", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
 }
 
 // openHome opens the home page and waits for its new game form.

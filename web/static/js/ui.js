@@ -93,19 +93,34 @@ function showModal(handle) {
   handle.el = backdrop;
   handle.open = true;
   // Focus goes back where it was when the last dialog in line closes.
-  if (!current && !returnFocus) returnFocus = document.activeElement;
+  if (!current && !returnFocus) {
+    returnFocus = document.activeElement;
+    returnKey = focusKey(returnFocus);
+  }
   current = handle;
   document.body.append(backdrop);
   const focus = dialog.querySelector('input:not([readonly])') || dialog.querySelector('.btn-primary') || dialog.querySelector('button, input, a');
   if (focus) focus.focus({preventScroll: true});
 }
 
-// The element focused before the dialogs opened.
+// The element focused before the dialogs opened, and a selector for its
+// like should the page have drawn it again meanwhile (the lobby's rows are).
 let returnFocus = null;
+let returnKey = null;
+
+function focusKey(el) {
+  if (!el || !el.getAttribute) return null;
+  for (const a of ['data-join', 'data-watch', 'data-replay', 'data-action', 'data-players', 'name']) {
+    const v = el.getAttribute(a);
+    if (v != null) return `[${a}="${CSS.escape(v)}"]`;
+  }
+  return null;
+}
 
 function restoreFocus() {
-  const el = returnFocus;
-  returnFocus = null;
+  let el = returnFocus;
+  if (el && !el.isConnected && returnKey) el = document.querySelector(returnKey);
+  returnFocus = returnKey = null;
   if (el && el.isConnected && typeof el.focus === 'function') el.focus({preventScroll: true});
 }
 
@@ -127,7 +142,7 @@ function closeModal(handle) {
 // closeAllModals removes every dialog, shown or waiting (when leaving a view).
 export function closeAllModals() {
   queue.length = 0;
-  returnFocus = null;
+  returnFocus = returnKey = null;
   if (current) {
     current.closed = true;
     current.el.remove();
