@@ -182,6 +182,14 @@ func TestIllegalClick(t *testing.T) {
 	p.screenshot("legend")
 	p.click(`.tab[data-tab=rules]`)
 	p.waitFor(`document.querySelector('.tab-panel .rules-summary')`, "the rules")
+	// The tabs go by arrow keys too, one of them in the tab order.
+	p.key(kb.ArrowRight)
+	p.waitFor(`document.querySelector('.tab[data-tab=legend][aria-selected=true]') === document.activeElement`, "the legend's tab, by the right arrow")
+	if n := eval[int](p, `document.querySelectorAll('.tab[tabindex="0"]').length`); n != 1 {
+		t.Errorf("%d tabs in the tab order, want the chosen one", n)
+	}
+	p.key(kb.ArrowLeft)
+	p.waitFor(`document.querySelector('.tab[data-tab=rules][aria-selected=true]') === document.activeElement`, "the rules' tab, by the left arrow")
 	p.screenshot("rules-summary")
 }
 

@@ -3,7 +3,7 @@
 // A visitor with a seat token (from the invite link's #seat=... or from
 // this browser's storage) plays that seat; anyone else watches.
 
-import {h, icon, fill, toast, modal, modalOpen, copyField, plural, capitalize, closeAllModals} from './ui.js';
+import {h, icon, fill, toast, modal, modalOpen, copyField, plural, capitalize, closeAllModals, tabList, selectTab} from './ui.js';
 import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL} from './api.js';
 import {GameSocket} from './live.js';
 import {BoardView} from './board.js';
@@ -159,9 +159,9 @@ class GameView {
     el.message = h('div', {class: 'message', role: 'status', 'aria-live': 'polite'});
     el.players = h('div', {class: 'players-slot'});
     el.invites = h('div', {class: 'invites-slot'});
-    el.tabs = h('div', {class: 'tabs', role: 'tablist'},
+    el.tabs = tabList(h('div', {class: 'tabs', role: 'tablist'},
       [['scores', 'Score sheet'], ['moves', 'Moves'], ['rules', 'Rules'], ['legend', 'Legend']].map(([k, label]) =>
-        h('button', {class: 'tab', type: 'button', role: 'tab', 'data-tab': k, onclick: () => this.showTab(k)}, label)));
+        h('button', {class: 'tab', type: 'button', role: 'tab', 'data-tab': k, onclick: () => this.showTab(k)}, label))));
     el.panel = h('div', {class: 'tab-panel', role: 'tabpanel'});
     el.actions = h('div', {class: 'side-actions'});
     el.root = h('section', {class: 'game', 'data-game': g.id},
@@ -308,7 +308,7 @@ class GameView {
   }
 
   renderTab() {
-    for (const b of this.el.tabs.children) b.setAttribute('aria-selected', String(b.dataset.tab === this.tab));
+    selectTab(this.el.tabs, this.tab);
     const panel = this.el.panel;
     panel.dataset.tab = this.tab;
     switch (this.tab) {

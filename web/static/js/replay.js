@@ -3,7 +3,7 @@
 // sheet following the position shown. Positions come from the server
 // (GET /api/games/{id}?at=N), one request at a time, newest wish first.
 
-import {h, icon, fill, toast} from './ui.js';
+import {h, icon, fill, toast, tabList, selectTab} from './ui.js';
 import {getGame, ApiError, patiently, recordURL} from './api.js';
 import {BoardView} from './board.js';
 import {playerCards} from './players.js';
@@ -82,9 +82,9 @@ class ReplayView {
     el.phase = h('span', {class: 'chip chip-phase'});
     el.count = h('span', {class: 'chip chip-move'});
     el.players = h('div', {class: 'players-slot'});
-    el.tabs = h('div', {class: 'tabs', role: 'tablist'},
+    el.tabs = tabList(h('div', {class: 'tabs', role: 'tablist'},
       [['scores', 'Score sheet'], ['moves', 'Moves']].map(([k, label]) =>
-        h('button', {class: 'tab', type: 'button', role: 'tab', 'data-tab': k, onclick: () => { this.tab = k; this.renderTab(); }}, label)));
+        h('button', {class: 'tab', type: 'button', role: 'tab', 'data-tab': k, onclick: () => { this.tab = k; this.renderTab(); }}, label))));
     el.panel = h('div', {class: 'tab-panel', role: 'tabpanel'});
     const actions = [];
     if (g.state.over || g.state.phase === 'settlement') {
@@ -219,7 +219,7 @@ class ReplayView {
   }
 
   renderTab() {
-    for (const b of this.el.tabs.children) b.setAttribute('aria-selected', String(b.dataset.tab === this.tab));
+    selectTab(this.el.tabs, this.tab);
     const panel = this.el.panel;
     if (!this.state) return;
     if (this.tab === 'scores') {

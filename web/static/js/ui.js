@@ -167,6 +167,32 @@ document.addEventListener('keydown', e => {
   else if (!e.shiftKey && (document.activeElement === last || !inside)) { e.preventDefault(); first.focus(); }
 });
 
+// tabList makes a row of role=tab buttons a tab list as the ARIA pattern
+// has it: the arrow keys, Home and End go from tab to tab, each chosen as it
+// is reached; selectTab keeps only the chosen tab in the tab order.
+export function tabList(list) {
+  list.addEventListener('keydown', e => {
+    const tabs = [...list.querySelectorAll('[role=tab]')];
+    const i = tabs.indexOf(document.activeElement);
+    const j = {ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1}[e.key];
+    if (i < 0 || j === undefined) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const tab = tabs[(j + tabs.length) % tabs.length];
+    tab.focus();
+    tab.click();
+  });
+  return list;
+}
+
+export function selectTab(list, key) {
+  for (const b of list.querySelectorAll('[role=tab]')) {
+    const on = b.dataset.tab === key;
+    b.setAttribute('aria-selected', String(on));
+    b.tabIndex = on ? 0 : -1;
+  }
+}
+
 // copyText puts text on the clipboard, falling back to a selection for
 // pages that are not a secure context.
 export async function copyText(text) {
