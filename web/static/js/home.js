@@ -1,7 +1,7 @@
 // The home page: a new game in one or two clicks, and the lobby (your
 // games, games with open seats, games in progress, finished games).
 
-import {h, icon, fill, toast, modal, ago, plural, navigate} from './ui.js';
+import {h, icon, fill, toast, modal, ago, plural, navigate, likeSelector, refocus} from './ui.js';
 import {getBoards, getLevels, getLobby, createGame, joinGame, mySeats, rememberSeat, playerName, setPlayerName} from './api.js';
 import {BoardView} from './board.js';
 import {PLAYERS} from './art.js';
@@ -78,21 +78,10 @@ class HomeView {
   // back to the control that had it (a change of seat, players or board
   // redraws the form; a keyboard user must not be sent back to its top).
   renderForm() {
-    const again = this.focusKey();
+    const focused = document.activeElement;
+    const again = this.el.form.contains(focused) ? likeSelector(focused) : null;
     this.drawForm();
-    const el = again && this.el.form.querySelector(again);
-    if (el) el.focus({preventScroll: true});
-  }
-
-  // focusKey names the focused control of the form, or null.
-  focusKey() {
-    const el = document.activeElement;
-    if (!el || !this.el.form.contains(el)) return null;
-    if (el.dataset.players) return `[data-players="${el.dataset.players}"]`;
-    if (el.name && el.type === 'radio') return `input[name="${el.name}"][value="${CSS.escape(el.value)}"]`;
-    if (el.name) return `[name="${el.name}"]`;
-    if (el.tagName === 'SUMMARY') return 'summary';
-    return null;
+    refocus(this.el.form, again);
   }
 
   drawForm() {
@@ -229,9 +218,7 @@ class HomeView {
     this.lobbySig = sig;
     // The redraw replaces the buttons: the focus goes back to the same one.
     const focused = document.activeElement;
-    const again = focused && this.el.lobby.contains(focused)
-      ? ['data-join', 'data-watch', 'data-replay', 'href'].map(a => focused.getAttribute(a) != null ? `[${a}="${CSS.escape(focused.getAttribute(a))}"]` : null).find(Boolean)
-      : null;
+    const again = this.el.lobby.contains(focused) ? likeSelector(focused) : null;
     const col = (title, cls, games, empty, row) => h('section', {class: 'lobby-col ' + cls},
       h('h2', {}, title, h('span', {class: 'count-badge'}, String(games.length))),
       games.length ? h('ul', {class: 'lobby-list'}, games.map(row)) : h('p', {class: 'muted empty'}, empty));
@@ -250,8 +237,7 @@ class HomeView {
         col('Finished', 'lobby-finished', lobby.finished, 'No finished games yet.', g => gameRow(g, {
           action: h('a', {class: 'btn btn-small', href: `/replay/${g.id}`, 'data-link': '', 'data-replay': g.id}, 'Replay'),
         }))));
-    const el = again && this.el.lobby.querySelector(again);
-    if (el) el.focus({preventScroll: true});
+    refocus(this.el.lobby, again);
   }
 
   join(g) {

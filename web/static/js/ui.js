@@ -95,7 +95,7 @@ function showModal(handle) {
   // Focus goes back where it was when the last dialog in line closes.
   if (!current && !returnFocus) {
     returnFocus = document.activeElement;
-    returnKey = focusKey(returnFocus);
+    returnKey = likeSelector(returnFocus);
   }
   current = handle;
   document.body.append(backdrop);
@@ -108,13 +108,24 @@ function showModal(handle) {
 let returnFocus = null;
 let returnKey = null;
 
-function focusKey(el) {
+// likeSelector returns a selector for el's like in a drawing of the same
+// view made again (a form, the lobby's rows), or null: the attributes that
+// name what a control does, a radio button's value with its name.
+export function likeSelector(el) {
   if (!el || !el.getAttribute) return null;
-  for (const a of ['data-join', 'data-watch', 'data-replay', 'data-action', 'data-players', 'name']) {
+  if (el.type === 'radio' && el.name) return `input[name="${CSS.escape(el.name)}"][value="${CSS.escape(el.value)}"]`;
+  for (const a of ['data-join', 'data-watch', 'data-replay', 'data-action', 'data-players', 'name', 'href']) {
     const v = el.getAttribute(a);
     if (v != null) return `[${a}="${CSS.escape(v)}"]`;
   }
-  return null;
+  return el.tagName === 'SUMMARY' ? 'summary' : null;
+}
+
+// refocus gives the focus, after root was drawn again, to the like of what
+// had it before (key from likeSelector), if there is one.
+export function refocus(root, key) {
+  const el = key && root.querySelector(key);
+  if (el) el.focus({preventScroll: true});
 }
 
 function restoreFocus() {
