@@ -1,0 +1,71 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// A TimeKind is a way of keeping time at a table.
+type TimeKind string
+
+const (
+	// NoTime: the players take the time they like.
+	NoTime TimeKind = "none"
+	// Bank is a chess clock: each seat has a bank of time that runs while
+	// it is to decide, and gains an increment when its turn ends. A seat
+	// whose bank is empty has a stand-in decide for it.
+	Bank TimeKind = "bank"
+	// TurnTimer gives each turn a fixed time, like a sand timer. With
+	// Carry, a turn that ends early leaves what is left of its time to the
+	// next turn, on top of the fixed time (Laguna's sand timer). When a
+	// turn's time runs out, the game's State.TimeUp move ends it, or, for a
+	// game that has none, a stand-in decides.
+	TurnTimer TimeKind = "turn"
+)
+
+// A TimeRule is the time a table keeps: a kind and its amounts.
+type TimeRule struct {
+	Kind TimeKind `json:"kind"`
+	// Initial and Increment are a Bank's starting time and what a seat
+	// gains when its turn ends.
+	Initial   time.Duration `json:"initial"`
+	Increment time.Duration `json:"increment"`
+	// Turn is a TurnTimer's time a turn; Carry passes what a turn leaves
+	// to the next one.
+	Turn  time.Duration `json:"turn"`
+	Carry bool          `json:"carry"`
+}
+
+// Bounds of the amounts a time rule may set.
+const (
+	MinTime      = time.Second
+	MaxTime      = 24 * time.Hour
+	MaxIncrement = time.Hour
+)
+
+// CheckTime checks a time rule against the kinds r allows and the bounds
+// above. The zero TimeRule is NoTime, which every game allows.
+func (r *Rules) CheckTime(t TimeRule) (TimeRule, error) {
+	if t.Kind == "" {
+		t.Kind = NoTime
+	}
+	if t.Kind != NoTime && !slices.Contains(r.Times, t.Kind) {
+		return t, fmt.Errorf("%s does not keep time by %q; it allows %v", r.Name, t.Kind, append([]TimeKind{NoTime}, r.Times...))
+	}
+	switch t.Kind {
+	case NoTime:
+		return TimeRule{Kind: NoTime}, nil
+	case Bank:
+		if t.Initial < MinTime || t.Initial > MaxTime || t.Increment < 0 || t.Increment > MaxIncrement {
+			return t, fmt.Errorf("time: the bank must be from %v to %v and the increment from 0 to %v", MinTime, MaxTime, MaxIncrement)
+		}
+		return TimeRule{Kind: Bank, Initial: t.Initial, Increment: t.Increment}, nil
+	case TurnTimer:
+		if t.Turn < MinTime || t.Turn > MaxTime {
+			return t, fmt.Errorf("time: a turn's time must be from %v to %v", MinTime, MaxTime)
+		}
+		return TimeRule{Kind: TurnTimer, Turn: t.Turn, Carry: t.Carry}, nil
+	}
+	return t, fmt.Errorf("time: unknown kind %q", t.Kind)
+}
