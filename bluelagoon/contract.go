@@ -38,10 +38,10 @@ var Rules = &game.Rules{
 // boardTitles are the built-in boards' names for people.
 var boardTitles = map[string]string{
 	"standard":       "Standard",
+	"wheels":         "Wheels",
+	"face":           "Face",
 	"sides":          "Sides",
 	"space_invaders": "Space Invaders",
-	"wheel":          "Wheel",
-	"fractal":        "Fractal",
 }
 
 func boardChoices() []game.OptionChoice {
