@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // The benchmarks behind docs/performance.md. Positions are sampled from
@@ -158,6 +160,48 @@ func BenchmarkClone(b *testing.B) {
 					cloneSink = g.Clone()
 				}
 			})
+		})
+	}
+}
+
+// BenchmarkContractGame plays whole random games through the platform's
+// contract, as a game-agnostic tool does: the legal moves listed, one
+// chosen, then played checked (Play) or unchecked (PlayLegal). Set beside
+// BenchmarkRandomGame's RandomMove, it is what the contract costs.
+func BenchmarkContractGame(b *testing.B) {
+	for _, c := range benchCases {
+		b.Run(c.name(), func(b *testing.B) {
+			start := StateOf(benchStart(b, c))
+			for _, checked := range []bool{true, false} {
+				name := "Play"
+				if !checked {
+					name = "PlayLegal"
+				}
+				b.Run(name, func(b *testing.B) {
+					r := rand.New(rand.NewPCG(1, 2))
+					var st State
+					var buf []game.Move
+					moves := 0
+					b.ReportAllocs()
+					for b.Loop() {
+						st.CopyFrom(start)
+						st.Reseed(r.Uint64())
+						for !st.Game.Over() {
+							buf = st.AppendLegal(buf[:0])
+							m := buf[r.IntN(len(buf))]
+							if checked {
+								if err := st.Play(m); err != nil {
+									b.Fatal(err)
+								}
+							} else {
+								st.PlayLegal(m)
+							}
+							moves++
+						}
+					}
+					b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+				})
+			}
 		})
 	}
 }
