@@ -5,14 +5,15 @@
 //   /              home: a new game and the lobby
 //   /game/{id}     play (with a seat token) or watch a game
 //   /replay/{id}   step through a game
-//   /rules         the rules
+//   /rules         the rules of the default game (/rules/{game}: of a game)
 
 import {h, fill, closeAllModals} from './ui.js';
 import {installSprite} from './art.js';
 import {mountHome} from './home.js';
 import {mountGame} from './game.js';
 import {mountReplay} from './replay.js';
-import {rulesPage} from './rules.js';
+import {getRules} from './api.js';
+import {gameModule} from './games.js';
 
 const app = document.getElementById('app');
 let unmount = null;
@@ -32,10 +33,9 @@ function route() {
     unmount = mountGame(app, m[1]);
   } else if ((m = /^\/replay\/([A-Za-z0-9_-]+)\/?$/.exec(path))) {
     unmount = mountReplay(app, m[1]);
-  } else if (path === '/rules') {
+  } else if ((m = /^\/rules(?:\/([a-z0-9]+))?\/?$/.exec(path))) {
     nav = 'rules';
-    fill(app, rulesPage());
-    document.title = 'Rules · Lagoon';
+    unmount = mountRules(app, m[1]);
   } else {
     document.title = 'Nothing here · Lagoon';
     fill(app, h('div', {class: 'page empty-page'},
@@ -43,7 +43,7 @@ function route() {
       h('p', {}, 'This page does not exist.'),
       h('a', {class: 'btn btn-primary', href: '/', 'data-link': ''}, 'Back to the lobby')));
   }
-  if (nav === 'home') document.title = 'Lagoon · Blue Lagoon online';
+  if (nav === 'home') document.title = 'Lagoon · Play online';
   app.dataset.route = nav || path.split('/')[1] || 'home';
   for (const a of document.querySelectorAll('[data-nav]')) a.classList.toggle('active', a.dataset.nav === nav);
   window.scrollTo(0, 0);
@@ -51,6 +51,29 @@ function route() {
   // to its content (not on the first load, which a browser handles).
   if (routed) app.focus({preventScroll: true});
   routed = true;
+}
+
+// mountRules shows the rules of a game (the default one if id is
+// undefined), as its module writes them.
+function mountRules(root, id) {
+  let gone = false;
+  document.title = 'Rules · Lagoon';
+  (async () => {
+    try {
+      const rules = await getRules();
+      const game = id ? rules.games.find(g => g.id === id) : rules.games[0];
+      if (!game) throw new Error('This server has no such game.');
+      const mod = await gameModule(game.id);
+      if (gone) return;
+      document.title = `Rules of ${game.name} · Lagoon`;
+      fill(root, mod.rulesPage ? mod.rulesPage() : h('article', {class: 'page rules-page'},
+        h('h1', {}, game.name),
+        h('p', {}, `A game for ${game.min_players} to ${game.max_players} players.`)));
+    } catch (err) {
+      if (!gone) fill(root, h('div', {class: 'page empty-page'}, h('h1', {}, 'No rules to show'), h('p', {}, err.message)));
+    }
+  })();
+  return () => { gone = true; };
 }
 
 // Links marked data-link change the page without reloading it.

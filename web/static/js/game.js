@@ -1,16 +1,20 @@
-// The game screen (/game/{id}): the board, whose turn it is, the players,
-// the score sheet, the move log and the rules, kept live over a GameSocket.
-// A visitor with a seat token (from the invite link's #seat=... or from
-// this browser's storage) plays that seat; anyone else watches.
+// The game screen (/game/{id}): the game's table, whose turn it is, the
+// players, the score sheet, the move log and the rules, kept live over a
+// GameSocket. A visitor with a seat token (from the invite link's #seat=...
+// or from this browser's storage) plays that seat; anyone else watches.
+//
+// The screen is the shell's; what is drawn of the game (the table, the
+// seats' cards, the score sheet, the log's words, the rules) is the game
+// module's (games.js).
 
-import {h, icon, fill, toast, modal, modalOpen, copyField, plural, capitalize, closeAllModals, tabList, selectTab} from './ui.js';
+import {h, icon, fill, toast, modal, modalOpen, copyField, capitalize, closeAllModals, tabList, selectTab} from './ui.js';
 import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL} from './api.js';
+import * as compat from './compat.js';
 import {GameSocket} from './live.js';
-import {BoardView} from './board.js';
-import {PLAYERS, tokenName, tokenPhrase} from './art.js';
+import {PLAYERS} from './art.js';
 import {playerCards, tickClocks} from './players.js';
-import {scoreSheet, grandTotals} from './scores.js';
-import {legend, summary as rulesSummary} from './rules.js';
+import {moveLog} from './log.js';
+import {gameModule} from './games.js';
 
 // A move the server refused for coming too fast is sent again after this
 // pause (the server allows 10 messages a second).
@@ -22,7 +26,7 @@ function seatFromHash() {
   return m ? decodeURIComponent(m[1]) : null;
 }
 
-// explain turns the engine's refusal into a sentence for the player.
+// explain turns the rules' refusal into a sentence for the player.
 function explain(message) {
   let why = message;
   const i = message.indexOf(': ');
@@ -43,11 +47,11 @@ class GameView {
     this.root = root;
     this.id = id;
     this.game = null;
+    this.mod = null;         // the game's module
     this.you = null;
     this.token = null;
     this.socket = null;
-    this.board = null;
-    this.piece = 'settler';
+    this.table = null;
     this.tab = 'scores';
     this.pending = null;
     this.moveSeq = 0;
@@ -80,6 +84,7 @@ class GameView {
         return this.failed(err);
       }
     }
+    this.mod = await gameModule(game.game);
     if (this.gone) return;
     this.you = game.you;
     if (this.token && this.you != null) rememberSeat(this.id, {token: this.token, seat: this.you});
@@ -90,7 +95,7 @@ class GameView {
     // spectator: a seat's connection joins it, and the clocks start when
     // every seat has joined.
     this.socket = new GameSocket(this.id, this.asksName() ? null : this.token, {
-      onmessage: msg => this.message(msg),
+      onmessage: msg => this.message(compat.message(msg, this.state.standing.phase)),
       onstatus: (st, detail) => this.status(st, detail),
     });
     this.socket.version = game.state.version;
@@ -136,102 +141,99 @@ class GameView {
 
   get state() { return this.game.state; }
   get seats() { return this.game.seats; }
-  get myTurn() { return this.you != null && !this.state.over && this.state.current === this.you; }
+  get myTurn() { return this.you != null && !this.state.over && this.state.to_move === this.you; }
 
   // layout builds the screen's frame once; render fills it.
   layout() {
-    const g = this.game;
-    this.board = new BoardView(g.board, {interactive: true, label: `Board ${g.board.name || 'custom'}`});
-    this.board.onclick = at => this.clickSpace(at);
-    this.board.onhover = at => this.hoverSpace(at);
+    const g = this.game, mod = this.mod;
+    this.table = mod.table({
+      table: g.table,
+      options: g.options,
+      seats: () => this.seats,
+      you: () => this.you,
+      canMove: () => this.myTurn && !this.pending,
+      move: text => this.propose(text),
+      say: (text, kind, ms) => this.say(text, kind, ms),
+      modalOpen,
+    }, {interactive: true});
     this.el = {};
     const el = this.el;
     el.banner = h('div', {class: 'turn-banner', role: 'status', 'aria-live': 'polite'});
     el.phase = h('span', {class: 'chip chip-phase'});
     el.moveNo = h('span', {class: 'chip chip-move'});
     el.conn = h('span', {class: 'conn', role: 'status'});
-    el.tooltip = h('div', {class: 'tooltip', hidden: true});
-    el.boardWrap = h('div', {class: 'board-wrap'}, this.board.svg, el.tooltip);
-    el.settlerBtn = h('button', {class: 'piece-btn', type: 'button', 'data-piece': 'settler', 'aria-pressed': 'true',
-      title: 'Place settlers (key S)', onclick: () => this.choose('settler')});
-    el.villageBtn = h('button', {class: 'piece-btn', type: 'button', 'data-piece': 'village', 'aria-pressed': 'false',
-      title: 'Place villages (key V)', onclick: () => this.choose('village')});
     el.message = h('div', {class: 'message', role: 'status', 'aria-live': 'polite'});
     el.players = h('div', {class: 'players-slot'});
     el.invites = h('div', {class: 'invites-slot'});
+    const tabs = [['scores', 'Score sheet', mod.scoreSheet], ['moves', 'Moves', true], ['rules', 'Rules', mod.rulesSummary], ['legend', 'Legend', mod.legend]]
+      .filter(t => t[2]);
+    if (!tabs.some(t => t[0] === this.tab)) this.tab = tabs[0][0];
     el.tabs = tabList(h('div', {class: 'tabs', role: 'tablist'},
-      [['scores', 'Score sheet'], ['moves', 'Moves'], ['rules', 'Rules'], ['legend', 'Legend']].map(([k, label]) =>
-        h('button', {class: 'tab', type: 'button', role: 'tab', 'data-tab': k, onclick: () => this.showTab(k)}, label))));
+      tabs.map(([k, label]) => h('button', {class: 'tab', type: 'button', role: 'tab', 'data-tab': k, onclick: () => this.showTab(k)}, label))));
     el.panel = h('div', {class: 'tab-panel', role: 'tabpanel'});
     el.actions = h('div', {class: 'side-actions'});
-    el.root = h('section', {class: 'game', 'data-game': g.id},
+    el.root = h('section', {class: 'game', 'data-game': g.id, 'data-kind': g.game},
       h('div', {class: 'game-main'},
         h('div', {class: 'statusbar'}, el.banner, h('div', {class: 'status-chips'}, el.phase, el.moveNo, el.conn)),
-        el.boardWrap,
-        h('div', {class: 'controls'},
-          h('div', {class: 'piece-toggle', role: 'group', 'aria-label': 'Piece to place'}, el.settlerBtn, el.villageBtn),
-          el.message)),
+        this.table.el,
+        h('div', {class: 'controls'}, this.table.controls, el.message)),
       h('aside', {class: 'game-side'}, el.players, el.invites, el.tabs, el.panel, el.actions));
     fill(this.root, el.root);
   }
 
   // render draws everything from this.game. animate: the move just made.
   render({animate = false}) {
-    const g = this.game, st = g.state, el = this.el;
+    const st = this.state, el = this.el;
     if (st.over) this.quiet();
     const root = el.root;
     root.dataset.version = st.version;
-    root.dataset.phase = st.phase;
-    root.dataset.current = st.current;
+    root.dataset.phase = st.standing.phase || '';
+    root.dataset.current = st.to_move == null ? '' : st.to_move;
     root.dataset.over = st.over;
     root.dataset.you = this.you == null ? '' : this.you;
     root.dataset.turn = st.over ? 'over' : this.you == null ? 'watch' : this.myTurn ? 'you' : 'wait';
     root.dataset.pending = this.pending ? 'true' : 'false';
     root.style.setProperty('--you', this.you == null ? '#0b3954' : PLAYERS[this.you].accent);
 
-    // Pieces the viewer can place now.
-    const mine = this.you != null ? st.players[this.you] : null;
-    if (st.phase === 'settlement' || (mine && mine.villages_left === 0)) this.piece = 'settler';
-    if (mine && mine.settlers_left === 0 && mine.villages_left > 0 && st.phase === 'exploration') this.piece = 'village';
-
-    this.board.setState(st, {animate});
-    this.updateLegal();
-    // The tip under a pointer that has not moved says what is there now.
-    if (!this.el.tooltip.hidden && this.board.hovered) this.hoverSpace(this.board.hovered);
-
-    fill(el.phase, st.over ? 'Game over' : st.phase === 'exploration' ? 'Exploration phase' : 'Settlement phase');
-    el.phase.dataset.phase = st.over ? 'over' : st.phase;
+    this.table.update(st, {animate});
+    fill(el.phase, st.over ? 'Game over' : this.mod.phaseName(st.standing.phase || ''));
+    el.phase.dataset.phase = st.over ? 'over' : st.standing.phase || '';
+    el.phase.hidden = !el.phase.textContent;
     fill(el.moveNo, `Move ${st.version}`);
     this.renderBanner();
-    this.renderToggle();
-    fill(el.players, playerCards(this.seats, st, {you: this.you, connected: this.online, clockBase: this.clockBase}));
+    this.renderPlayers();
     this.renderInvites();
     this.renderTab();
     this.renderActions();
     document.title = (this.myTurn ? 'Your turn · ' : '') + 'Lagoon';
   }
 
+  renderPlayers() {
+    fill(this.el.players, playerCards(this.seats, this.state, this.mod, {you: this.you, connected: this.online, clockBase: this.clockBase}));
+  }
+
   renderBanner() {
-    const st = this.state, seat = this.seats[st.current];
+    const st = this.state, seat = this.seats[st.to_move];
     const you = this.you;
     let text, sub = '', mood = 'wait';
     if (st.over) {
-      const w = st.result ? st.result.winners : [];
+      const w = st.standing.winners || [];
       mood = 'over';
       if (w.length > 1) text = 'Shared victory';
+      else if (!w.length) text = 'Game over';
       else if (w[0] === you) text = 'You won!';
       else text = `${this.seats[w[0]].name} won`;
-      sub = st.result ? `${st.result.totals.join(' – ')} points` : '';
+      sub = st.standing.scores ? `${st.standing.scores.join(' – ')} points` : '';
     } else if (this.myTurn) {
       mood = 'you';
       text = 'Your turn';
-      sub = st.phase === 'exploration' ? 'Place a settler or a village' : 'Place a settler next to your pieces';
+      sub = this.mod.prompt(st.view, you);
     } else if (seat.kind === 'bot' || seat.stand_in) {
       text = `${seat.name} is thinking`;
-      sub = you != null && (st.current + 1) % this.seats.length === you ? 'Your turn comes next' : '';
+      sub = you != null && (st.to_move + 1) % this.seats.length === you ? 'Your turn comes next' : '';
       mood = 'bot';
     } else if (seat.kind === 'open') {
-      text = `Waiting for a player to take seat ${st.current + 1}`;
+      text = `Waiting for a player to take seat ${st.to_move + 1}`;
       sub = 'Anyone can join it from the lobby';
     } else if (!seat.joined) {
       text = `Waiting for ${seat.name} to join`;
@@ -242,45 +244,14 @@ class GameView {
     }
     const el = this.el.banner;
     // A live region: written again only when what it says changes.
-    const sig = [mood, text, sub, st.over ? 'over' : st.current].join('|');
+    const sig = [mood, text, sub, st.over ? 'over' : st.to_move].join('|');
     if (el.dataset.sig === sig) return;
     el.dataset.sig = sig;
     el.dataset.mood = mood;
-    fill(el, st.over ? icon('crown', 'icon banner-mark') : icon('mark-' + st.current, 'icon banner-mark'),
+    fill(el, st.over ? icon('crown', 'icon banner-mark') : icon('mark-' + st.to_move, 'icon banner-mark'),
       h('div', {class: 'banner-text'},
         h('span', {class: 'banner-title'}, text, mood === 'bot' ? h('span', {class: 'dots'}, h('i'), h('i'), h('i')) : null),
         sub ? h('span', {class: 'banner-sub'}, sub) : null));
-  }
-
-  renderToggle() {
-    const st = this.state, el = this.el;
-    const me = this.you != null ? st.players[this.you] : null;
-    const seat = this.you != null ? this.you : st.current;
-    const show = this.you != null && !st.over;
-    el.settlerBtn.parentElement.hidden = !show;
-    if (!show) return;
-    const villagesOK = st.phase === 'exploration' && me.villages_left > 0;
-    fill(el.settlerBtn, icon('settler-' + seat, 'icon piece-icon'),
-      h('span', {class: 'piece-label'}, 'Settler', h('kbd', {}, 'S')), h('span', {class: 'piece-left'}, `${me.settlers_left} left`));
-    fill(el.villageBtn, icon('village-' + seat, 'icon piece-icon'),
-      h('span', {class: 'piece-label'}, 'Village', h('kbd', {}, 'V')),
-      h('span', {class: 'piece-left'}, st.phase === 'settlement' ? 'not now' : `${me.villages_left} left`));
-    el.villageBtn.disabled = !villagesOK;
-    el.settlerBtn.disabled = me.settlers_left === 0;
-    el.settlerBtn.setAttribute('aria-pressed', String(this.piece === 'settler'));
-    el.villageBtn.setAttribute('aria-pressed', String(this.piece === 'village'));
-  }
-
-  updateLegal() {
-    const st = this.state;
-    if (!this.myTurn || this.pending) {
-      this.board.setLegal([]);
-      this.board.setGhost(null);
-      return;
-    }
-    const letter = this.piece === 'village' ? 'T ' : 'S ';
-    this.board.setLegal(st.legal.filter(m => m.startsWith(letter)).map(m => m.slice(2)));
-    this.board.setGhost({seat: this.you, piece: this.piece});
   }
 
   renderInvites() {
@@ -312,44 +283,36 @@ class GameView {
     const panel = this.el.panel;
     panel.dataset.tab = this.tab;
     switch (this.tab) {
-      case 'scores': fill(panel, scoreSheet(this.seats, this.state)); break;
-      case 'moves': fill(panel, this.moveLog()); panel.scrollTop = panel.scrollHeight; break;
-      case 'rules': if (panel.dataset.filled !== 'rules') fill(panel, rulesSummary()); break;
-      default: fill(panel, legend(this.seats));
+      case 'scores': fill(panel, this.mod.scoreSheet(this.state.view, this.seats)); break;
+      case 'moves': fill(panel, moveLog(this.game.moves, this.seats, this.mod, this.state.over)); panel.scrollTop = panel.scrollHeight; break;
+      case 'rules': if (panel.dataset.filled !== 'rules') fill(panel, this.mod.rulesSummary()); break;
+      default: fill(panel, this.mod.legend(this.seats));
     }
     panel.dataset.filled = this.tab;
   }
 
-  moveLog() {
-    const moves = this.game.moves;
-    if (!moves.length) return h('p', {class: 'muted log-empty'}, 'No moves yet. Every move will be listed here.');
-    const items = [];
-    let phase = null;
-    for (const m of moves) {
-      if (m.phase !== phase) {
-        phase = m.phase;
-        items.push(h('li', {class: 'log-phase'}, phase === 'exploration' ? 'Exploration phase' : 'Settlement phase'));
-      }
-      items.push(logItem(m, this.seats));
-    }
-    if (this.state.over) items.push(h('li', {class: 'log-phase'}, 'Game over'));
-    return h('ol', {class: 'log'}, items);
+  // summaries are the moves whose phase summary the module can show.
+  summaries() {
+    return this.game.moves.filter(m => m.note && m.note.phase_ends && m.note.phase_ends.length)
+      .map(m => ({move: m, summary: this.mod.phaseSummary(m, this.seats)})).filter(s => s.summary);
   }
 
   renderActions() {
     const st = this.state;
+    const summaries = this.summaries();
+    const record = this.mod.recordOpen(st);
     // Keep the buttons (and an open link field) while nothing they depend
     // on changes.
-    const sig = [st.over, st.phase, !!this.game.exploration_end, this.you].join();
+    const sig = [st.over, record, summaries.map(s => s.move.version).join(' '), this.you].join();
     if (this.el.actions.dataset.sig === sig) return;
     this.el.actions.dataset.sig = sig;
     const items = [];
     items.push(h('a', {class: 'btn btn-ghost', href: `/replay/${this.id}`, 'data-link': ''}, st.over ? 'Replay the game' : 'Step through the moves'));
-    if (st.over || st.phase === 'settlement') {
+    if (record) {
       items.push(h('a', {class: 'btn btn-ghost', href: recordURL(this.id), download: `lagoon-${this.id}.json`}, 'Download record'));
     }
-    if (this.game.exploration_end) {
-      items.push(h('button', {class: 'btn btn-ghost', type: 'button', onclick: () => this.phaseSummary(this.game.exploration_end)}, 'Exploration summary'));
+    for (const s of summaries) {
+      items.push(h('button', {class: 'btn btn-ghost', type: 'button', onclick: () => this.phaseSummary(s.move)}, s.summary.button || s.summary.title));
     }
     items.push(h('details', {class: 'share'},
       h('summary', {class: 'btn btn-ghost'}, 'Link for spectators'),
@@ -364,7 +327,7 @@ class GameView {
     if (!this.el) return;
     const was = this.online;
     this.online = st === 'open';
-    if (was !== this.online) fill(this.el.players, playerCards(this.seats, this.state, {you: this.you, connected: this.online, clockBase: this.clockBase}));
+    if (was !== this.online) this.renderPlayers();
     const labels = {connecting: 'Connecting…', open: 'Live', reconnecting: 'Reconnecting…', stopped: 'Offline'};
     this.el.root.dataset.conn = st;
     const el = this.el.conn;
@@ -383,29 +346,33 @@ class GameView {
         this.render({});
         break;
       case 'snapshot': {
-        // A snapshot replaces the events missed, the phase's end among
-        // them: its summary is shown as the event would have shown it.
-        const you = this.you, phase = this.state.phase;
+        // A snapshot replaces the events missed, a phase's end among them:
+        // its summary is shown as the move would have shown it.
+        const you = this.you, seen = this.state.version;
         this.setGame(msg.game);
         this.you = msg.game.you != null ? msg.game.you : you;
         this.render({});
         if (this.pending && this.state.version > this.pending.version) this.pending = null;
+        const missed = this.summaries().filter(s => s.move.version > seen);
         if (this.state.over && !this.shownWinner) this.winner();
-        else if (phase === 'exploration' && this.state.phase === 'settlement' && !this.state.over) this.phaseSummary(this.game.exploration_end);
+        else if (missed.length) this.phaseSummary(missed[missed.length - 1].move);
         break;
       }
       case 'move': this.onMove(msg); break;
-      case 'phase_end':
+      case 'phase_ends': {
+        // The old protocol's phase_end, after its move (compat.js).
         if (!this.state.over) this.socket.version = msg.version;
-        if (msg.phase === 'exploration') {
-          this.game.exploration_end = msg.summary;
-          this.renderActions();
-          this.phaseSummary(msg.summary);
-        }
+        const m = this.game.moves[msg.version - 1];
+        if (!m) break;
+        m.note.phase_ends = [...(m.note.phase_ends || []), msg.phase_end];
+        this.renderActions();
+        if (this.mod.phaseSummary({...m, note: {...m.note, phase_ends: [msg.phase_end]}}, this.seats)) this.phaseSummary(m);
         break;
+      }
       case 'game_over':
         this.socket.version = msg.version;
-        this.state.result = msg.result;
+        this.state.standing = msg.standing;
+        if (msg.result && this.state.view) this.state.view.result = msg.result;
         this.render({});
         if (!this.shownWinner) this.winner();
         break;
@@ -431,14 +398,16 @@ class GameView {
 
   onMove(msg) {
     if (msg.version <= this.state.version) return;
-    const phase = this.state.phase;
-    this.game.moves.push({version: msg.version, seat: msg.seat, move: msg.move, phase, took: msg.took});
+    const phase = this.state.standing.phase;
+    const move = {version: msg.version, seat: msg.seat, move: msg.move, note: msg.note || {}};
+    this.game.moves.push(move);
     this.game.state = msg.state;
     this.clockBase = Date.now();
-    // A move that ends a phase is followed by its phase_end (and game_over)
-    // at the same version: until they are here, a reconnection asks again
-    // from the version before, so that they are sent again if lost.
-    this.socket.version = msg.state.phase !== phase || msg.state.over ? msg.version - 1 : msg.version;
+    // A move that ends the game (or, in the old protocol, a phase) is
+    // followed by more events at the same version: until they are here, a
+    // reconnection asks again from the version before, so that they are
+    // sent again if lost.
+    this.socket.version = msg.state.standing.phase !== phase || msg.state.over ? msg.version - 1 : msg.version;
     if (this.pending && (msg.version > this.pending.version)) this.pending = null;
     const mine = msg.seat === this.you;
     this.render({animate: true});
@@ -448,9 +417,10 @@ class GameView {
       void banner.getBoundingClientRect();
       banner.classList.add('nudge');
     }
-    if (mine && msg.took) this.say(`You took ${tokenPhrase(msg.took)}.`, 'good', 2500);
-    else if (!mine && msg.took) this.say(`${this.seats[msg.seat].name} took ${tokenPhrase(msg.took)}.`, 'info', 2500);
+    const said = this.mod.moveSaid(move, {mine, name: this.seats[msg.seat].name});
+    if (said) this.say(said, mine ? 'good' : 'info', 2500);
     else if (mine) this.quiet();
+    if (move.note.phase_ends && move.note.phase_ends.length && this.mod.phaseSummary(move, this.seats)) this.phaseSummary(move);
   }
 
   // lostSeat turns the page into a spectator's: the seat's token no
@@ -480,8 +450,7 @@ class GameView {
       }
       return;
     }
-    const at = ours ? this.pending.move.slice(2) : null;
-    const piece = ours ? (this.pending.move[0] === 'T' ? 'village' : 'settler') : null;
+    const move = ours ? this.pending.move : null;
     if (ours) this.pending = null;
     if (msg.state && msg.state.version === this.state.version) {
       this.game.state = msg.state;
@@ -490,20 +459,20 @@ class GameView {
     this.render({});
     let text;
     switch (msg.code) {
-      case 'illegal_move': text = `You can't place a ${piece || 'piece'} ${at ? 'on ' + at : 'there'}: ${lower(explain(msg.message))}`; break;
-      case 'not_your_turn': text = `It is not your turn: ${this.seats[this.state.current].name} is to move.`; break;
+      case 'illegal_move': text = this.mod.refusal(move, lower(explain(msg.message))); break;
+      case 'not_your_turn': text = `It is not your turn: ${this.seats[this.state.to_move].name} is to move.`; break;
       case 'stale_version': text = 'The game moved on before your move arrived; look again and replay it.'; break;
       case 'game_over': text = 'The game is over.'; break;
-      case 'no_token': text = 'You are watching: only the players can place pieces.'; break;
+      case 'no_token': text = 'You are watching: only the players can move.'; break;
       case 'rate_limited': text = 'Slow down a little: too many moves at once.'; break;
       case 'shutting_down': text = 'The server is restarting; try again in a moment.'; break;
       default: text = msg.message;
     }
     this.say(text, 'error', 7000);
-    if (at) this.board.flash(at);
+    if (move) this.table.refused(move);
   }
 
-  // say shows a message under the board for a while.
+  // say shows a message under the table for a while.
   say(text, kind = 'info', ms = 5000) {
     const el = this.el.message;
     el.dataset.kind = kind;
@@ -513,55 +482,45 @@ class GameView {
     this.messageTimer = setTimeout(() => { el.classList.remove('show'); }, ms);
   }
 
-  // quiet hides the message under the board.
+  // quiet hides the message under the table.
   quiet() {
     clearTimeout(this.messageTimer);
     this.el.message.classList.remove('show');
-  }
-
-  choose(piece) {
-    if (this.you == null || this.state.over) return;
-    const me = this.state.players[this.you];
-    if (piece === 'village' && (this.state.phase === 'settlement' || me.villages_left === 0)) {
-      this.say(this.state.phase === 'settlement' ? 'No villages in the settlement phase: settlers only.' : 'You have no villages left.', 'info');
-      return;
-    }
-    if (piece === 'settler' && me.settlers_left === 0) {
-      this.say('You have no settlers left: villages only.', 'info');
-      return;
-    }
-    this.piece = piece;
-    this.renderToggle();
-    this.updateLegal();
-    if (this.board.hovered) this.hoverSpace(this.board.hovered);
   }
 
   key(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
     if (modalOpen()) return;
-    const k = e.key.toLowerCase();
-    if (k === 's') { this.choose('settler'); e.preventDefault(); }
-    else if (k === 'v' || k === 't') { this.choose('village'); e.preventDefault(); }
+    if (this.table.key(e)) e.preventDefault();
   }
 
-  clickSpace(at) {
-    if (modalOpen()) return;
+  // propose sends a move of the viewer's, in the game's notation, or says
+  // why not: it returns "sent", "queued" (sent when the connection is
+  // back), "watching", "over", "not_your_turn" or "pending".
+  propose(text) {
     const st = this.state;
-    if (this.you == null) return this.say('You are watching this game: only the players can place pieces.', 'info');
-    if (st.over) return this.say('The game is over.', 'info');
+    if (this.you == null) {
+      this.say('You are watching this game: only the players can move.', 'info');
+      return 'watching';
+    }
+    if (st.over) {
+      this.say('The game is over.', 'info');
+      return 'over';
+    }
     if (!this.myTurn) {
-      const seat = this.seats[st.current];
-      this.board.flash(at, 'refused');
-      return this.say(`Not your turn yet: ${seat.name} is to move.`, 'error');
+      this.say(`Not your turn yet: ${this.seats[st.to_move].name} is to move.`, 'error');
+      return 'not_your_turn';
     }
-    if (this.pending) return this.say('Your move is on its way…', 'info');
-    const move = (this.piece === 'village' ? 'T ' : 'S ') + at;
-    this.pending = {id: 'm' + (++this.moveSeq), version: st.version, move};
-    if (!this.sendPending()) {
-      this.say('Not connected: your move will be sent as soon as the connection is back.', 'error');
+    if (this.pending) {
+      this.say('Your move is on its way…', 'info');
+      return 'pending';
     }
+    this.pending = {id: 'm' + (++this.moveSeq), version: st.version, move: text};
+    const sent = this.sendPending();
+    if (!sent) this.say('Not connected: your move will be sent as soon as the connection is back.', 'error');
     this.render({});
+    return sent ? 'sent' : 'queued';
   }
 
   sendPending() {
@@ -576,39 +535,6 @@ class GameView {
     const p = this.pending;
     clearTimeout(this.resendTimer);
     this.resendTimer = setTimeout(() => { if (this.pending === p) this.sendPending(); }, RESEND_MS);
-  }
-
-  hoverSpace(at) {
-    const tip = this.el.tooltip;
-    if (!at) { tip.hidden = true; return; }
-    const sp = this.board.geo.get(at);
-    const st = this.state;
-    const piece = st.pieces.find(p => p.at === at);
-    const token = st.tokens.find(t => t.at === at);
-    const isl = sp.island >= 0 ? this.game.board.islands[sp.island] : null;
-    const lines = [];
-    lines.push(h('div', {class: 'tip-title'}, isl ? `Island · bonus ${isl.bonus}` : 'Sea', h('span', {class: 'tip-at'}, at)));
-    if (piece) {
-      lines.push(h('div', {}, icon(`${piece.piece}-${piece.seat}`, 'icon piece-icon'), `${this.seats[piece.seat].name}'s ${piece.piece}`));
-    } else if (token) {
-      lines.push(h('div', {}, icon('tok-' + token.token, 'icon tok'), `Stone circle with ${tokenPhrase(token.token)}`));
-    } else if (sp.stone) {
-      lines.push(h('div', {class: 'muted'}, 'Stone circle, its token taken'));
-    }
-    if (this.board.legal.has(at)) {
-      lines.push(h('p', {class: 'tip-action'}, this.board.armed === at ? `Tap again to place a ${this.piece}` : `Click to place a ${this.piece}`,
-        token ? [' and take ', icon('tok-' + token.token, 'icon tok'), h('b', {}, tokenPhrase(token.token))] : null));
-    }
-    fill(tip, lines);
-    tip.hidden = false;
-    const wrap = this.el.boardWrap.getBoundingClientRect();
-    const r = this.board.hitFor(at).getBoundingClientRect();
-    const x = r.left + r.width / 2 - wrap.left;
-    const above = r.top - wrap.top > 90;
-    const half = tip.offsetWidth / 2 + 4;
-    tip.style.left = `${Math.max(half, Math.min(wrap.width - half, x))}px`;
-    tip.style.top = above ? `${r.top - wrap.top - 6}px` : `${r.bottom - wrap.top + 6}px`;
-    tip.classList.toggle('below', !above);
   }
 
   // asksName reports whether the page must ask for a name before it
@@ -643,11 +569,12 @@ class GameView {
         toast(err.message, 'error');
       }
     };
+    const what = this.game.game_name || 'this game';
     modal({
       title: 'Join the game',
       className: 'join-modal',
       body: h('div', {},
-        h('p', {}, host ? `${host.name} invited you to a game of Blue Lagoon.` : 'You have been invited to a game of Blue Lagoon.',
+        h('p', {}, host ? `${host.name} invited you to a game of ${what}.` : `You have been invited to a game of ${what}.`,
           ` You play seat ${this.you + 1}, `, icon('mark-' + this.you, 'icon mark'), ` ${PLAYERS[this.you].colourName} ${PLAYERS[this.you].shapeName}.`),
         h('label', {class: 'field'}, h('span', {}, 'Your name'), name)),
       actions: [{label: 'Take my seat', primary: true, onclick: join}],
@@ -675,41 +602,30 @@ class GameView {
     });
   }
 
-  phaseSummary(sum) {
+  // phaseSummary shows the module's summary of the phase move ended.
+  phaseSummary(move) {
+    const sum = this.mod.phaseSummary(move, this.seats);
     if (!sum) return;
-    const seats = this.seats;
-    const count = lists => lists.map((l, p) => `${seats[p].name} ${l.length}`).join(', ');
     modal({
-      title: 'The exploration phase is over',
+      title: sum.title,
       className: 'phase-modal',
-      body: h('div', {},
-        h('table', {class: 'mini-scores'},
-          h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'This phase'), h('th', {}, 'Total'))),
-          h('tbody', {}, seats.map((seat, p) => h('tr', {},
-            h('th', {}, h('span', {class: 'who'}, icon('mark-' + p, 'icon mark'), seat.name)),
-            h('td', {}, String(sum.scores[p].total)), h('td', {}, h('b', {}, String(sum.totals[p]))))))),
-        h('ul', {class: 'changes'},
-          h('li', {}, icon('settler-0', 'icon piece-icon'), h('span', {}, h('b', {}, 'Settlers returned'), ' to their owners: ', count(sum.settlers_removed), '.')),
-          h('li', {}, icon('village-0', 'icon piece-icon'), h('span', {}, h('b', {}, 'Villages on stone circles removed'), ': ', count(sum.villages_removed), '.')),
-          h('li', {}, icon('village-1', 'icon piece-icon'), h('span', {}, h('b', {}, 'Villages kept'), ', they count again: ', count(sum.villages_kept), '.')),
-          h('li', {}, icon('tok-statuette', 'icon tok'), h('span', {}, h('b', {}, 'All 32 tokens'), ' were shuffled and dealt again onto the stone circles; nobody holds any now.'))),
-        h('p', {class: 'next'}, h('b', {}, 'Settlement phase: '), 'place settlers next to your pieces, on land or sea. No more villages.')),
+      body: sum.body,
       actions: [
         {label: 'Score sheet', onclick: close => { close(); this.showTab('scores'); }},
-        {label: 'Play the settlement phase', primary: true},
+        {label: sum.next || 'Play on', primary: true},
       ],
     });
   }
 
   winner() {
     this.shownWinner = true;
-    const st = this.state, res = st.result;
-    if (!res) return;
-    this.showTab('scores');
-    const {totals} = grandTotals(st);
-    const order = this.seats.map((seat, p) => p).sort((a, b) => totals[b] - totals[a] || res.tokens_held[b] - res.tokens_held[a]);
-    const w = res.winners;
-    const title = w.length > 1 ? 'A shared victory' : w[0] === this.you ? 'You win!' : `${this.seats[w[0]].name} wins`;
+    const st = this.state, standing = st.standing;
+    const w = standing.winners || [];
+    const res = this.mod.result(st.view, this.seats) || {};
+    if (this.mod.scoreSheet) this.showTab('scores');
+    const scores = standing.scores || [];
+    const order = res.order || this.seats.map((_, p) => p).sort((a, b) => (scores[b] || 0) - (scores[a] || 0));
+    const title = w.length > 1 ? 'A shared victory' : !w.length ? 'The game is over' : w[0] === this.you ? 'You win!' : `${this.seats[w[0]].name} wins`;
     modal({
       title,
       className: 'winner-modal',
@@ -717,27 +633,16 @@ class GameView {
         h('ol', {class: 'podium'}, order.map(p => h('li', {class: w.includes(p) ? 'win' : '', 'data-seat': p},
           w.includes(p) ? icon('crown', 'icon crown') : icon('mark-' + p, 'icon mark'),
           h('span', {class: 'podium-name'}, this.seats[p].name),
-          h('span', {class: 'podium-tokens', title: 'Tokens held at the end'}, plural(res.tokens_held[p], 'token')),
-          h('b', {class: 'podium-total', 'data-total': p}, String(res.totals[p]))))),
-        h('p', {class: 'explanation' + (res.tie_break !== 'none' ? ' tie' : '')},
-          res.tie_break === 'none' ? null : h('b', {}, res.tie_break === 'tokens' ? 'Tie-break. ' : 'Still tied. '),
-          res.explanation)),
+          res.detail ? res.detail(p) : null,
+          scores[p] != null ? h('b', {class: 'podium-total', 'data-total': p}, String(scores[p])) : null))),
+        res.explanation || null),
       actions: [
-        {label: 'Score sheet', onclick: close => { close(); this.showTab('scores'); }},
+        {label: 'Score sheet', onclick: close => { close(); if (this.mod.scoreSheet) this.showTab('scores'); }},
         {label: 'Replay', href: `/replay/${this.id}`},
         {label: 'New game', href: '/', primary: true},
       ],
     });
   }
-}
-
-export function logItem(m, seats) {
-  const piece = m.move[0] === 'T' ? 'village' : 'settler';
-  return h('li', {class: 'log-move', 'data-version': m.version},
-    h('span', {class: 'log-no'}, m.version),
-    icon(`${piece}-${m.seat}`, 'icon piece-icon'),
-    h('span', {class: 'log-text'}, h('b', {}, seats[m.seat].name), ` ${piece} ${m.move.slice(2)}`),
-    m.took ? h('span', {class: 'log-took', title: 'took ' + tokenName(m.took)}, icon('tok-' + m.took, 'icon tok')) : null);
 }
 
 function lower(text) {

@@ -1,20 +1,30 @@
 // The home page: a new game in one or two clicks, and the lobby (your
 // games, games with open seats, games in progress, finished games).
+//
+// The new game form is built from the server's rules (GET /api/rules): the
+// games, each game's player counts, options, time rules and bot levels. An
+// option is a select or a number field unless the game's module draws a
+// richer control for it (Blue Lagoon's boards as pictures).
 
 import {h, icon, fill, toast, modal, ago, plural, navigate, likeSelector, refocus} from './ui.js';
-import {getBoards, getLevels, getLobby, createGame, joinGame, mySeats, rememberSeat, playerName, setPlayerName} from './api.js';
-import {BoardView} from './board.js';
+import {getRules, preview, getLobby, createGame, joinGame, mySeats, rememberSeat, playerName, setPlayerName} from './api.js';
 import {PLAYERS} from './art.js';
+import {gameModule, plain} from './games.js';
 
-const CLOCKS = [
-  {key: 'none', label: 'No clock'},
-  {key: '5+5', label: '5 min + 5 s a move', initial_ms: 300000, increment_ms: 5000},
-  {key: '10+10', label: '10 min + 10 s a move', initial_ms: 600000, increment_ms: 10000},
-  {key: '30+30', label: '30 min + 30 s a move', initial_ms: 1800000, increment_ms: 30000},
-];
-
-const BOARD_TITLES = {standard: 'Standard', wheels: 'Wheels', face: 'Face', sides: 'Sides', space_invaders: 'Space Invaders'};
-export const boardTitle = name => BOARD_TITLES[name] || (name === 'custom' || !name ? 'Custom board' : name);
+// The time rules a table may choose, by kind (game.TimeKind).
+const TIMES = {
+  bank: [
+    {key: 'bank:5+5', label: '5 min + 5 s a move', time: {kind: 'bank', initial_ms: 300000, increment_ms: 5000}},
+    {key: 'bank:10+10', label: '10 min + 10 s a move', time: {kind: 'bank', initial_ms: 600000, increment_ms: 10000}},
+    {key: 'bank:30+30', label: '30 min + 30 s a move', time: {kind: 'bank', initial_ms: 1800000, increment_ms: 30000}},
+  ],
+  turn: [
+    {key: 'turn:30', label: '30 s a turn', time: {kind: 'turn', turn_ms: 30000, carry: false}},
+    {key: 'turn:30c', label: '30 s a turn, time left carried on', time: {kind: 'turn', turn_ms: 30000, carry: true}},
+    {key: 'turn:60', label: '1 min a turn', time: {kind: 'turn', turn_ms: 60000, carry: false}},
+  ],
+};
+const timesOf = rules => [{key: 'none', label: 'No clock', time: null}, ...(rules.times || []).flatMap(k => TIMES[k] || [])];
 
 export function mountHome(root) {
   const view = new HomeView(root);
@@ -25,57 +35,83 @@ export function mountHome(root) {
 class HomeView {
   constructor(root) {
     this.root = root;
-    this.form = {players: 2, seats: ['you', 'bot:medium', 'bot:medium', 'bot:medium'], board: 'standard', seed: '', first: 0, clock: 'none', name: playerName()};
-    this.levels = ['easy', 'medium', 'hard', 'max'];
-    this.boards = [];
+    this.form = {game: null, players: 2, seats: ['you', 'bot:medium', 'bot:medium', 'bot:medium'], options: {}, seed: '', time: 'none', name: playerName()};
+    this.games = [];
+    this.mods = new Map();   // game id -> module
     this.timer = null;
     this.lobbySig = null;
     this.busy = false;
+    this.gone = false;
   }
+
+  get rules() { return this.games.find(g => g.id === this.form.game) || null; }
+  get mod() { return this.mods.get(this.form.game) || plain; }
 
   async mount() {
     this.el = {
       form: h('form', {class: 'card newgame', onsubmit: e => { e.preventDefault(); this.create(); }}),
+      hero: h('div', {class: 'hero-text'}),
       lobby: h('div', {class: 'lobby'}, h('div', {class: 'loading small'}, h('div', {class: 'spinner'}), 'Loading the lobby…')),
     };
     fill(this.root, h('div', {class: 'home'},
-      h('section', {class: 'hero'},
-        h('div', {class: 'hero-text'},
-          h('div', {class: 'hero-copy'},
-            h('h1', {}, 'Blue Lagoon'),
-            h('p', {class: 'lede'}, 'Sail out, settle the islands, gather coconuts, bamboo, water and precious stones, and claim the statuettes. A game for 2 to 4 players, about twenty minutes.'),
-            h('ul', {class: 'hero-points'},
-              h('li', {}, icon('settler-0', 'icon piece-icon'), 'Play a bot, from easy to very strong'),
-              h('li', {}, icon('village-1', 'icon piece-icon'), 'Or send a link to a friend'),
-              h('li', {}, icon('tok-statuette', 'icon tok'), h('span', {}, 'New to the game? ', h('a', {href: '/rules', 'data-link': ''}, 'The rules in two minutes'))))),
-          h('div', {class: 'hero-board', 'aria-hidden': 'true'})),
-        this.el.form),
+      h('section', {class: 'hero'}, this.el.hero, this.el.form),
       this.el.lobby));
-    this.renderForm();
+    fill(this.el.form, h('div', {class: 'loading small'}, h('div', {class: 'spinner'}), 'Loading the games…'));
     this.refresh();
     this.timer = setInterval(() => { if (document.visibilityState === 'visible') this.refresh(); }, 5000);
     try {
-      const [levels, boards] = await Promise.all([getLevels(), getBoards()]);
-      this.levels = levels;
-      this.boards = boards;
-      const hero = this.root.querySelector('.hero-board');
-      if (hero && boards.length) {
-        const view = new BoardView(boards[0], {label: 'A game in progress'});
-        view.setState(sampleState(boards[0]));
-        hero.append(view.svg);
-      }
-      this.renderForm();
+      const rules = await getRules();
+      this.games = rules.games;
+      await Promise.all(this.games.map(async g => this.mods.set(g.id, await gameModule(g.id))));
     } catch (err) {
       toast(err.message, 'error');
+      return;
     }
+    if (this.gone) return;
+    this.choose(this.games[0].id);
   }
 
   unmount() {
+    this.gone = true;
     clearInterval(this.timer);
   }
 
+  // choose makes id the game of the new game form.
+  choose(id) {
+    const f = this.form;
+    f.game = id;
+    f.options = {};
+    const r = this.rules;
+    f.players = Math.min(Math.max(f.players, r.min_players), r.max_players);
+    const levels = r.levels || [];
+    f.seats = f.seats.map(s => (s.startsWith('bot:') && !levels.includes(s.slice(4)) ? 'bot:' + (levels.includes('medium') ? 'medium' : levels[0]) : s));
+    while (f.seats.length < r.max_players) f.seats.push(f.seats[f.seats.length - 1] === 'you' ? 'bot:' + levels[0] : f.seats[f.seats.length - 1]);
+    if (!timesOf(r).some(t => t.key === f.time)) f.time = 'none';
+    this.drawHero();
+    this.renderForm();
+  }
+
+  drawHero() {
+    const r = this.rules, home = this.mod.home;
+    const picture = h('div', {class: 'hero-board', 'aria-hidden': 'true'});
+    fill(this.el.hero,
+      h('div', {class: 'hero-copy'},
+        h('h1', {}, home ? home.title : r.name),
+        home && home.lede ? h('p', {class: 'lede'}, home.lede) : null,
+        home && home.points ? h('ul', {class: 'hero-points'}, home.points().map(([pic, text, more]) => h('li', {}, pic,
+          more && more.rules ? h('span', {}, text + ' ', h('a', {href: this.rulesPath(), 'data-link': ''}, more.rules)) : text))) : null),
+      picture);
+    if (home && home.picture) {
+      const game = r.id;
+      home.picture({preview: options => preview(game, r.min_players, options)})
+        .then(svg => { if (svg && this.form.game === game) picture.append(svg); }, () => {});
+    }
+  }
+
+  rulesPath() { return this.games.length > 1 && this.form.game !== this.games[0].id ? `/rules/${this.form.game}` : '/rules'; }
+
   // renderForm draws the form again from this.form, and gives the focus
-  // back to the control that had it (a change of seat, players or board
+  // back to the control that had it (a change of seat, players or option
   // redraws the form; a keyboard user must not be sent back to its top).
   renderForm() {
     const focused = document.activeElement;
@@ -85,7 +121,7 @@ class HomeView {
   }
 
   drawForm() {
-    const f = this.form;
+    const f = this.form, r = this.rules;
     const youSeat = f.seats.slice(0, f.players).indexOf('you');
     const choice = (i) => {
       const sel = h('select', {class: 'select seat-select', 'aria-label': `Seat ${i + 1}`, name: `seat${i}`, onchange: e => {
@@ -95,26 +131,28 @@ class HomeView {
         this.renderForm();
       }},
         h('option', {value: 'you'}, 'You'),
-        h('optgroup', {label: 'Bot'}, this.levels.map(l => h('option', {value: 'bot:' + l}, `Bot · ${l}`))),
+        h('optgroup', {label: 'Bot'}, (r.levels || []).map(l => h('option', {value: 'bot:' + l}, `Bot · ${l}`))),
         h('option', {value: 'friend'}, 'A friend (invite link)'),
         h('option', {value: 'open'}, 'Open seat (anyone in the lobby)'));
       sel.value = f.seats[i];
       return sel;
     };
-    const boardCards = (this.boards.length ? this.boards : [{name: 'standard'}]).map(b =>
-      h('label', {class: 'board-card' + (f.board === b.name ? ' selected' : '')},
-        h('input', {type: 'radio', name: 'board', value: b.name, checked: f.board === b.name, onchange: () => { f.board = b.name; this.renderForm(); }}),
-        b.islands ? new BoardView(b, {mini: true, label: boardTitle(b.name)}).svg : null,
-        h('span', {class: 'board-card-name'}, boardTitle(b.name)),
-        b.islands ? h('span', {class: 'board-card-info'}, `${b.islands.length} islands`) : null));
+    const counts = [];
+    for (let n = r.min_players; n <= r.max_players; n++) counts.push(n);
+    const times = timesOf(r);
 
     fill(this.el.form,
       h('h2', {}, 'New game'),
-      h('div', {class: 'field'},
+      this.games.length > 1 ? h('div', {class: 'field'},
+        h('span', {class: 'field-label'}, 'Game'),
+        h('div', {class: 'segmented', role: 'radiogroup', 'aria-label': 'Game'},
+          this.games.map(g => h('button', {type: 'button', role: 'radio', class: 'seg' + (f.game === g.id ? ' on' : ''), 'aria-checked': String(f.game === g.id),
+            'data-action': 'game-' + g.id, onclick: () => { if (f.game !== g.id) this.choose(g.id); }}, g.name)))) : null,
+      counts.length > 1 ? h('div', {class: 'field'},
         h('span', {class: 'field-label'}, 'Players'),
         h('div', {class: 'segmented', role: 'radiogroup', 'aria-label': 'Number of players'},
-          [2, 3, 4].map(n => h('button', {type: 'button', role: 'radio', class: 'seg' + (f.players === n ? ' on' : ''), 'aria-checked': String(f.players === n),
-            'data-players': n, onclick: () => { f.players = n; if (f.first >= n) f.first = 0; this.renderForm(); }}, String(n))))),
+          counts.map(n => h('button', {type: 'button', role: 'radio', class: 'seg' + (f.players === n ? ' on' : ''), 'aria-checked': String(f.players === n),
+            'data-players': n, onclick: () => { f.players = n; this.renderForm(); }}, String(n))))) : null,
       h('div', {class: 'field seats'},
         h('span', {class: 'field-label'}, 'Seats'),
         Array.from({length: f.players}, (_, i) => h('div', {class: 'seat-row', 'data-seat': i},
@@ -126,39 +164,60 @@ class HomeView {
         h('input', {class: 'input', type: 'text', name: 'name', maxlength: 32, placeholder: `Player ${youSeat + 1}`, value: f.name,
           oninput: e => { f.name = e.target.value; setPlayerName(f.name.trim()); }})) : null,
       h('details', {class: 'more', open: this.moreOpen ? true : null, ontoggle: e => { this.moreOpen = e.target.open; }},
-        h('summary', {}, 'Board, seed, first player, clock'),
-        h('div', {class: 'field'},
-          h('span', {class: 'field-label'}, 'Board'),
-          h('div', {class: 'board-cards'}, boardCards)),
+        h('summary', {}, [...(r.options || []).map(o => o.label), 'seed', 'clock'].map((w, i) => (i ? w.toLowerCase() : w)).join(', ')),
+        (r.options || []).map(o => this.optionField(o)),
         h('div', {class: 'field-row'},
           h('label', {class: 'field'},
             h('span', {class: 'field-label'}, 'Seed'),
             h('input', {class: 'input', type: 'text', inputmode: 'numeric', name: 'seed', placeholder: 'random', value: f.seed,
               oninput: e => { f.seed = e.target.value.trim(); e.target.removeAttribute('aria-invalid'); }})),
           h('label', {class: 'field'},
-            h('span', {class: 'field-label'}, 'First player'),
-            (() => {
-              const sel = h('select', {class: 'select', name: 'first', onchange: e => { f.first = Number(e.target.value); }},
-                Array.from({length: f.players}, (_, i) => h('option', {value: i}, `Seat ${i + 1} (${PLAYERS[i].colourName})`)));
-              sel.value = String(f.first);
-              return sel;
-            })()),
-          h('label', {class: 'field'},
             h('span', {class: 'field-label'}, 'Clock'),
             (() => {
-              const sel = h('select', {class: 'select', name: 'clock', onchange: e => { f.clock = e.target.value; }},
-                CLOCKS.map(c => h('option', {value: c.key}, c.label)));
-              sel.value = f.clock;
+              const sel = h('select', {class: 'select', name: 'clock', onchange: e => { f.time = e.target.value; }},
+                times.map(c => h('option', {value: c.key}, c.label)));
+              sel.value = f.time;
               return sel;
             })()))),
       h('button', {class: 'btn btn-primary btn-big', type: 'submit', 'data-action': 'start', disabled: this.busy}, this.busy ? 'Starting…' : 'Start game'));
   }
 
+  // optionField draws an option: the module's control, or a select for a
+  // choice and a number field for a number.
+  optionField(o) {
+    const f = this.form, r = this.rules;
+    const ctx = {
+      value: f.options[o.key] != null ? f.options[o.key] : o.default,
+      players: f.players,
+      set: (v, redraw = true) => {
+        f.options[o.key] = v;
+        ctx.value = v;
+        if (redraw) this.renderForm();
+      },
+      preview: options => preview(r.id, f.players, options),
+    };
+    const own = this.mod.optionField(o, ctx);
+    if (own) return own;
+    let control;
+    if (o.kind === 'number') {
+      control = h('input', {class: 'input', type: 'number', name: o.key, min: o.min, max: o.max, value: ctx.value,
+        onchange: e => ctx.set(e.target.value, false)});
+    } else {
+      control = h('select', {class: 'select', name: o.key, onchange: e => ctx.set(e.target.value, false)},
+        (o.choices || []).map(c => h('option', {value: c.value}, c.label)));
+      control.value = ctx.value;
+    }
+    return h('label', {class: 'field', title: o.help || null}, h('span', {class: 'field-label'}, o.label), control);
+  }
+
   async create() {
-    const f = this.form;
+    const f = this.form, r = this.rules;
+    if (!r) return;
     const seats = f.seats.slice(0, f.players);
     const youSeat = seats.indexOf('you');
-    const spec = {board: f.board, first: f.first, seats: seats.map((c, i) => {
+    const options = {};
+    for (const o of r.options || []) if (f.options[o.key] != null) options[o.key] = String(f.options[o.key]);
+    const spec = {game: r.id, options, seats: seats.map((c, i) => {
       if (c === 'you') return {kind: 'human', name: f.name.trim() || `Player ${i + 1}`};
       if (c === 'friend') return {kind: 'human'};
       if (c === 'open') return {kind: 'open'};
@@ -178,8 +237,8 @@ class HomeView {
       }
       spec.seed = n;
     }
-    const cl = CLOCKS.find(c => c.key === f.clock);
-    if (cl && cl.initial_ms) spec.clock = {initial_ms: cl.initial_ms, increment_ms: cl.increment_ms};
+    const t = timesOf(r).find(c => c.key === f.time);
+    if (t && t.time) spec.time = t.time;
     this.busy = true;
     this.renderForm();
     try {
@@ -203,8 +262,12 @@ class HomeView {
       if (!this.el.lobby.querySelector('.lobby-col')) fill(this.el.lobby, h('p', {class: 'muted'}, err.message));
       return;
     }
-    const mine = mySeats();
     const all = new Map([...lobby.open, ...lobby.playing, ...lobby.finished].map(g => [g.id, g]));
+    for (const g of all.values()) {
+      if (!this.mods.has(g.game)) this.mods.set(g.game, await gameModule(g.game));
+    }
+    if (this.gone) return;
+    const mine = mySeats();
     const yours = Object.entries(mine).filter(([id, m]) => m.token && all.has(id) && !all.get(id).over)
       .sort((a, b) => (b[1].touched || 0) - (a[1].touched || 0)).map(([id, m]) => ({g: all.get(id), seat: m.seat}));
     // A redraw replaces every button and link, and a click that lands as it
@@ -219,22 +282,23 @@ class HomeView {
     // The redraw replaces the buttons: the focus goes back to the same one.
     const focused = document.activeElement;
     const again = this.el.lobby.contains(focused) ? likeSelector(focused) : null;
-    const col = (title, cls, games, empty, row) => h('section', {class: 'lobby-col ' + cls},
+    const row = (g, opts) => gameRow(g, this.mods.get(g.game) || plain, opts);
+    const col = (title, cls, games, empty, draw) => h('section', {class: 'lobby-col ' + cls},
       h('h2', {}, title, h('span', {class: 'count-badge'}, String(games.length))),
-      games.length ? h('ul', {class: 'lobby-list'}, games.map(row)) : h('p', {class: 'muted empty'}, empty));
+      games.length ? h('ul', {class: 'lobby-list'}, games.map(draw)) : h('p', {class: 'muted empty'}, empty));
     fill(this.el.lobby,
-      yours.length ? col('Your games', 'lobby-yours', yours, '', ({g, seat}) => gameRow(g, {
-        action: h('a', {class: 'btn btn-primary btn-small', href: `/game/${g.id}`, 'data-link': ''}, g.current === seat ? 'Your turn' : 'Continue'),
+      yours.length ? col('Your games', 'lobby-yours', yours, '', ({g, seat}) => row(g, {
+        action: h('a', {class: 'btn btn-primary btn-small', href: `/game/${g.id}`, 'data-link': ''}, g.to_move === seat ? 'Your turn' : 'Continue'),
         you: seat,
       })) : null,
       h('div', {class: 'lobby-cols'},
-        col('Open seats', 'lobby-open', lobby.open, 'No open seats right now. Start a game with an open seat and someone can join it here.', g => gameRow(g, {
+        col('Open seats', 'lobby-open', lobby.open, 'No open seats right now. Start a game with an open seat and someone can join it here.', g => row(g, {
           action: h('button', {class: 'btn btn-primary btn-small', type: 'button', 'data-join': g.id, onclick: () => this.join(g)}, 'Join'),
         })),
-        col('In progress', 'lobby-playing', lobby.playing, 'No games being played.', g => gameRow(g, {
+        col('In progress', 'lobby-playing', lobby.playing, 'No games being played.', g => row(g, {
           action: h('a', {class: 'btn btn-small', href: `/game/${g.id}`, 'data-link': '', 'data-watch': g.id}, 'Watch'),
         })),
-        col('Finished', 'lobby-finished', lobby.finished, 'No finished games yet.', g => gameRow(g, {
+        col('Finished', 'lobby-finished', lobby.finished, 'No finished games yet.', g => row(g, {
           action: h('a', {class: 'btn btn-small', href: `/replay/${g.id}`, 'data-link': '', 'data-replay': g.id}, 'Replay'),
         }))));
     refocus(this.el.lobby, again);
@@ -242,6 +306,7 @@ class HomeView {
 
   join(g) {
     const seat = g.open_seats[0];
+    const mod = this.mods.get(g.game) || plain;
     const name = h('input', {class: 'input', type: 'text', maxlength: 32, value: playerName(), placeholder: `Player ${seat + 1}`, 'aria-label': 'Your name'});
     let busy = false;
     const go = async close => {
@@ -264,7 +329,7 @@ class HomeView {
       title: 'Join this game',
       className: 'join-modal',
       body: h('div', {},
-        h('p', {}, `You take seat ${seat + 1} `, icon('mark-' + seat, 'icon mark'), ` on the ${boardTitle(g.board).toLowerCase()} board, with `,
+        h('p', {}, `You take seat ${seat + 1} `, icon('mark-' + seat, 'icon mark'), ` in a game of ${g.game_name} (${mod.describeOptions(g.options || {})}), with `,
           g.seats.filter(st => st.seat !== seat).map(st => st.name).join(', '), '.'),
         h('label', {class: 'field'}, h('span', {class: 'field-label'}, 'Your name'), name)),
       actions: [{label: 'Cancel'}, {label: 'Join', primary: true, onclick: go}],
@@ -273,55 +338,21 @@ class HomeView {
   }
 }
 
-function gameRow(g, {action, you = null}) {
+function gameRow(g, mod, {action, you = null}) {
   const winners = new Set(g.winners || []);
   let status;
   if (g.over) {
-    status = g.winners && g.winners.length > 1 ? 'shared victory' : `${g.seats[g.winners[0]].name} won`;
+    status = g.winners && g.winners.length > 1 ? 'shared victory' : g.winners && g.winners.length ? `${g.seats[g.winners[0]].name} won` : 'over';
   } else if (g.open_seats.length) {
     status = `${plural(g.open_seats.length, 'open seat')}`;
   } else {
-    status = `${g.phase} · move ${g.version}`;
+    status = `${g.phase ? g.phase + ' · ' : ''}move ${g.version}`;
   }
   return h('li', {class: 'lobby-game', 'data-game': g.id},
     h('div', {class: 'lg-seats'}, g.seats.map(st => h('span', {class: 'lg-seat' + (st.kind === 'open' ? ' open' : '') + (winners.has(st.seat) ? ' won' : '') + (st.seat === you ? ' you' : '')},
       icon('mark-' + st.seat, 'icon mark'),
       st.kind === 'open' ? 'open seat' : st.name,
-      g.over ? h('b', {}, String(g.totals[st.seat])) : null))),
-    h('div', {class: 'lg-meta'}, `${boardTitle(g.board)} · ${status} · `, h('span', {'data-updated': g.updated}, ago(g.updated))),
+      g.over && g.scores ? h('b', {}, String(g.scores[st.seat])) : null))),
+    h('div', {class: 'lg-meta'}, `${g.game_name} · ${mod.describeOptions(g.options || {})} · ${status} · `, h('span', {'data-updated': g.updated}, ago(g.updated))),
     h('div', {class: 'lg-action'}, action));
-}
-
-// sampleState is a made-up position for the picture on the home page: the
-// tokens dealt, and a few pieces of two players.
-function sampleState(board) {
-  let x = 7;
-  const next = n => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
-  const kinds = [];
-  for (const [kind, n] of [['coconut', 6], ['bamboo', 6], ['water', 6], ['stone', 6], ['statuette', 8]]) {
-    for (let i = 0; i < n; i++) kinds.push(kind);
-  }
-  for (let i = kinds.length - 1; i > 0; i--) {
-    const j = next(i + 1);
-    [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
-  }
-  const stones = new Set(board.stone_circles);
-  const land = new Set(board.islands.flatMap(isl => isl.spaces));
-  const free = [];
-  for (let r = 0; r < board.height; r++) {
-    for (let c = 0; c < (r % 2 ? board.height : board.height - 1); c++) {
-      if (!stones.has(`${r},${c}`)) free.push(`${r},${c}`);
-    }
-  }
-  const pieces = [];
-  for (let i = 0; i < 14; i++) {
-    const at = free.splice(next(free.length), 1)[0];
-    pieces.push({at, seat: i % 2, piece: land.has(at) && i % 5 === 0 ? 'village' : 'settler'});
-  }
-  const last = pieces[pieces.length - 1];
-  return {
-    pieces,
-    tokens: board.stone_circles.map((at, i) => ({at, token: kinds[i]})),
-    last_move: {move: 'S ' + last.at},
-  };
 }

@@ -1,15 +1,14 @@
 // The replay screen (/replay/{id}): any game, stepped through move by move
 // with buttons, a slider and the keyboard, the players' panel and the score
 // sheet following the position shown. Positions come from the server
-// (GET /api/games/{id}?at=N), one request at a time, newest wish first.
+// (GET /api/games/{id}?at=N), one request at a time, newest wish first. The
+// game's module draws the table, the sheet and the log's words.
 
 import {h, icon, fill, toast, tabList, selectTab} from './ui.js';
 import {getGame, ApiError, patiently, recordURL} from './api.js';
-import {BoardView} from './board.js';
 import {playerCards} from './players.js';
-import {scoreSheet} from './scores.js';
-import {logItem} from './game.js';
-import {boardTitle} from './home.js';
+import {logItem} from './log.js';
+import {gameModule} from './games.js';
 
 const PLAY_MS = 700;     // a move a step while playing
 const GAP_MS = 70;       // between two requests, to stay under the rate limit
@@ -52,6 +51,7 @@ class ReplayView {
         h('a', {class: 'btn btn-primary', href: '/', 'data-link': ''}, 'Back to the lobby')));
       return;
     }
+    this.mod = await gameModule(game.game);
     if (this.gone) return;
     this.game = game;
     this.last = game.state.version;
@@ -71,7 +71,11 @@ class ReplayView {
 
   layout() {
     const g = this.game;
-    this.board = new BoardView(g.board, {label: 'The board at the move shown'});
+    this.table = this.mod.table({
+      table: g.table, options: g.options, seats: () => g.seats, you: () => null, canMove: () => false,
+      move: () => 'watching', say: () => {}, modalOpen: () => true,
+    }, {interactive: false});
+    if (!this.mod.scoreSheet) this.tab = 'moves';
     const el = this.el = {};
     const btn = (label, title, action, cls = '') => h('button', {class: 'btn btn-icon ' + cls, type: 'button', title, 'aria-label': title, 'data-action': action,
       onclick: () => this.action(action)}, label);
@@ -83,11 +87,11 @@ class ReplayView {
     el.count = h('span', {class: 'chip chip-move'});
     el.players = h('div', {class: 'players-slot'});
     el.tabs = tabList(h('div', {class: 'tabs', role: 'tablist'},
-      [['scores', 'Score sheet'], ['moves', 'Moves']].map(([k, label]) =>
+      [['scores', 'Score sheet'], ['moves', 'Moves']].filter(([k]) => k !== 'scores' || this.mod.scoreSheet).map(([k, label]) =>
         h('button', {class: 'tab', type: 'button', role: 'tab', 'data-tab': k, onclick: () => { this.tab = k; this.renderTab(); }}, label))));
     el.panel = h('div', {class: 'tab-panel', role: 'tabpanel'});
     const actions = [];
-    if (g.state.over || g.state.phase === 'settlement') {
+    if (this.mod.recordOpen(g.state)) {
       actions.push(h('a', {class: 'btn btn-ghost', href: recordURL(this.id), download: `lagoon-${this.id}.json`, 'data-action': 'download'}, 'Download record'));
     }
     if (!g.state.over) actions.push(h('a', {class: 'btn btn-ghost', href: `/game/${this.id}`, 'data-link': ''}, 'Back to the live game'));
@@ -99,9 +103,9 @@ class ReplayView {
             icon('i-replay', 'icon banner-mark'),
             h('div', {class: 'banner-text'},
               h('span', {class: 'banner-title'}, 'Replay'),
-              h('span', {class: 'banner-sub'}, `${boardTitle(g.board.name || 'custom')} board · ${g.seats.map(s => s.name).join(' vs ')}`))),
+              h('span', {class: 'banner-sub'}, `${g.game_name} · ${this.mod.describeOptions(g.options)} · ${g.seats.map(s => s.name).join(' vs ')}`))),
           h('div', {class: 'status-chips'}, el.phase, el.count)),
-        h('div', {class: 'board-wrap'}, this.board.svg),
+        this.table.el,
         h('div', {class: 'controls replay-controls'},
           h('div', {class: 'transport'},
             btn(icon('i-first'), 'First position (Home)', 'first'),
@@ -200,10 +204,10 @@ class ReplayView {
     this.shown = n;
     this.state = st;
     this.el.root.dataset.shown = n;
-    this.board.setState(st, {animate});
-    fill(this.el.phase, st.over ? 'Game over' : st.phase === 'exploration' ? 'Exploration phase' : 'Settlement phase');
-    this.el.phase.dataset.phase = st.over ? 'over' : st.phase;
-    fill(this.el.players, playerCards(this.game.seats, st, {replay: true}));
+    this.table.update(st, {animate});
+    fill(this.el.phase, st.over ? 'Game over' : this.mod.phaseName(st.standing.phase || ''));
+    this.el.phase.dataset.phase = st.over ? 'over' : st.standing.phase || '';
+    fill(this.el.players, playerCards(this.game.seats, st, this.mod, {replay: true}));
     this.renderTab();
   }
 
@@ -211,11 +215,11 @@ class ReplayView {
     const n = this.step;
     fill(this.el.count, `Move ${n} of ${this.last}`);
     if (n === 0) {
-      fill(this.el.caption, 'The start: tokens dealt, no pieces yet.');
+      fill(this.el.caption, this.mod.startCaption);
       return;
     }
     const m = this.game.moves[n - 1];
-    fill(this.el.caption, [...logItem(m, this.game.seats).childNodes]);
+    fill(this.el.caption, [...logItem(m, this.game.seats, this.mod).childNodes]);
   }
 
   renderTab() {
@@ -223,7 +227,7 @@ class ReplayView {
     const panel = this.el.panel;
     if (!this.state) return;
     if (this.tab === 'scores') {
-      fill(panel, scoreSheet(this.game.seats, this.state));
+      fill(panel, this.mod.scoreSheet(this.state.view, this.game.seats));
       return;
     }
     const moves = this.game.moves;
@@ -231,7 +235,7 @@ class ReplayView {
       h('li', {class: 'log-move' + (this.shown === 0 ? ' current' : ''), 'data-version': 0, onclick: () => { this.pause(); this.go(0); }},
         h('span', {class: 'log-no'}, '0'), h('span', {class: 'log-text'}, 'Start')),
       moves.map(m => {
-        const li = logItem(m, this.game.seats);
+        const li = logItem(m, this.game.seats, this.mod);
         if (m.version === this.shown) li.classList.add('current');
         li.addEventListener('click', () => { this.pause(); this.go(m.version); });
         return li;

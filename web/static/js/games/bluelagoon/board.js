@@ -6,7 +6,7 @@
 // Rows are horizontal; even rows are half a space indented and one space
 // shorter (rules, section 2), so the hexes are "pointy-top".
 
-import {s} from './ui.js';
+import {s} from '../../ui.js';
 
 const R = 10;                    // a hex's radius, in board units
 const W = R * Math.sqrt(3);      // a hex's width

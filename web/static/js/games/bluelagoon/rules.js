@@ -1,8 +1,9 @@
 // The rules, short: a page of its own (/rules) and a summary beside the
 // board. They restate docs/rules.md for people who are about to play.
 
-import {h, icon} from './ui.js';
-import {TOKENS, PLAYERS} from './art.js';
+import {h, icon} from '../../ui.js';
+import {PLAYERS} from '../../art.js';
+import {TOKENS} from './art.js';
 
 const tok = kind => icon('tok-' + kind, 'icon tok');
 

@@ -2,7 +2,7 @@
 // player, the six scoring rows and a total for each phase, and the game's
 // total. A phase being played shows what it would score if it ended now.
 
-import {h, icon} from './ui.js';
+import {h, icon} from '../../ui.js';
 
 const SCORE_ROWS = [
   ['islands', 'Islands', '8+ islands: 20 · 7 islands: 10'],
