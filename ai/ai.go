@@ -1,12 +1,16 @@
-// Package ai holds the Blue Lagoon bots, from a random mover to Monte Carlo
-// tree search, behind one small interface that the arena and the server use.
+// Package ai holds the bots of Lagoon's games, from a random mover to Monte
+// Carlo tree search, behind one small interface that the arena and the
+// server use. Bots play any game through the contract (package game).
 //
-// Bots are made from specs, short strings that people type on the command
-// line and that the server stores: "random", "greedy", "heuristic", "mcts",
-// "mcts:1s" (a time budget a move), "mcts:20000" (an iteration budget), and
-// the levels offered to people, "easy" to "max". The search itself lives in
-// ai/mcts and knows nothing of Blue Lagoon beyond a small interface, so that
-// other games can reuse it.
+// Bots are made per game from specs, short strings that people type on the
+// command line and that the server stores: "random", "mcts", "mcts:1s" (a
+// time budget a move), "mcts:20000" (an iteration budget) for every game; a
+// game's own bots (Blue Lagoon's "greedy" and "heuristic", which live beside
+// their game in bluelagoon/bots); and the levels offered to people, "easy"
+// to "max", for every game. The search itself lives in ai/mcts and names no
+// game: a game that knows more than the contract says (a move prior, a
+// playout policy, shaped rewards) hands the search a state that offers it,
+// through the table in games.go.
 package ai
 
 import (
@@ -18,27 +22,28 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
-	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 )
 
-// Bot chooses moves. Bots never mutate the game they are given and are safe
-// to use concurrently in different games.
+// Bot chooses moves. Bots never change the state they are given and are
+// safe to use concurrently in different games.
 type Bot interface {
 	Name() string
-	Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error)
+	// Move returns the move of the seat to move in st.
+	Move(ctx context.Context, st game.State) (game.Move, error)
 }
 
 // ErrGameOver is returned by a bot asked to move in a game that is over.
 var ErrGameOver = errors.New("the game is over")
 
-// New makes a bot from a spec as used on the command line and in the server:
-// "random", "greedy", "heuristic", "mcts", "mcts:1s", "mcts:500ms",
-// "mcts:20000" (iterations), and the levels "easy", "medium", "hard", "max".
-// An unknown spec is an error that lists the known ones. The bot draws its
-// random choices from a random seed and searches on all cores; NewWith
-// makes reproducible bots.
-func New(spec string) (Bot, error) {
-	return NewWith(spec, Options{Seed: rand.Uint64()})
+// New makes a bot for a game from a spec as used on the command line and in
+// the server: "random", "mcts", "mcts:1s", "mcts:500ms", "mcts:20000"
+// (iterations), the game's own bots ("greedy", "heuristic" for Blue Lagoon)
+// and the levels "easy", "medium", "hard", "max". An unknown spec is an
+// error that lists the known ones. The bot draws its random choices from a
+// random seed and searches on all cores; NewWith makes reproducible bots.
+func New(rules *game.Rules, spec string) (Bot, error) {
+	return NewWith(rules, spec, Options{Seed: rand.Uint64()})
 }
 
 // Options are the settings of a bot that are not part of its spec.
@@ -54,63 +59,91 @@ type Options struct {
 }
 
 // NewWith is New with the options given.
-func NewWith(spec string, o Options) (Bot, error) {
+func NewWith(rules *game.Rules, spec string, o Options) (Bot, error) {
+	if rules == nil {
+		return nil, errors.New("bot: no game")
+	}
+	k := knowledgeOf(rules.ID)
 	name, arg, hasArg := strings.Cut(spec, ":")
 	switch {
 	case spec == "random":
 		return NewRandom(o.Seed), nil
-	case spec == "greedy":
-		return NewGreedy(o.Seed), nil
-	case spec == "heuristic":
-		return NewHeuristic(o.Seed), nil
 	case spec == "mcts":
-		return NewMCTS(spec, mcts.Budget{Time: defaultSearchTime}, o), nil
+		return NewMCTS(rules, spec, mcts.Budget{Time: defaultSearchTime}, o), nil
 	case name == "mcts" && hasArg:
 		b, err := parseBudget(arg)
 		if err != nil {
 			return nil, fmt.Errorf("bot %q: %w", spec, err)
 		}
-		return NewMCTS(spec, b, o), nil
+		return NewMCTS(rules, spec, b, o), nil
 	}
-	for _, l := range levels {
-		if spec == l.name {
-			return l.make(o), nil
+	for _, b := range k.bots {
+		if spec == b.name {
+			return guard{b.make(o)}, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown bot %q; known bots: %s", spec, strings.Join(Specs(), ", "))
+	for _, l := range k.levels {
+		if spec == l.name {
+			return l.make(rules, o), nil
+		}
+	}
+	return nil, fmt.Errorf("unknown bot %q for %s; known bots: %s", spec, rules.Name, strings.Join(Specs(rules.ID), ", "))
 }
 
-// A level is a bot offered to people, named by how hard it is to beat.
-type level struct {
-	name string
-	make func(o Options) Bot
+// Specs returns examples of every spec known for the game, for help texts
+// and errors.
+func Specs(gameID string) []string {
+	specs := []string{"random"}
+	for _, b := range knowledgeOf(gameID).bots {
+		specs = append(specs, b.name)
+	}
+	specs = append(specs, "mcts", "mcts:500ms", "mcts:20000")
+	return append(specs, Levels(gameID)...)
 }
 
-var levels = []level{
-	{"easy", func(o Options) Bot {
-		b := NewGreedy(o.Seed)
-		b.name, b.randomness = "easy", 0.5
-		return b
-	}},
-	{"medium", func(o Options) Bot {
-		b := NewGreedy(o.Seed)
-		b.name = "medium"
-		return b
-	}},
-	{"hard", func(o Options) Bot { return NewMCTS("hard", mcts.Budget{Time: 250 * time.Millisecond}, o) }},
-	{"max", func(o Options) Bot { return NewMCTS("max", mcts.Budget{Time: 3 * time.Second}, o) }},
-}
-
-// Specs returns examples of every known spec, for help texts and errors.
-func Specs() []string {
-	return append([]string{"random", "greedy", "heuristic", "mcts", "mcts:500ms", "mcts:20000"}, Levels()...)
-}
-
-// Levels returns the level names for people, easiest first.
-func Levels() []string {
+// Levels returns the level names of a game for people, easiest first:
+// "easy", "medium", "hard", "max" for every game.
+func Levels(gameID string) []string {
+	levels := knowledgeOf(gameID).levels
 	names := make([]string, len(levels))
 	for i, l := range levels {
 		names[i] = l.name
 	}
 	return names
+}
+
+// A level is a bot offered to people, named by how hard it is to beat.
+type level struct {
+	name string
+	make func(rules *game.Rules, o Options) Bot
+}
+
+// searchLevel is a level that searches within a budget.
+func searchLevel(name string, b mcts.Budget) level {
+	return level{name, func(rules *game.Rules, o Options) Bot { return NewMCTS(rules, name, b, o) }}
+}
+
+// genericLevels are the levels of a game without bots of its own: random
+// moves, then the search with more and more time.
+func genericLevels() []level {
+	return []level{{"easy", func(_ *game.Rules, o Options) Bot {
+		r := NewRandom(o.Seed)
+		r.name = "easy"
+		return r
+	}},
+		searchLevel("medium", mcts.Budget{Time: 100 * time.Millisecond, Simulations: 1000}),
+		searchLevel("hard", mcts.Budget{Time: 250 * time.Millisecond}),
+		searchLevel("max", mcts.Budget{Time: 3 * time.Second}),
+	}
+}
+
+// guard answers for a game's own bot that the game is over in the words of
+// this package, so that every bot says it the same way.
+type guard struct{ Bot }
+
+func (g guard) Move(ctx context.Context, st game.State) (game.Move, error) {
+	if st.Over() {
+		return 0, ErrGameOver
+	}
+	return g.Bot.Move(ctx, st)
 }

@@ -3,46 +3,63 @@ package ai
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/game/gametest"
 )
 
-func TestNewUnknownListsKnown(t *testing.T) {
-	_, err := New("nonsense")
-	if err == nil {
-		t.Fatal("New(nonsense) succeeded")
+// tinyGame returns a new game of Tiny, the test game that names nothing of
+// Blue Lagoon: hidden hands, draws, turns of several decisions.
+func tinyGame(t testing.TB, players int, seed uint64) game.State {
+	t.Helper()
+	st, err := gametest.Tiny.NewGame(game.Setup{Players: players, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, s := range Specs() {
-		if !strings.Contains(err.Error(), s) {
-			t.Errorf("error %q does not list %q", err, s)
+	return st
+}
+
+func TestNewUnknownListsKnown(t *testing.T) {
+	for _, rules := range []*game.Rules{bluelagoon.Rules, gametest.Tiny} {
+		_, err := New(rules, "nonsense")
+		if err == nil {
+			t.Fatal("New(nonsense) succeeded")
 		}
+		for _, s := range Specs(rules.ID) {
+			if !strings.Contains(err.Error(), s) {
+				t.Errorf("error %q does not list %q", err, s)
+			}
+		}
+	}
+	if _, err := New(nil, "random"); err == nil {
+		t.Error("a bot for no game was made")
 	}
 }
 
 // playOut plays a whole game with bot in every seat, checking every move.
-func playOut(t *testing.T, bot Bot, players int, seed uint64) *bluelagoon.Game {
+func playOut(t *testing.T, bot Bot, st game.State) game.State {
 	t.Helper()
-	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: players, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !g.Over() {
-		before := g.String()
-		m, err := bot.Move(context.Background(), g)
+	for !st.Over() {
+		before := st.String()
+		m, err := bot.Move(context.Background(), st)
 		if err != nil {
 			t.Fatalf("%s: %v in %s", bot.Name(), err, before)
 		}
-		if g.String() != before {
+		if st.String() != before {
 			t.Fatalf("%s changed the game it was given", bot.Name())
 		}
-		if err := g.Apply(m); err != nil {
+		if err := st.Play(m); err != nil {
 			t.Fatalf("%s: %v in %s", bot.Name(), err, before)
 		}
 	}
-	return g
+	return st
 }
 
 func TestBotsPlayLegalMoves(t *testing.T) {
@@ -52,13 +69,13 @@ func TestBotsPlayLegalMoves(t *testing.T) {
 	}
 	for _, spec := range []string{"random", "greedy", "heuristic", "easy", "medium", "mcts:40"} {
 		t.Run(spec, func(t *testing.T) {
-			bot, err := NewWith(spec, Options{Seed: 1})
+			bot, err := NewWith(bluelagoon.Rules, spec, Options{Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, players := range counts {
-				g := playOut(t, bot, players, uint64(players))
-				if _, err := bot.Move(context.Background(), g); !errors.Is(err, ErrGameOver) {
+				st := playOut(t, bot, blueLagoon(t, players, uint64(players)))
+				if _, err := bot.Move(context.Background(), st); !errors.Is(err, ErrGameOver) {
 					t.Errorf("move in a finished game: got %v, want ErrGameOver", err)
 				}
 			}
@@ -66,36 +83,171 @@ func TestBotsPlayLegalMoves(t *testing.T) {
 	}
 }
 
-func TestEverySpecMakesABot(t *testing.T) {
-	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
+// TestBotsPlayAnyGame plays Tiny, a game package ai knows nothing of, with
+// every spec it offers for it: the bots go through the contract alone.
+func TestBotsPlayAnyGame(t *testing.T) {
+	specs := Specs(gametest.Tiny.ID)
+	for _, want := range []string{"random", "mcts", "easy", "medium", "hard", "max"} {
+		if !slices.Contains(specs, want) {
+			t.Errorf("Tiny's specs %v lack %q", specs, want)
+		}
 	}
-	for _, spec := range Specs() {
-		bot, err := New(spec)
-		if err != nil {
-			t.Errorf("New(%q): %v", spec, err)
-			continue
+	if slices.Contains(specs, "greedy") {
+		t.Errorf("Tiny's specs %v hold Blue Lagoon's greedy", specs)
+	}
+	for _, spec := range []string{"random", "mcts:200", "easy", "medium"} {
+		t.Run(spec, func(t *testing.T) {
+			bot, err := NewWith(gametest.Tiny, spec, Options{Seed: 1, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, players := range []int{2, 3, 4} {
+				st := playOut(t, bot, tinyGame(t, players, uint64(players)))
+				if _, err := bot.Move(context.Background(), st); !errors.Is(err, ErrGameOver) {
+					t.Errorf("move in a finished game: got %v, want ErrGameOver", err)
+				}
+			}
+		})
+	}
+}
+
+// TestSearchReadsNothingHidden: two deals of Tiny that look the same to the
+// seat to move (its hand, the points, the turn), differing in the other
+// seats' hands and the deck, get the same move from the same search: it
+// never reads what its seat cannot see.
+func TestSearchReadsNothingHidden(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	differ := 0
+	for seed := range uint64(6) {
+		st := tinyGame(t, 3, seed)
+		// Play into the game a little, through decisions of every kind.
+		for range int(seed) {
+			st.Play(game.Legal(st)[0])
 		}
-		if bot.Name() == "" {
-			t.Errorf("New(%q) has no name", spec)
+		seat := st.ToMove()
+		other := st.Clone()
+		other.Resample(seat, r)
+		if other.String() != st.String() {
+			differ++
 		}
-		// A short deadline keeps the search bots quick; they still move.
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-		m, err := bot.Move(ctx, g)
-		cancel()
+		a := NewMCTS(gametest.Tiny, "mcts", mcts.Budget{Simulations: 400}, Options{Seed: 7, Workers: 1})
+		b := NewMCTS(gametest.Tiny, "mcts", mcts.Budget{Simulations: 400}, Options{Seed: 7, Workers: 1})
+		ma, err := a.Move(context.Background(), st)
 		if err != nil {
-			t.Errorf("%s: %v", spec, err)
-		} else if err := g.Check(m); err != nil {
-			t.Errorf("%s: %v", spec, err)
+			t.Fatal(err)
+		}
+		mb, err := b.Move(context.Background(), other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ma != mb {
+			t.Errorf("seed %d: seat %d plays %s in one deal and %s in another it cannot tell apart",
+				seed, seat, st.MoveText(ma), st.MoveText(mb))
+		}
+	}
+	if differ == 0 {
+		t.Error("no deal differed from the one it was resampled from: the test shows nothing")
+	}
+}
+
+// TestMCTSPlaysTinyWell: against random play, the generic search (random
+// playouts, rewards by the share of the victory) wins most games of Tiny,
+// seats rotated.
+func TestMCTSPlaysTinyWell(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("plays many games")
+	}
+	wins := 0.0
+	games := 0
+	for seed := range uint64(20) {
+		for searchSeat := range 2 {
+			bots := make([]Bot, 2)
+			bots[searchSeat] = NewMCTS(gametest.Tiny, "mcts", mcts.Budget{Simulations: 300}, Options{Seed: seed, Workers: 1})
+			bots[1-searchSeat] = NewRandom(seed)
+			st := tinyGame(t, 2, seed)
+			for !st.Over() {
+				m, err := bots[st.ToMove()].Move(context.Background(), st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := st.Play(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w := st.Standing().Winners
+			if slices.Contains(w, searchSeat) {
+				wins += 1 / float64(len(w))
+			}
+			games++
+		}
+	}
+	t.Logf("mcts won %.1f of %d games of Tiny against random", wins, games)
+	if wins < 0.6*float64(games) {
+		t.Errorf("mcts won %.1f of %d games of Tiny against random; want 60%% or more", wins, games)
+	}
+}
+
+func TestLevelsForEveryGame(t *testing.T) {
+	want := []string{"easy", "medium", "hard", "max"}
+	for _, id := range []string{bluelagoon.Rules.ID, gametest.Tiny.ID, "nosuchgame"} {
+		if got := Levels(id); !slices.Equal(got, want) {
+			t.Errorf("Levels(%q) = %v, want %v", id, got, want)
+		}
+	}
+}
+
+func TestEverySpecMakesABot(t *testing.T) {
+	for _, st := range []game.State{blueLagoon(t, 2, 3), tinyGame(t, 2, 3)} {
+		rules := bluelagoon.Rules
+		if _, ok := st.(*bluelagoon.State); !ok {
+			rules = gametest.Tiny
+		}
+		for _, spec := range Specs(rules.ID) {
+			bot, err := New(rules, spec)
+			if err != nil {
+				t.Errorf("New(%s, %q): %v", rules.ID, spec, err)
+				continue
+			}
+			if bot.Name() == "" {
+				t.Errorf("New(%s, %q) has no name", rules.ID, spec)
+			}
+			// A short deadline keeps the search bots quick; they still move.
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			m, err := bot.Move(ctx, st)
+			cancel()
+			if err != nil {
+				t.Errorf("%s %s: %v", rules.ID, spec, err)
+			} else if err := st.Clone().Play(m); err != nil {
+				t.Errorf("%s %s: %v", rules.ID, spec, err)
+			}
 		}
 	}
 }
 
 func TestBadSpecs(t *testing.T) {
 	for _, spec := range []string{"", "mcts:", "mcts:0", "mcts:-1s", "mcts:fast", "greedy:1s", "Random", "extern:x"} {
-		if _, err := New(spec); err == nil {
+		if _, err := New(bluelagoon.Rules, spec); err == nil {
 			t.Errorf("New(%q) succeeded", spec)
+		}
+	}
+	// A game's own bots are its own.
+	for _, spec := range []string{"greedy", "heuristic"} {
+		if _, err := New(gametest.Tiny, spec); err == nil {
+			t.Errorf("New(tiny, %q) succeeded", spec)
+		}
+	}
+}
+
+// TestGameBotsRefuseAnotherGame: Blue Lagoon's own bots, given another
+// game's state, say so.
+func TestGameBotsRefuseAnotherGame(t *testing.T) {
+	for _, spec := range []string{"greedy", "heuristic", "easy", "medium"} {
+		bot, err := NewWith(bluelagoon.Rules, spec, Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := bot.Move(context.Background(), tinyGame(t, 2, 1)); err == nil {
+			t.Errorf("%s moved in a game of Tiny", spec)
 		}
 	}
 }

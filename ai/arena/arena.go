@@ -1,7 +1,9 @@
-// Package arena plays many games between bots and measures who is stronger.
+// Package arena plays many games between bots and measures who is stronger,
+// for any game behind the contract (package game).
 //
-// A tournament is fair by construction: each deal (a seed, which fixes the
-// token layouts) is played once in every rotation of the bots around the
+// A tournament is fair by construction: each deal (a seed, which fixes
+// what chance decides: Blue Lagoon's token layouts, a deck's order) is
+// played once in every rotation of the bots around the
 // seats, so every bot sits in every seat equally often on the same deals.
 // With two bots, or one bot against copies of another, the rotations are
 // all the seat orders there are; with three or four different bots they
@@ -26,12 +28,15 @@ import (
 
 	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/extern"
-	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // Config describes a tournament.
 type Config struct {
-	Board *bluelagoon.Board
+	// Rules is the game played; Options its options (Blue Lagoon's
+	// board, say), the defaults for those left out.
+	Rules   *game.Rules
+	Options map[string]string
 	// Bots are the specs of the bots, one per seat: ai.New specs, or
 	// extern:"<command>" for a program speaking the line protocol.
 	Bots []string
@@ -55,10 +60,11 @@ type Config struct {
 type Game struct {
 	Deal int `json:"deal"`
 	// Seats lists, for each seat, the index of the bot in Config.Bots.
-	Seats  []int             `json:"seats"`
-	Record bluelagoon.Record `json:"record"`
-	// Scores are the final totals by seat (as they stood if the game was
-	// forfeited), Winners the winning seats.
+	Seats  []int       `json:"seats"`
+	Record game.Record `json:"record"`
+	// Scores are the final points by seat (as they stood if the game was
+	// forfeited), Winners the winning seats (a team's seats, all of
+	// them).
 	Scores  []int    `json:"scores"`
 	Winners []int    `json:"winners"`
 	Forfeit *Forfeit `json:"forfeit,omitempty"`
@@ -77,6 +83,7 @@ func Run(ctx context.Context, cfg Config) ([]Game, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
+	cfg.Options, _ = cfg.Rules.CheckOptions(cfg.Options)
 	n := len(cfg.Bots)
 	if cfg.Parallel <= 0 {
 		cfg.Parallel = runtime.GOMAXPROCS(0)
@@ -132,23 +139,29 @@ func Run(ctx context.Context, cfg Config) ([]Game, error) {
 	return games, nil
 }
 
-// Check reports what makes cfg unplayable: a number of bots no game
-// seats, no board, no games, or a bot spec that names no bot. Run checks
-// too; a caller checks first to tell a mistake in its arguments from a
-// failure while playing.
+// Check reports what makes cfg unplayable: no game, a number of bots the
+// game does not seat, options it does not take, no games, or a bot spec
+// that names no bot of the game. Run checks too; a caller checks first to
+// tell a mistake in its arguments from a failure while playing.
 func (cfg Config) Check() error {
-	n := len(cfg.Bots)
-	if n < bluelagoon.MinPlayers || n > bluelagoon.MaxPlayers {
-		return fmt.Errorf("arena: %d bots; a game seats %d to %d", n, bluelagoon.MinPlayers, bluelagoon.MaxPlayers)
+	r := cfg.Rules
+	if r == nil {
+		return errors.New("arena: no game")
 	}
-	if cfg.Board == nil {
-		return errors.New("arena: no board")
+	n := len(cfg.Bots)
+	if n < r.MinPlayers || n > r.MaxPlayers {
+		return fmt.Errorf("arena: %d bots; a game of %s seats %d to %d", n, r.Name, r.MinPlayers, r.MaxPlayers)
+	}
+	// Setting a game up checks the options, those only the game can
+	// check (a board in its notation) too.
+	if _, err := r.NewGame(game.Setup{Players: n, Options: cfg.Options, Seed: cfg.Seed}); err != nil {
+		return fmt.Errorf("arena: %w", err)
 	}
 	if cfg.Games <= 0 {
 		return errors.New("arena: the number of games must be positive")
 	}
 	for _, spec := range cfg.Bots {
-		if _, err := newBot(spec, ai.Options{}, time.Second, false); err != nil {
+		if _, err := newBot(r, spec, ai.Options{}, time.Second, false); err != nil {
 			return fmt.Errorf("arena: %w", err)
 		}
 	}
@@ -168,9 +181,9 @@ func Rotation(n, r int) []int {
 // play plays one game and fills in its result.
 func play(ctx context.Context, cfg Config, workers int, res *Game) {
 	n := len(cfg.Bots)
-	setup := bluelagoon.Setup{Board: cfg.Board, Players: n, Seed: cfg.Seed + uint64(res.Deal)}
-	res.Record = bluelagoon.Record{Setup: setup, Moves: []bluelagoon.Move{}}
-	g, err := bluelagoon.NewGame(setup)
+	setup := game.Setup{Players: n, Options: cfg.Options, Seed: cfg.Seed + uint64(res.Deal)}
+	res.Record = game.Record{Game: cfg.Rules.ID, Players: n, Options: cfg.Options, Seed: setup.Seed, Moves: []string{}}
+	st, err := cfg.Rules.NewGame(setup)
 	if err != nil {
 		res.Forfeit = &Forfeit{Seat: 0, Bot: cfg.Bots[res.Seats[0]], Reason: err.Error()}
 		return
@@ -185,7 +198,7 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 	}()
 	fail := func(seat int, reason string) {
 		res.Forfeit = &Forfeit{Seat: seat, Bot: cfg.Bots[res.Seats[seat]], Reason: reason}
-		res.Scores = scores(g)
+		res.Scores = st.Standing().Scores
 		for s := range n {
 			if s != seat {
 				res.Winners = append(res.Winners, s)
@@ -196,21 +209,22 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 		// The bot's own seed depends on the deal and the bot, not on the
 		// seat, so a rotation replays the deal with the same bots.
 		seed := botSeed(cfg.Seed, res.Deal, res.Seats[s])
-		b, err := newBot(cfg.Bots[res.Seats[s]], ai.Options{Seed: seed, Workers: workers}, cfg.MoveTimeout, true)
+		b, err := newBot(cfg.Rules, cfg.Bots[res.Seats[s]], ai.Options{Seed: seed, Workers: workers}, cfg.MoveTimeout, true)
 		if err != nil {
 			fail(s, err.Error())
 			return
 		}
 		bots[s] = b
 	}
-	for !g.Over() {
-		s := g.Current()
-		m, err := bots[s].Move(ctx, g)
+	for !st.Over() {
+		s := st.ToMove()
+		m, err := bots[s].Move(ctx, st)
 		if err != nil {
 			fail(s, err.Error())
 			return
 		}
-		if err := g.Apply(m); err != nil {
+		text := st.MoveText(m)
+		if err := st.Play(m); err != nil {
 			// An external program is told, and its standard error quoted.
 			if r, ok := bots[s].(interface{ Refused(error) error }); ok {
 				err = r.Refused(err)
@@ -218,15 +232,10 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 			fail(s, err.Error())
 			return
 		}
-		res.Record.Moves = append(res.Record.Moves, m)
+		res.Record.Moves = append(res.Record.Moves, text)
 	}
-	res.Scores = scores(g)
-	res.Winners = g.Winners()
-}
-
-func scores(g *bluelagoon.Game) []int {
-	t := g.Totals()
-	return t[:g.Players()]
+	end := st.Standing()
+	res.Scores, res.Winners = end.Scores, end.Winners
 }
 
 // botSeed derives a bot's seed from the tournament seed, the deal and the
@@ -238,9 +247,9 @@ func botSeed(seed uint64, deal, bot int) uint64 {
 	return x ^ x>>29
 }
 
-// newBot makes the bot for a spec; with start false it only checks the
-// spec, without starting an external program.
-func newBot(spec string, o ai.Options, timeout time.Duration, start bool) (ai.Bot, error) {
+// newBot makes the bot for a spec of a game; with start false it only
+// checks the spec, without starting an external program.
+func newBot(rules *game.Rules, spec string, o ai.Options, timeout time.Duration, start bool) (ai.Bot, error) {
 	if cmd, ok := strings.CutPrefix(spec, "extern:"); ok {
 		cmd = strings.TrimSpace(cmd)
 		if len(cmd) >= 2 && cmd[0] == '"' && cmd[len(cmd)-1] == '"' {
@@ -252,7 +261,7 @@ func newBot(spec string, o ai.Options, timeout time.Duration, start bool) (ai.Bo
 		if !start {
 			return nil, nil
 		}
-		return extern.Start(cmd, timeout)
+		return extern.Start(rules, cmd, timeout)
 	}
-	return ai.NewWith(spec, o)
+	return ai.NewWith(rules, spec, o)
 }

@@ -10,40 +10,104 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lagoon-games/lagoon/ai/extern"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/game/gametest"
 )
 
 // botEnv makes a re-executed test binary play as an external bot that
-// answers the first legal move.
+// answers the first legal move, in the game its environment names.
 const botEnv = "LAGOON_ARENA_TEST_BOT"
+
+var testGames = map[string]*game.Rules{bluelagoon.Rules.ID: bluelagoon.Rules, gametest.Tiny.ID: gametest.Tiny}
 
 func TestMain(m *testing.M) {
 	if os.Getenv(botEnv) != "" {
+		rules := testGames[os.Getenv(extern.GameEnv)]
+		if rules == nil {
+			fmt.Fprintf(os.Stderr, "unknown game %q\n", os.Getenv(extern.GameEnv))
+			os.Exit(1)
+		}
 		in := bufio.NewScanner(os.Stdin)
 		in.Buffer(nil, 1<<20)
 		for in.Scan() {
-			g, err := bluelagoon.ParseState(in.Text())
+			st, err := rules.ParseState(in.Text())
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)
 			}
-			fmt.Println(g.LegalMoves()[0])
+			fmt.Println(st.MoveText(game.Legal(st)[0]))
 		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
 }
 
+// run plays a tournament, of Blue Lagoon unless cfg says which game.
 func run(t *testing.T, cfg Config) []Game {
 	t.Helper()
-	if cfg.Board == nil {
-		cfg.Board = bluelagoon.StandardBoard()
+	if cfg.Rules == nil {
+		cfg.Rules = bluelagoon.Rules
 	}
 	games, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return games
+}
+
+// goodBot is the spec of the external bot of TestMain.
+func goodBot(t *testing.T) string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf(`extern:"%s=1 exec %s -test.run=^$"`, botEnv, exe)
+}
+
+// checkRotations checks that every bot sat in every seat equally often on
+// the same deals, and that every record replays to its reported result.
+func checkRotations(t *testing.T, rules *game.Rules, bots []string, games []Game, deals int) {
+	t.Helper()
+	n := len(bots)
+	seat := make([][]int, n) // seat[bot][s]: games bot played in seat s
+	for b := range seat {
+		seat[b] = make([]int, n)
+	}
+	seeds := map[uint64][]int{}
+	for _, g := range games {
+		if g.Forfeit != nil {
+			t.Fatalf("forfeit: %+v", g.Forfeit)
+		}
+		for s, b := range g.Seats {
+			seat[b][s]++
+		}
+		seeds[g.Record.Seed] = append(seeds[g.Record.Seed], g.Deal)
+		// The record replays to the reported result.
+		end, err := g.Record.Replay(rules, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !end.Over() || fmt.Sprint(end.Standing().Winners) != fmt.Sprint(g.Winners) {
+			t.Errorf("deal %d: record ends with winners %v, reported %v", g.Deal, end.Standing().Winners, g.Winners)
+		}
+	}
+	for b := range seat {
+		for s, k := range seat[b] {
+			if k != deals {
+				t.Errorf("%v: bot %d sat %d times in seat %d, want %d", bots, b, k, s, deals)
+			}
+		}
+	}
+	if len(seeds) != deals {
+		t.Errorf("%v: %d seeds, want %d", bots, len(seeds), deals)
+	}
+	for seed, d := range seeds {
+		if len(d) != n || d[0] != d[n-1] {
+			t.Errorf("seed %d played in deals %v, want one deal %d times", seed, d, n)
+		}
+	}
 }
 
 func TestSeatsRotateOverTheSameDeals(t *testing.T) {
@@ -53,42 +117,38 @@ func TestSeatsRotateOverTheSameDeals(t *testing.T) {
 		if len(games) != 2*n {
 			t.Fatalf("%d bots, 2n-1 games asked: played %d, want %d (whole deals)", n, len(games), 2*n)
 		}
-		seat := make([][]int, n) // seat[bot][s]: games bot played in seat s
-		for b := range seat {
-			seat[b] = make([]int, n)
-		}
-		deals := map[uint64][]int{}
+		checkRotations(t, bluelagoon.Rules, bots, games, 2)
+	}
+}
+
+// TestAnyGame plays tournaments of Tiny, a game the arena knows nothing
+// of: with its options, teams, the generic search and an external program
+// told the game by its environment.
+func TestAnyGame(t *testing.T) {
+	for _, c := range []struct {
+		bots    []string
+		options map[string]string
+	}{
+		{[]string{"random", "mcts:100"}, nil},
+		{[]string{"easy", goodBot(t), "medium"}, map[string]string{"hand": "4", "goal": "low"}},
+		{[]string{"random", "mcts:50", "random", "mcts:50"}, map[string]string{"teams": "pairs"}},
+	} {
+		games := run(t, Config{Rules: gametest.Tiny, Options: c.options, Bots: c.bots, Games: 2 * len(c.bots), Seed: 3})
+		checkRotations(t, gametest.Tiny, c.bots, games, 2)
 		for _, g := range games {
-			if g.Forfeit != nil {
-				t.Fatalf("forfeit: %+v", g.Forfeit)
+			if g.Record.Game != "tiny" || g.Record.Options["hand"] == "" {
+				t.Errorf("record of game %q, options %v; want tiny's, the defaults filled in", g.Record.Game, g.Record.Options)
 			}
-			for s, b := range g.Seats {
-				seat[b][s]++
-			}
-			deals[g.Record.Seed] = append(deals[g.Record.Seed], g.Deal)
-			// The record replays to the reported result.
-			end, err := g.Record.Replay(-1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !end.Over() || fmt.Sprint(end.Winners()) != fmt.Sprint(g.Winners) {
-				t.Errorf("deal %d: record ends with winners %v, reported %v", g.Deal, end.Winners(), g.Winners)
+			if c.options["teams"] == "pairs" && len(g.Winners) != 2 && len(g.Winners) != 4 {
+				t.Errorf("a game of pairs won by seats %v", g.Winners)
 			}
 		}
-		for b := range seat {
-			for s, k := range seat[b] {
-				if k != 2 {
-					t.Errorf("%v: bot %d sat %d times in seat %d, want 2", bots, b, k, s)
-				}
-			}
+		wins := 0.0
+		for _, s := range Summarise(c.bots, games) {
+			wins += s.Wins
 		}
-		if len(deals) != 2 {
-			t.Errorf("%v: %d seeds, want 2", bots, len(deals))
-		}
-		for seed, d := range deals {
-			if len(d) != n || d[0] != d[n-1] {
-				t.Errorf("seed %d played in deals %v, want one deal %d times", seed, d, n)
-			}
+		if math.Abs(wins-float64(len(games))) > 1e-9 {
+			t.Errorf("%v: wins add up to %v in %d games", c.bots, wins, len(games))
 		}
 	}
 }
@@ -104,11 +164,7 @@ func TestRunsAreReproducible(t *testing.T) {
 }
 
 func TestExternalBots(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	good := fmt.Sprintf(`extern:"%s=1 exec %s -test.run=^$"`, botEnv, exe)
+	good := goodBot(t)
 	tests := []struct {
 		bot, reason string
 	}{
@@ -154,13 +210,16 @@ func TestExternalBots(t *testing.T) {
 }
 
 func TestBadConfigs(t *testing.T) {
-	b := bluelagoon.StandardBoard()
+	b := bluelagoon.Rules
 	for _, cfg := range []Config{
-		{Board: b, Bots: []string{"random"}, Games: 1},
-		{Board: b, Bots: []string{"random", "random", "random", "random", "random"}, Games: 1},
-		{Board: b, Bots: []string{"random", "nonsense"}, Games: 1},
-		{Board: b, Bots: []string{"random", `extern:""`}, Games: 1},
-		{Board: b, Bots: []string{"random", "random"}, Games: 0},
+		{Rules: b, Bots: []string{"random"}, Games: 1},
+		{Rules: b, Bots: []string{"random", "random", "random", "random", "random"}, Games: 1},
+		{Rules: b, Bots: []string{"random", "nonsense"}, Games: 1},
+		{Rules: b, Bots: []string{"random", `extern:""`}, Games: 1},
+		{Rules: b, Bots: []string{"random", "random"}, Games: 0},
+		{Rules: b, Options: map[string]string{"board": "nowhere"}, Bots: []string{"random", "random"}, Games: 1},
+		{Rules: b, Options: map[string]string{"colour": "blue"}, Bots: []string{"random", "random"}, Games: 1},
+		{Rules: gametest.Tiny, Bots: []string{"random", "greedy"}, Games: 1},
 		{Bots: []string{"random", "random"}, Games: 1},
 	} {
 		if _, err := Run(context.Background(), cfg); err == nil {
@@ -172,7 +231,7 @@ func TestBadConfigs(t *testing.T) {
 func TestCancelledRunReportsOnlyFinishedGames(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	games, err := Run(ctx, Config{Board: bluelagoon.StandardBoard(), Bots: []string{"random", "random"}, Games: 10})
+	games, err := Run(ctx, Config{Rules: bluelagoon.Rules, Bots: []string{"random", "random"}, Games: 10})
 	if err == nil || len(games) != 0 {
 		t.Errorf("got %d games and %v, want none and an error", len(games), err)
 	}

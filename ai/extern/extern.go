@@ -1,7 +1,10 @@
 // Package extern seats a program as a bot: it runs the program and speaks
-// the line protocol of docs/bot-protocol.md with it. Each time the bot must
-// move it is sent the game state in the text notation on one line and
-// answers with one move in the notation on one line.
+// the line protocol of docs/bot-protocol.md with it. The program is told
+// which game it plays in its environment (LAGOON_GAME); each time it must
+// move it is sent the game state in the game's text notation on one line
+// and answers with one move in the game's notation on one line. Blue
+// Lagoon's programs written before there were other games play on as they
+// did: what they are sent and answer has not changed.
 //
 // A program is untrusted: every way it can fail (a malformed or overlong
 // answer, an exit, silence past the time limit) is an error from Move that
@@ -16,12 +19,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // maxLine bounds the length of an answer.
@@ -30,6 +34,10 @@ const maxLine = 256
 // stderrKept is how much of the end of the program's standard error an
 // error message quotes.
 const stderrKept = 512
+
+// GameEnv is the environment variable that tells the program which game it
+// plays: the game's id, "bluelagoon" for Blue Lagoon.
+const GameEnv = "LAGOON_GAME"
 
 // A Bot is a running program that plays one game. It must be closed.
 type Bot struct {
@@ -52,13 +60,18 @@ type lineOrErr struct {
 	err  error
 }
 
-// Start starts command with the shell (sh -c) in its own process group.
+// Start starts command with the shell (sh -c) in its own process group, to
+// play a game of rules: its environment has GameEnv set to the game's id.
 // timeout bounds the time the program may take for each answer.
-func Start(command string, timeout time.Duration) (*Bot, error) {
+func Start(rules *game.Rules, command string, timeout time.Duration) (*Bot, error) {
+	if rules == nil {
+		return nil, errors.New("extern: no game")
+	}
 	if strings.TrimSpace(command) == "" {
 		return nil, errors.New("extern: empty command")
 	}
 	cmd := exec.Command("sh", "-c", command)
+	cmd.Env = append(os.Environ(), GameEnv+"="+rules.ID)
 	setProcessGroup(cmd)
 	cmd.WaitDelay = time.Second
 	stdin, err := cmd.StdinPipe()
@@ -114,21 +127,22 @@ func (b *Bot) read(stdout io.Reader) {
 // Name returns "extern:" and the command.
 func (b *Bot) Name() string { return "extern:" + b.command }
 
-// Move sends the state to the program and reads its answer. The answer is
-// checked for syntax only; the caller checks that the move is legal. After
+// Move sends the state to the program and reads its answer, in the
+// notation of the state's game. The answer is read by the state
+// (ParseMove), not judged: the caller checks that the move is legal. After
 // a failure the program is killed and every later Move fails the same way.
-func (b *Bot) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error) {
+func (b *Bot) Move(ctx context.Context, st game.State) (game.Move, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.failed != nil {
-		return bluelagoon.Move{}, b.failed
+		return 0, b.failed
 	}
-	if g.NumLegalMoves() == 0 {
-		return bluelagoon.Move{}, errors.New("extern: the game is over")
+	if st.Over() {
+		return 0, errors.New("extern: the game is over")
 	}
-	m, err := b.exchange(ctx, g.String())
+	m, err := b.exchange(ctx, st)
 	if err != nil {
-		return bluelagoon.Move{}, b.fail(err)
+		return 0, b.fail(err)
 	}
 	return m, nil
 }
@@ -157,7 +171,8 @@ func (b *Bot) fail(err error) error {
 	return b.failed
 }
 
-func (b *Bot) exchange(ctx context.Context, state string) (bluelagoon.Move, error) {
+func (b *Bot) exchange(ctx context.Context, st game.State) (game.Move, error) {
+	state := st.String()
 	timer := time.NewTimer(b.timeout)
 	defer timer.Stop()
 	wrote := make(chan error, 1)
@@ -191,20 +206,20 @@ func (b *Bot) exchange(ctx context.Context, state string) (bluelagoon.Move, erro
 					case <-ctx.Done():
 					}
 				}
-				return bluelagoon.Move{}, b.exited(withWrite(errors.New("closed its output without answering")))
+				return 0, b.exited(withWrite(errors.New("closed its output without answering")))
 			}
 			if a.err != nil {
-				return bluelagoon.Move{}, fmt.Errorf("malformed answer: %w", a.err)
+				return 0, fmt.Errorf("malformed answer: %w", a.err)
 			}
-			m, err := bluelagoon.ParseMove(a.line)
+			m, err := st.ParseMove(a.line)
 			if err != nil {
-				return bluelagoon.Move{}, fmt.Errorf("malformed answer %q: %w", a.line, err)
+				return 0, fmt.Errorf("malformed answer %q: %w", a.line, err)
 			}
 			return m, nil
 		case <-timer.C:
-			return bluelagoon.Move{}, withWrite(fmt.Errorf("timeout: no answer within %v", b.timeout))
+			return 0, withWrite(fmt.Errorf("timeout: no answer within %v", b.timeout))
 		case <-ctx.Done():
-			return bluelagoon.Move{}, fmt.Errorf("cancelled: %w", ctx.Err())
+			return 0, fmt.Errorf("cancelled: %w", ctx.Err())
 		}
 	}
 }

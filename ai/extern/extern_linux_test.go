@@ -10,12 +10,14 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
 )
 
 func TestCloseKillsTheProcessGroup(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "child")
 	t.Setenv("CHILD_PID_FILE", pidFile)
-	b, err := Start(botCommand(t, "spawn"), time.Minute)
+	b, err := Start(bluelagoon.Rules, botCommand(t, "spawn"), time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/game/gametest"
 )
 
 // botEnv selects, in a re-executed test binary, the behaviour of the tiny
@@ -25,9 +27,33 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// exampleBot is a complete external bot: it reads a state per line and
-// answers the first legal move. The other modes misbehave on purpose.
+// testGames are the games the example bot knows, by id.
+var testGames = map[string]*game.Rules{bluelagoon.Rules.ID: bluelagoon.Rules, gametest.Tiny.ID: gametest.Tiny}
+
+// exampleBot is a complete external bot for any game it knows: it learns
+// the game from its environment, reads a state per line and answers the
+// first legal move. The mode "old" is a Blue Lagoon bot written before
+// there were other games, which knows nothing of the environment; the
+// other modes misbehave on purpose.
 func exampleBot(mode string) int {
+	if mode == "old" {
+		in := bufio.NewScanner(os.Stdin)
+		in.Buffer(nil, 1<<20)
+		for in.Scan() {
+			g, err := bluelagoon.ParseState(in.Text())
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "bad state:", err)
+				return 1
+			}
+			fmt.Println(g.LegalMoves()[0])
+		}
+		return 0
+	}
+	rules := testGames[os.Getenv(GameEnv)]
+	if rules == nil {
+		fmt.Fprintf(os.Stderr, "unknown game %q\n", os.Getenv(GameEnv))
+		return 1
+	}
 	if mode == "hang" {
 		// Said at once, before the state is even read: the test's
 		// timeout need not cover reading it.
@@ -37,19 +63,22 @@ func exampleBot(mode string) int {
 	in.Buffer(nil, 1<<20)
 	spawned := false
 	for in.Scan() {
-		g, err := bluelagoon.ParseState(in.Text())
+		st, err := rules.ParseState(in.Text())
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "bad state:", err)
 			return 1
 		}
+		first := st.MoveText(game.Legal(st)[0])
 		switch mode {
 		case "good":
-			fmt.Println(g.LegalMoves()[0])
+			fmt.Println(first)
 		case "garbage":
 			fmt.Fprintln(os.Stderr, "thinking")
 			fmt.Println("hello")
-		case "illegal":
+		case "offboard":
 			fmt.Println("T 99,99")
+		case "illegal":
+			fmt.Println(illegalAnswer)
 		case "crash":
 			fmt.Fprintln(os.Stderr, "boom")
 			return 3
@@ -70,7 +99,7 @@ func exampleBot(mode string) int {
 			}
 			os.WriteFile(os.Getenv("CHILD_PID_FILE"), []byte(strconv.Itoa(child.Process.Pid)), 0o600)
 			spawned = true
-			fmt.Println(g.LegalMoves()[0])
+			fmt.Println(first)
 		}
 	}
 	return 0
@@ -85,31 +114,60 @@ func botCommand(t *testing.T, mode string) string {
 	return fmt.Sprintf("%s=%s exec %q -test.run=^$", botEnv, mode, exe)
 }
 
-func newGame(t *testing.T) *bluelagoon.Game {
+// illegalAnswer is a move of Blue Lagoon in the notation, on the board,
+// that is not legal at the start of a game: a village at sea.
+const illegalAnswer = "T 0,0"
+
+func newGame(t *testing.T) game.State {
 	t.Helper()
-	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 5})
+	st, err := bluelagoon.Rules.NewGame(game.Setup{Players: 2, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g
+	return st
 }
 
-func TestWellBehavedBotPlaysAWholeGame(t *testing.T) {
-	b, err := Start(botCommand(t, "good"), 10*time.Second)
+// playWhole plays a whole game of rules with the program in every seat.
+func playWhole(t *testing.T, rules *game.Rules, mode string, players int) {
+	t.Helper()
+	b, err := Start(rules, botCommand(t, mode), 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	g := newGame(t)
-	for !g.Over() {
-		m, err := b.Move(context.Background(), g)
+	st, err := rules.NewGame(game.Setup{Players: players, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !st.Over() {
+		m, err := b.Move(context.Background(), st)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.Apply(m); err != nil {
+		if err := st.Play(m); err != nil {
 			t.Fatal(err)
 		}
 	}
+	if _, err := b.Move(context.Background(), st); err == nil {
+		t.Error("a program was asked to move in a finished game")
+	}
+}
+
+func TestWellBehavedBotPlaysAWholeGame(t *testing.T) {
+	playWhole(t, bluelagoon.Rules, "good", 2)
+}
+
+// TestOldBlueLagoonBotsStillPlay: a bot written before there were other
+// games, which reads Blue Lagoon's notation and knows nothing of the
+// environment, plays as it did.
+func TestOldBlueLagoonBotsStillPlay(t *testing.T) {
+	playWhole(t, bluelagoon.Rules, "old", 3)
+}
+
+// TestAnyGame: a program plays Tiny, which package extern knows nothing
+// of, told the game by its environment.
+func TestAnyGame(t *testing.T) {
+	playWhole(t, gametest.Tiny, "good", 3)
 }
 
 func TestBadBotsFailWithTheReason(t *testing.T) {
@@ -119,13 +177,14 @@ func TestBadBotsFailWithTheReason(t *testing.T) {
 		want    string
 	}{
 		{"garbage", 10 * time.Second, `malformed answer "hello": at offset 0: a move starts with S (settler) or T (village) and a space; stderr: "thinking"`},
+		{"offboard", 10 * time.Second, `malformed answer "T 99,99": move "T 99,99": space 99,99 is not on the board`},
 		{"crash", 10 * time.Second, "boom"},
 		{"long", 10 * time.Second, "longer than"},
 		{"hang", 2 * time.Second, `timeout: no answer within 2s; stderr: "thinking"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			b, err := Start(botCommand(t, tt.mode), tt.timeout)
+			b, err := Start(bluelagoon.Rules, botCommand(t, tt.mode), tt.timeout)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -142,23 +201,26 @@ func TestBadBotsFailWithTheReason(t *testing.T) {
 }
 
 func TestIllegalAnswerIsParsedNotJudged(t *testing.T) {
-	b, err := Start(botCommand(t, "illegal"), 10*time.Second)
+	b, err := Start(bluelagoon.Rules, botCommand(t, "illegal"), 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	g := newGame(t)
-	m, err := b.Move(context.Background(), g)
+	st := newGame(t)
+	m, err := b.Move(context.Background(), st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Check(m) == nil {
-		t.Errorf("%v is legal; the test bot should have answered an illegal move", m)
+	if st.MoveText(m) != illegalAnswer {
+		t.Errorf("read %q, want %q", st.MoveText(m), illegalAnswer)
+	}
+	if st.Play(m) == nil {
+		t.Errorf("%v is legal; the test bot should have answered an illegal move", st.MoveText(m))
 	}
 }
 
 func TestMissingProgram(t *testing.T) {
-	b, err := Start("/nonexistent/lagoon-bot", 10*time.Second)
+	b, err := Start(bluelagoon.Rules, "/nonexistent/lagoon-bot", 10*time.Second)
 	if err != nil {
 		t.Fatal(err) // the shell starts; the program does not
 	}
@@ -167,8 +229,11 @@ func TestMissingProgram(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "closed its output") {
 		t.Fatalf("got %v, want a failure saying the program went away", err)
 	}
-	if _, err := Start("  ", time.Second); err == nil {
+	if _, err := Start(bluelagoon.Rules, "  ", time.Second); err == nil {
 		t.Error("Start with an empty command succeeded")
+	}
+	if _, err := Start(nil, "true", time.Second); err == nil {
+		t.Error("Start for no game succeeded")
 	}
 }
 
@@ -176,7 +241,7 @@ func TestMissingProgram(t *testing.T) {
 // next write before its output ends: the reason is the same as when the
 // output ends first, with the write's error added.
 func TestProgramThatClosesItsInputFirst(t *testing.T) {
-	b, err := Start(`read state; exec 0<&-; echo "S 0,0"; sleep 0.3`, 10*time.Second)
+	b, err := Start(bluelagoon.Rules, `read state; exec 0<&-; echo "S 0,0"; sleep 0.3`, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +256,7 @@ func TestProgramThatClosesItsInputFirst(t *testing.T) {
 }
 
 func TestCancelledMove(t *testing.T) {
-	b, err := Start(botCommand(t, "hang"), time.Hour)
+	b, err := Start(bluelagoon.Rules, botCommand(t, "hang"), time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}

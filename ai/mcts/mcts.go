@@ -1,19 +1,34 @@
-// Package mcts is Monte Carlo tree search for games of 2 to 4 players with
-// simultaneous scoring, hidden chance and long playouts, written against a
-// small interface so that any game can use it.
+// Package mcts is Monte Carlo tree search for any game behind the platform's
+// contract (package game): 1 to 4 seats, hidden information and chance,
+// turns of several decisions, long playouts.
 //
-// The search is max^n UCT: every node keeps a reward sum for each player, and
-// the player who made a node's move is the one whose reward selects it. The
-// tree stores moves, not positions: each simulation copies the root position,
-// lets the game draw its hidden information anew (Resample), and replays the
-// moves down the tree. Nodes past a chance event therefore average over the
-// outcomes of that event ("open loop"), which is what lets the search plan
-// across a phase boundary without reading a future it could not know.
+// The search is max^n UCT: every node keeps a reward sum for each seat, and
+// the seat that made a node's move (whoever was to move, the turn's owner or
+// not) is the one whose reward selects it. The tree stores moves, not
+// positions: each simulation copies the root position into a state held for
+// the purpose (CopyFrom), lets the game draw anew everything the searching
+// seat cannot see (Resample), and replays the moves down the tree. Nodes past
+// a chance event therefore average over the outcomes of that event ("open
+// loop"), which is what lets the search plan across a phase boundary or a
+// draw without reading a future it could not know. Where what a seat cannot
+// see decides which moves are legal (another seat's hand), a node's children
+// are the moves met in all the determinizations so far, and a simulation
+// passes over the children whose move its own determinization refuses (Play
+// returns an error and changes nothing); once a determinization has refused
+// one, a node whose every move was a child widens again with the moves a
+// later determinization allows.
 //
-// Children are added one at a time in the order of the game's cheap move
-// prior (progressive widening), so large branching factors cost little and
-// the visits go first to the moves the game believes in. Playouts use the
-// game's own policy, which should be cheap and better than uniform.
+// What a game knows beyond the contract it offers through small interfaces
+// that the search state may implement: Prior (which moves to try first),
+// Playout (a cheap policy better than uniform), Rewards (a reward finer than
+// the share of the victory) and Reroot (finding the new position in a kept
+// tree cheaply). Without them the search widens in the order of the legal
+// moves, plays uniformly random playouts, rewards each seat its share of the
+// victory (game.Standing.Rewards) and finds the new position by its text.
+//
+// Children are added one at a time in the order of the prior (progressive
+// widening), so large branching factors cost little and the visits go first
+// to the moves the game believes in.
 //
 // Parallelism is at the root: each worker grows its own tree from its own
 // random stream and the root visits are summed at the end. This keeps a
@@ -26,53 +41,55 @@ package mcts
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"sync"
 	"time"
+
+	"github.com/lagoon-games/lagoon/game"
 )
 
-// MaxPlayers bounds the players of a game the search can play.
+// MaxPlayers bounds the seats of a game the search can play.
 const MaxPlayers = 4
 
-// A Game is a position of a game as the search sees it. The search copies
-// positions by value (S is the position type, *S implements Game), so a
-// position must be a flat value whose copies are independent.
-//
-// From a given node of the tree, the moves and the player to move must not
-// depend on the hidden information that Resample draws; only what the moves
-// yield, and whether the game is over, may.
-type Game[S comparable, M comparable] interface {
-	*S
-	// Players returns the number of players, 2 to MaxPlayers.
-	Players() int
-	// Current returns the player to move, 0 to Players()-1.
-	Current() int
-	// Over reports whether the game is over.
-	Over() bool
-	// AppendMoves appends the legal moves of the player to move to dst.
-	AppendMoves(dst []M) []M
-	// Prior returns how promising move m looks for the player to move, by
-	// a cheap rule of thumb: higher is better. It orders the widening.
-	Prior(m M) float64
-	// Play plays the legal move m.
-	Play(m M)
-	// Resample draws anew the information the players cannot know yet,
-	// such as the layout of a phase still to come.
-	Resample(r *rand.Rand)
-	// Playout plays the game to its end with a cheap policy; it is called
-	// on finished games too, and then does nothing.
+// Prior is optional knowledge of a search state: how promising move m looks
+// for the seat to move, by a cheap rule of thumb; higher is better. It orders
+// the widening. Without it moves are tried in the order of AppendLegal.
+type Prior interface {
+	Prior(m game.Move) float64
+}
+
+// Playout is optional knowledge of a search state: it plays the game to its
+// end with a cheap policy, drawing from r. It is called on finished games
+// too, and then does nothing. It may leave what no reward reads (Turn, say)
+// behind: the state is copied afresh before the next simulation. Without it
+// the playout plays uniformly random legal moves.
+type Playout interface {
 	Playout(r *rand.Rand)
-	// Rewards sets r[p], for each player p of a finished game, to a reward
-	// in [0, 1]: what the search maximises for that player.
-	Rewards(r *[MaxPlayers]float64)
-	// Ply returns the number of moves played since the game began.
+}
+
+// Rewards is optional knowledge of a search state: it sets r[p], for each
+// seat p of a finished game (len(r) is Players()), to a reward in [0, 1],
+// what the search maximises for that seat. Without it each seat's reward is
+// its share of the victory (game.Standing.Rewards).
+type Rewards interface {
+	Rewards(r []float64)
+}
+
+// Reroot is optional knowledge of a search state that lets a kept tree find
+// a later position of the game cheaply. Without it the search looks for the
+// later position among the tree's first few levels by comparing the states'
+// text.
+type Reroot interface {
+	// Ply returns the number of decisions made since the game began.
 	Ply() int
 	// Leads reports whether move m, played now, can be on the way from
-	// this position to the later position later. It lets the search find
-	// the new position in its tree without trying every branch.
-	Leads(m M, later *S) bool
+	// this position to later, a state of the same type.
+	Leads(m game.Move, later game.State) bool
+	// Equal reports whether other is the same position.
+	Equal(other game.State) bool
 }
 
 // Budget limits a search: by time, by a number of simulations, or both
@@ -100,16 +117,16 @@ type Config struct {
 // A Searcher chooses moves by Monte Carlo tree search. It keeps its trees
 // between calls to Search; it may be used by several goroutines at once
 // (concurrent searches then simply do not share trees).
-type Searcher[S comparable, M comparable, G Game[S, M]] struct {
+type Searcher struct {
 	cfg Config
 
 	mu    sync.Mutex
-	trees []*tree[S, M, G] // kept from the last search, one per worker
-	calls uint64           // searches started, to vary the random streams
+	trees []*tree // kept from the last search, one per worker
+	calls uint64  // searches started, to vary the random streams
 }
 
 // New returns a Searcher with the given configuration.
-func New[S comparable, M comparable, G Game[S, M]](cfg Config) *Searcher[S, M, G] {
+func New(cfg Config) *Searcher {
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -119,45 +136,49 @@ func New[S comparable, M comparable, G Game[S, M]](cfg Config) *Searcher[S, M, G
 	if cfg.Widening <= 0 {
 		cfg.Widening = 1
 	}
-	return &Searcher[S, M, G]{cfg: cfg}
+	return &Searcher{cfg: cfg}
 }
 
 // Result is the outcome of a search.
-type Result[M comparable] struct {
-	Move M
+type Result struct {
+	Move game.Move
 	// Simulations is the number of playouts run in this search, all
 	// workers together; Reused is the number of root visits that came from
 	// the trees kept from earlier searches.
 	Simulations int
 	Reused      int
-	// Value is the mean reward of the chosen move for the player to move.
+	// Value is the mean reward of the chosen move for the seat to move.
 	Value float64
 }
 
 // ErrNoMoves is returned when the position has no legal move.
 var ErrNoMoves = errors.New("mcts: no legal move")
 
-// Search chooses a move for the player to move in pos within the budget. It
-// stops early when ctx is done, returning the best move found so far; each
-// worker completes one simulation first, so a search that has begun always
-// answers, however soon its deadline comes. It returns ctx's error if ctx is
-// done before it begins (and there is a choice to make). pos is not
-// modified.
-func (s *Searcher[S, M, G]) Search(ctx context.Context, pos *S, b Budget) (Result[M], error) {
-	var zero Result[M]
+// Search chooses a move for the seat to move in pos within the budget,
+// playing as that seat: what it cannot see is drawn anew in every
+// simulation. It stops early when ctx is done, returning the best move found
+// so far; each worker completes one simulation first, so a search that has
+// begun always answers, however soon its deadline comes. It returns ctx's
+// error if ctx is done before it begins (and there is a choice to make).
+// pos is not modified; the search works on copies of it (Clone), so it may
+// be a search state that carries the game's knowledge (Prior, Playout,
+// Rewards, Reroot).
+func (s *Searcher) Search(ctx context.Context, pos game.State, b Budget) (Result, error) {
 	if b.Time <= 0 && b.Simulations <= 0 {
-		return zero, errors.New("mcts: empty budget")
+		return Result{}, errors.New("mcts: empty budget")
 	}
-	var g G = pos
-	moves := g.AppendMoves(nil)
-	if g.Over() || len(moves) == 0 {
-		return zero, ErrNoMoves
+	if n := pos.Players(); n < 1 || n > MaxPlayers {
+		return Result{}, fmt.Errorf("mcts: %d players; the search plays 1 to %d", n, MaxPlayers)
+	}
+	moves := pos.AppendLegal(nil)
+	if pos.Over() || len(moves) == 0 {
+		return Result{}, ErrNoMoves
 	}
 	if len(moves) == 1 {
-		return Result[M]{Move: moves[0]}, nil
+		return Result{Move: moves[0]}, nil
 	}
 	if err := ctx.Err(); err != nil {
-		return zero, err
+		return Result{}, err
 	}
 
 	s.mu.Lock()
@@ -168,12 +189,12 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, pos *S, b Budget) (Resul
 	s.mu.Unlock()
 
 	workers := s.cfg.Workers
-	trees := make([]*tree[S, M, G], workers)
+	trees := make([]*tree, workers)
 	for w := range trees {
 		if w < len(kept) && kept[w] != nil && kept[w].reroot(pos) {
 			trees[w] = kept[w]
 		} else {
-			trees[w] = newTree[S, M, G](pos, s.cfg)
+			trees[w] = newTree(pos, s.cfg)
 		}
 	}
 	reused := 0
@@ -210,9 +231,9 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, pos *S, b Budget) (Resul
 
 	// Sum the root children over the trees, in the order of the legal
 	// moves so that ties break the same way every time.
-	visits := make(map[M]int, len(moves))
-	value := make(map[M]float64, len(moves))
-	p := g.Current()
+	visits := make(map[game.Move]int, len(moves))
+	value := make(map[game.Move]float64, len(moves))
+	p := pos.ToMove()
 	for _, t := range trees {
 		for c := t.nodes[t.root].child; c >= 0; c = t.nodes[c].next {
 			n := &t.nodes[c]
@@ -231,7 +252,7 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, pos *S, b Budget) (Resul
 	s.trees = trees
 	s.mu.Unlock()
 
-	res := Result[M]{Move: best, Simulations: total, Reused: reused}
+	res := Result{Move: best, Simulations: total, Reused: reused}
 	if n := visits[best]; n > 0 {
 		res.Value = value[best] / float64(n)
 	}
@@ -239,7 +260,7 @@ func (s *Searcher[S, M, G]) Search(ctx context.Context, pos *S, b Budget) (Resul
 }
 
 // Reset forgets the kept trees.
-func (s *Searcher[S, M, G]) Reset() {
+func (s *Searcher) Reset() {
 	s.mu.Lock()
 	s.trees = nil
 	s.mu.Unlock()
@@ -247,17 +268,17 @@ func (s *Searcher[S, M, G]) Reset() {
 
 // A node is a move in the tree and the statistics of the simulations through
 // it. Children form a linked list, newest first.
-type node[M comparable] struct {
-	move      M
-	mover     int8  // the player who made move
-	exhausted bool  // every legal move is a child
+type node struct {
+	move      game.Move
+	mover     int8  // the seat that made move
+	exhausted bool  // the last rating found no legal move that is not a child
 	pending   uint8 // candidates of the block at cands not yet children
 	child     int32 // first child, -1 if none
 	next      int32 // next sibling, -1 if none
 	children  int32
 	visits    int32
 	cands     int32               // the node's block of candidates in tree.cands, -1 if none
-	sum       [MaxPlayers]float32 // reward sums per player
+	sum       [MaxPlayers]float32 // reward sums per seat
 }
 
 // candidates is how many of the best moves by prior that are not yet
@@ -265,45 +286,75 @@ type node[M comparable] struct {
 // moves once for several widenings is what makes widening cheap.
 const candidates = 8
 
+// maxPlayout bounds the moves of a uniformly random playout, so that a game
+// whose random play might never end still gives a reward (none: the game is
+// not over).
+const maxPlayout = 1 << 16
+
 // A tree is one worker's search tree, rooted at a position.
-type tree[S comparable, M comparable, G Game[S, M]] struct {
+type tree struct {
 	cfg Config
-	pos S // the root position
-	// sim is the position a simulation plays on, reused: a position
-	// reached through a type parameter escapes to the heap, and one per
-	// simulation would be garbage the collector must keep up with.
-	sim     S
-	rewards [MaxPlayers]float64
+	pos game.State // the root position
+	// seat is the seat to move at the root, the one the search plays
+	// for: every simulation draws anew what it cannot see.
+	seat int
+	// sim is the state a simulation plays on, made once and reused: a
+	// state a simulation would be garbage the collector must keep up
+	// with. prior, playout and rewarder are its optional knowledge.
+	sim      game.State
+	prior    Prior
+	playout  Playout
+	rewarder Rewards
+	rewards  [MaxPlayers]float64
 	// src is the worker's random stream, inside the tree: as an object
 	// of its own it would share a cache line with the other workers'
 	// streams, which every draw writes, and cost the search most of its
 	// second core.
 	src   rand.PCG
 	rng   *rand.Rand
-	nodes []node[M]
+	nodes []node
 	root  int32
-	cands []M // blocks of candidates children, best last, candidates a block
-	moves []M // scratch
-	rated []ratedMove[M]
+	cands []game.Move // blocks of candidate children, best last, candidates a block
+	moves []game.Move // scratch
+	rated []ratedMove
 	path  []int32
+	skip  []int32 // children whose move this simulation's determinization refuses
+	// varies is set once a determinization has refused a move of the
+	// tree: the legal moves of a node then depend on what is drawn, and
+	// a node that had every legal move as a child may meet new ones.
+	varies bool
+	found  []game.State // scratch states of reroot, one a level
 }
 
-type ratedMove[M comparable] struct {
-	move  M
+type ratedMove struct {
+	move  game.Move
 	prior float64
 }
 
-func newTree[S comparable, M comparable, G Game[S, M]](pos *S, cfg Config) *tree[S, M, G] {
-	t := &tree[S, M, G]{cfg: cfg, pos: *pos}
+func newTree(pos game.State, cfg Config) *tree {
+	t := &tree{cfg: cfg}
 	t.rng = rand.New(&t.src)
-	t.nodes = append(t.nodes, node[M]{child: -1, next: -1, mover: -1, cands: -1})
+	t.setRoot(pos)
+	t.nodes = append(t.nodes, node{child: -1, next: -1, mover: -1, cands: -1})
 	return t
+}
+
+// setRoot makes the tree's root position, and the state its simulations play
+// on, copies of pos.
+func (t *tree) setRoot(pos game.State) {
+	t.pos = pos.Clone()
+	t.seat = pos.ToMove()
+	t.sim = pos.Clone()
+	t.prior, _ = t.sim.(Prior)
+	t.playout, _ = t.sim.(Playout)
+	t.rewarder, _ = t.sim.(Rewards)
+	t.found = t.found[:0]
 }
 
 // run runs simulations until ctx is done or, if n >= 0, n of them have run,
 // and returns how many ran: at least one if n is not 0, so that a deadline
 // that passes before the worker starts still leaves it a move to tell.
-func (t *tree[S, M, G]) run(ctx context.Context, n int) int {
+func (t *tree) run(ctx context.Context, n int) int {
 	done := 0
 	for n < 0 || done < n {
 		if done > 0 && done&15 == 0 && ctx.Err() != nil {
@@ -317,76 +368,116 @@ func (t *tree[S, M, G]) run(ctx context.Context, n int) int {
 
 // simulate runs one simulation: down the tree, one new node, a playout, and
 // the rewards back up.
-func (t *tree[S, M, G]) simulate() {
-	t.sim = t.pos
-	var g G = &t.sim
-	g.Resample(t.rng)
+func (t *tree) simulate() {
+	sim := t.sim
+	sim.CopyFrom(t.pos)
+	sim.Resample(t.seat, t.rng)
 	cur := t.root
 	t.path = append(t.path[:0], cur)
-	for !g.Over() {
+	for !sim.Over() {
 		nd := &t.nodes[cur]
 		limit := 1 + int32(t.cfg.Widening*math.Sqrt(float64(nd.visits)))
-		if !nd.exhausted && nd.children < limit {
-			if c := t.widen(cur, g); c >= 0 {
-				g.Play(t.nodes[c].move)
+		if (!nd.exhausted || t.varies) && nd.children < limit {
+			if c := t.widen(cur, sim); c >= 0 {
 				t.path = append(t.path, c)
 				break
 			}
 		}
-		c := t.selectChild(cur)
+		c := t.descend(cur, sim)
 		if c < 0 {
-			break // a game that is not over but has no move: score it as it is
+			// No child's move is legal in this determinization: add
+			// one that is, if there is any.
+			if c = t.widen(cur, sim); c >= 0 {
+				t.path = append(t.path, c)
+			}
+			break
 		}
-		g.Play(t.nodes[c].move)
 		t.path = append(t.path, c)
 		cur = c
 	}
-	g.Playout(t.rng)
-	r := &t.rewards
-	*r = [MaxPlayers]float64{}
-	g.Rewards(r)
+	t.play(sim)
+	n := sim.Players()
+	r := t.rewards[:n]
+	clear(r)
+	if t.rewarder != nil {
+		t.rewarder.Rewards(r)
+	} else {
+		sim.Standing().Rewards(r)
+	}
 	for _, i := range t.path {
 		nd := &t.nodes[i]
 		nd.visits++
-		for p := range nd.sum {
+		for p := range n {
 			nd.sum[p] += float32(r[p])
 		}
 	}
 }
 
-// widen adds to node i the legal move with the best prior that is not yet
-// one of its children and returns the new child, or -1 (and marks the node
-// exhausted) if every move is a child already.
-func (t *tree[S, M, G]) widen(i int32, g G) int32 {
-	if t.nodes[i].pending == 0 && !t.rate(i, g) {
-		t.nodes[i].exhausted = true
-		return -1
+// play plays the simulation to the end: with the game's playout policy, or
+// with uniformly random legal moves.
+func (t *tree) play(sim game.State) {
+	if t.playout != nil {
+		t.playout.Playout(t.rng)
+		return
 	}
-	nd := &t.nodes[i]
-	nd.pending--
-	m := t.cands[int(nd.cands)+int(nd.pending)]
-	c := int32(len(t.nodes))
-	t.nodes = append(t.nodes, node[M]{
-		move:  m,
-		mover: int8(g.Current()),
-		child: -1,
-		next:  nd.child,
-		cands: -1,
-	})
-	nd = &t.nodes[i]
-	nd.child = c
-	nd.children++
-	return c
+	for range maxPlayout {
+		if sim.Over() {
+			return
+		}
+		t.moves = sim.AppendLegal(t.moves[:0])
+		if len(t.moves) == 0 || sim.Play(t.moves[t.rng.IntN(len(t.moves))]) != nil {
+			return
+		}
+	}
+}
+
+// widen adds to node i, and plays, the legal move with the best prior that
+// is not yet one of its children, and returns the new child; or it returns
+// -1, and marks the node exhausted, if every legal move is a child already.
+// A candidate rated in another determinization that this one refuses is
+// dropped: it is rated again where it is legal.
+func (t *tree) widen(i int32, sim game.State) int32 {
+	for {
+		if t.nodes[i].pending == 0 && !t.rate(i, sim) {
+			t.nodes[i].exhausted = true
+			return -1
+		}
+		nd := &t.nodes[i]
+		nd.pending--
+		m := t.cands[int(nd.cands)+int(nd.pending)]
+		mover := sim.ToMove()
+		if sim.Play(m) != nil {
+			t.varies = true
+			continue
+		}
+		c := int32(len(t.nodes))
+		t.nodes = append(t.nodes, node{
+			move:  m,
+			mover: int8(mover),
+			child: -1,
+			next:  nd.child,
+			cands: -1,
+		})
+		nd = &t.nodes[i]
+		nd.child = c
+		nd.children++
+		nd.exhausted = false
+		return c
+	}
 }
 
 // rate fills node i's block of candidates with the best moves by prior that
 // are not children yet, the best last, and reports whether there was any.
-func (t *tree[S, M, G]) rate(i int32, g G) bool {
-	t.moves = g.AppendMoves(t.moves[:0])
+func (t *tree) rate(i int32, sim game.State) bool {
+	t.moves = sim.AppendLegal(t.moves[:0])
 	t.rated = t.rated[:0]
 	for _, m := range t.moves {
 		if !t.hasChild(i, m) {
-			t.rated = append(t.rated, ratedMove[M]{m, g.Prior(m)})
+			prior := 0.0
+			if t.prior != nil {
+				prior = t.prior.Prior(m)
+			}
+			t.rated = append(t.rated, ratedMove{m, prior})
 		}
 	}
 	if len(t.rated) == 0 {
@@ -409,9 +500,8 @@ func (t *tree[S, M, G]) rate(i int32, g G) bool {
 	nd := &t.nodes[i]
 	if nd.cands < 0 {
 		nd.cands = int32(len(t.cands))
-		var zero M
 		for range candidates {
-			t.cands = append(t.cands, zero)
+			t.cands = append(t.cands, 0)
 		}
 	}
 	for k := range n {
@@ -421,7 +511,7 @@ func (t *tree[S, M, G]) rate(i int32, g G) bool {
 	return true
 }
 
-func (t *tree[S, M, G]) hasChild(i int32, m M) bool {
+func (t *tree) hasChild(i int32, m game.Move) bool {
 	for c := t.nodes[i].child; c >= 0; c = t.nodes[c].next {
 		if t.nodes[c].move == m {
 			return true
@@ -430,13 +520,31 @@ func (t *tree[S, M, G]) hasChild(i int32, m M) bool {
 	return false
 }
 
+// descend plays, and returns, the child of node i with the best upper
+// confidence bound for the seat that moves there, among those whose move is
+// legal in this simulation's determinization; -1 if there is none.
+func (t *tree) descend(i int32, sim game.State) int32 {
+	t.skip = t.skip[:0]
+	for {
+		c := t.selectChild(i)
+		if c < 0 || sim.Play(t.nodes[c].move) == nil {
+			return c
+		}
+		t.skip = append(t.skip, c)
+		t.varies = true
+	}
+}
+
 // selectChild returns the child of node i with the best upper confidence
-// bound for the player who moves there.
-func (t *tree[S, M, G]) selectChild(i int32) int32 {
+// bound for the seat that moves there, passing over the children in t.skip.
+func (t *tree) selectChild(i int32) int32 {
 	parent := &t.nodes[i]
 	logN := math.Log(float64(parent.visits) + 1)
 	best, bestScore := int32(-1), math.Inf(-1)
 	for c := parent.child; c >= 0; c = t.nodes[c].next {
+		if len(t.skip) > 0 && t.skipped(c) {
+			continue
+		}
 		nd := &t.nodes[c]
 		n := float64(nd.visits)
 		if n == 0 {
@@ -450,52 +558,124 @@ func (t *tree[S, M, G]) selectChild(i int32) int32 {
 	return best
 }
 
+func (t *tree) skipped(c int32) bool {
+	for _, s := range t.skip {
+		if s == c {
+			return true
+		}
+	}
+	return false
+}
+
+// findLevels and findStates bound the search for a later position in a tree
+// whose states offer no Reroot: the levels below the root looked at, and the
+// states compared by their text.
+const (
+	findLevels = 8
+	findStates = 4096
+)
+
 // reroot moves the tree's root to the node for pos, found by replaying the
 // tree's moves from the old root, and compacts the tree to that subtree. It
 // reports whether pos was found.
-func (t *tree[S, M, G]) reroot(pos *S) bool {
-	var target G = pos
-	var old G = &t.pos
-	depth := target.Ply() - old.Ply()
-	if depth < 0 {
+func (t *tree) reroot(pos game.State) bool {
+	if pos.Players() != t.pos.Players() {
 		return false
 	}
-	found := t.find(t.root, t.pos, target, depth)
+	found := int32(-1)
+	if old, ok := t.pos.(Reroot); ok {
+		target, ok := pos.(Reroot)
+		if !ok {
+			return false
+		}
+		depth := target.Ply() - old.Ply()
+		if depth < 0 {
+			return false
+		}
+		found = t.find(t.root, t.pos, pos, depth, 0)
+	} else {
+		budget := findStates
+		found = t.findText(t.root, t.pos, pos.String(), pos.Turn(), 0, &budget)
+	}
 	if found < 0 {
 		return false
 	}
-	nodes := make([]node[M], 0, t.size(found))
+	nodes := make([]node, 0, t.size(found))
 	nodes = t.copySubtree(nodes, found)
 	nodes[0].next = -1
-	t.nodes, t.root, t.pos, t.cands = nodes, 0, *pos, t.cands[:0]
+	t.nodes, t.root, t.cands = nodes, 0, t.cands[:0]
+	t.setRoot(pos)
 	return true
 }
 
+// scratch returns the reusable state of level d of the search for a later
+// position, made from the root position.
+func (t *tree) scratch(d int) game.State {
+	for len(t.found) <= d {
+		t.found = append(t.found, t.pos.Clone())
+	}
+	return t.found[d]
+}
+
 // find looks, depth moves below node i at position s, for the node whose
-// position equals target.
-func (t *tree[S, M, G]) find(i int32, s S, target G, depth int) int32 {
-	var g G = &s
+// position equals target; level d is the number of moves below the root.
+func (t *tree) find(i int32, s, target game.State, depth, d int) int32 {
+	rs := s.(Reroot)
 	if depth == 0 {
-		if s == *target {
+		if rs.Equal(target) {
 			return i
 		}
 		return -1
 	}
 	for c := t.nodes[i].child; c >= 0; c = t.nodes[c].next {
 		m := t.nodes[c].move
-		if g.Over() || !g.Leads(m, target) {
+		if s.Over() || !rs.Leads(m, target) {
 			continue
 		}
-		next := s
-		G(&next).Play(m)
-		if f := t.find(c, next, target, depth-1); f >= 0 {
+		next := t.scratch(d)
+		next.CopyFrom(s)
+		if next.Play(m) != nil {
+			continue
+		}
+		if f := t.find(c, next, target, depth-1, d+1); f >= 0 {
 			return f
 		}
 	}
 	return -1
 }
 
-func (t *tree[S, M, G]) size(i int32) int {
+// findText looks below node i at position s for the node whose position
+// writes as target, through the children the search has visited, at most
+// findLevels moves deep and no later than the target's turn, comparing at
+// most *budget states.
+func (t *tree) findText(i int32, s game.State, target string, turn, d int, budget *int) int32 {
+	if *budget <= 0 || s.Turn() > turn {
+		return -1
+	}
+	*budget--
+	if s.String() == target {
+		return i
+	}
+	if d == findLevels {
+		return -1
+	}
+	for c := t.nodes[i].child; c >= 0; c = t.nodes[c].next {
+		if t.nodes[c].visits == 0 {
+			continue
+		}
+		next := t.scratch(d)
+		next.CopyFrom(s)
+		if next.Play(t.nodes[c].move) != nil {
+			continue
+		}
+		if f := t.findText(c, next, target, turn, d+1, budget); f >= 0 {
+			return f
+		}
+	}
+	return -1
+}
+
+func (t *tree) size(i int32) int {
 	n := 1
 	for c := t.nodes[i].child; c >= 0; c = t.nodes[c].next {
 		n += t.size(c)
@@ -505,7 +685,7 @@ func (t *tree[S, M, G]) size(i int32) int {
 
 // copySubtree appends node i and its descendants to dst, depth first,
 // renumbering the links, and returns dst.
-func (t *tree[S, M, G]) copySubtree(dst []node[M], i int32) []node[M] {
+func (t *tree) copySubtree(dst []node, i int32) []node {
 	at := int32(len(dst))
 	dst = append(dst, t.nodes[i])
 	dst[at].child = -1

@@ -1,17 +1,34 @@
-package ai
+// Package bots holds what Blue Lagoon brings to the platform's bots beyond
+// the contract (package game): its own bots, greedy and heuristic, and the
+// search's knowledge of the game (Position: the move prior, the playout
+// policy, the shaped rewards and rerooting for ai/mcts). The bots' table in
+// package ai seats them; the layers above name no game.
+package bots
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"sync"
-	"time"
 
-	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 )
+
+// ErrGameOver is returned by a bot asked to move in a game that is over.
+var ErrGameOver = errors.New("the game is over")
+
+// engineGame returns the engine's game behind st, or an error for another
+// game's state.
+func engineGame(st game.State) (*bluelagoon.Game, error) {
+	g := bluelagoon.GameOf(st)
+	if g == nil {
+		return nil, fmt.Errorf("not a state of Blue Lagoon but %T", st)
+	}
+	return g, nil
+}
 
 // standing returns what each player has so far: the phases scored plus what
 // the board would score if the current phase ended now.
@@ -148,7 +165,7 @@ func touches(g *bluelagoon.Game, p int, c bluelagoon.Coord) bool {
 
 // Greedy plays the move with the best immediate gain in score margin, then
 // the one that takes the most valuable token or reaches a new island, and
-// otherwise any of the best at random. With Randomness r it plays a
+// otherwise any of the best at random. With a randomness r it plays a
 // uniformly random move in a share r of its turns instead.
 type Greedy struct {
 	name       string
@@ -156,25 +173,32 @@ type Greedy struct {
 	rng        *lockedRand
 }
 
-// NewGreedy returns a greedy bot.
-func NewGreedy(seed uint64) *Greedy {
-	return &Greedy{name: "greedy", rng: newLockedRand(seed, 0x677265656479)}
+// NewGreedy returns a greedy bot of the given name that plays a random
+// move in a share randomness of its turns (0: never).
+func NewGreedy(name string, randomness float64, seed uint64) *Greedy {
+	return &Greedy{name: name, randomness: randomness, rng: newLockedRand(seed, 0x677265656479)}
 }
 
+// Name returns the bot's name.
 func (b *Greedy) Name() string { return b.name }
 
-func (b *Greedy) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error) {
+// Move returns the greedy move; st is not changed.
+func (b *Greedy) Move(ctx context.Context, st game.State) (game.Move, error) {
 	if err := ctx.Err(); err != nil {
-		return bluelagoon.Move{}, err
+		return 0, err
+	}
+	g, err := engineGame(st)
+	if err != nil {
+		return 0, err
 	}
 	n := g.NumLegalMoves()
 	if n == 0 {
-		return bluelagoon.Move{}, ErrGameOver
+		return 0, ErrGameOver
 	}
 	if b.randomness > 0 && b.rng.float64() < b.randomness {
-		return g.LegalMove(b.rng.intN(n)), nil
+		return bluelagoon.ContractMove(g.Board(), g.LegalMove(b.rng.intN(n))), nil
 	}
-	return slices.MinFunc(rateMoves(g, b.rng), compareRated).move, nil
+	return bluelagoon.ContractMove(g.Board(), slices.MinFunc(rateMoves(g, b.rng), compareRated).move), nil
 }
 
 // Heuristic looks two moves deep: it rates each move as greedy does; then,
@@ -197,14 +221,20 @@ func NewHeuristic(seed uint64) *Heuristic {
 	return &Heuristic{rng: newLockedRand(seed, 0x6865757269737469)}
 }
 
+// Name returns "heuristic".
 func (*Heuristic) Name() string { return "heuristic" }
 
-func (b *Heuristic) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error) {
+// Move returns the heuristic's move; st is not changed.
+func (b *Heuristic) Move(ctx context.Context, st game.State) (game.Move, error) {
 	if err := ctx.Err(); err != nil {
-		return bluelagoon.Move{}, err
+		return 0, err
+	}
+	g, err := engineGame(st)
+	if err != nil {
+		return 0, err
 	}
 	if g.NumLegalMoves() == 0 {
-		return bluelagoon.Move{}, ErrGameOver
+		return 0, ErrGameOver
 	}
 	first := rateMoves(g, b.rng)
 	slices.SortFunc(first, compareRated)
@@ -229,57 +259,5 @@ func (b *Heuristic) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Mo
 		first[i].key[0] = float64(margin(standing(&d), g.Players(), p)) + first[i].bonus - answer.bonus
 	}
 	slices.SortStableFunc(first, compareRated)
-	return first[0].move, nil
-}
-
-// MCTS is the Monte Carlo tree search bot (see package mcts), with Blue
-// Lagoon playouts guided by the move prior.
-type MCTS struct {
-	name   string
-	budget mcts.Budget
-	search *mcts.Searcher[position, bluelagoon.Move, *position]
-}
-
-// defaultSearchTime is the budget of a plain "mcts".
-const defaultSearchTime = time.Second
-
-// NewMCTS returns a search bot with the given budget.
-func NewMCTS(name string, budget mcts.Budget, o Options) *MCTS {
-	return &MCTS{
-		name:   name,
-		budget: budget,
-		search: mcts.New[position, bluelagoon.Move](mcts.Config{Workers: o.Workers, Seed: o.Seed}),
-	}
-}
-
-func (b *MCTS) Name() string { return b.name }
-
-func (b *MCTS) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error) {
-	if g.NumLegalMoves() == 0 {
-		return bluelagoon.Move{}, ErrGameOver
-	}
-	res, err := b.search.Search(ctx, newPosition(g), b.budget)
-	if err != nil {
-		return bluelagoon.Move{}, fmt.Errorf("%s: %w", b.name, err)
-	}
-	return res.Move, nil
-}
-
-// parseBudget reads a search budget: a duration ("1s", "500ms") or a number
-// of simulations ("20000").
-func parseBudget(arg string) (mcts.Budget, error) {
-	if n, err := strconv.Atoi(arg); err == nil {
-		if n <= 0 {
-			return mcts.Budget{}, fmt.Errorf("budget %q: the number of simulations must be positive", arg)
-		}
-		return mcts.Budget{Simulations: n}, nil
-	}
-	d, err := time.ParseDuration(arg)
-	if err != nil {
-		return mcts.Budget{}, fmt.Errorf("budget %q is neither a duration (1s, 500ms) nor a number of simulations", arg)
-	}
-	if d <= 0 {
-		return mcts.Budget{}, fmt.Errorf("budget %q: the time must be positive", arg)
-	}
-	return mcts.Budget{Time: d}, nil
+	return bluelagoon.ContractMove(g.Board(), first[0].move), nil
 }

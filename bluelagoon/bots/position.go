@@ -1,18 +1,24 @@
-package ai
+package bots
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 )
 
-// position adapts a Blue Lagoon game to the search's Game interface, with
-// the little extra the playout policy needs kept up to date move by move.
-type position struct {
-	g bluelagoon.Game
+// Position is a Blue Lagoon game as the search (ai/mcts) plays it: the
+// contract's state, with what the search may ask of it beyond the contract
+// (a move prior, the playout policy, shaped rewards, rerooting) and the
+// little extra the playout policy needs kept up to date move by move. Like
+// the state it holds, it is a flat value: the search copies it once a
+// simulation (CopyFrom) without allocating.
+type Position struct {
+	bluelagoon.State
 	// islands[p] has bit i set when player p has a piece on island i, and
 	// reached[p] holds the spaces of those islands.
 	islands [bluelagoon.MaxPlayers]uint64
@@ -27,6 +33,14 @@ type position struct {
 	// settlementPly on, settlers placed in the settlement phase.
 	ply int
 }
+
+var (
+	_ game.State   = (*Position)(nil)
+	_ mcts.Prior   = (*Position)(nil)
+	_ mcts.Playout = (*Position)(nil)
+	_ mcts.Rewards = (*Position)(nil)
+	_ mcts.Reroot  = (*Position)(nil)
+)
 
 // settlementPly is the ply of the first settlement move, far past any
 // exploration ply, so that plies of different phases never compare equal.
@@ -44,10 +58,26 @@ const (
 	onLand    = 0.5
 )
 
-func newPosition(g *bluelagoon.Game) *position {
-	s := &position{g: *g, nbr: neighboursOf(g.Board())}
+// NewPosition returns the search's position for a Blue Lagoon state, a copy:
+// st is not changed. Any other game's state is an error.
+func NewPosition(st game.State) (*Position, error) {
+	g := bluelagoon.GameOf(st)
+	if g == nil {
+		return nil, fmt.Errorf("not a state of Blue Lagoon but %T", st)
+	}
+	s := &Position{State: *st.(*bluelagoon.State), nbr: neighboursOf(g.Board())}
 	s.recount()
-	return s
+	return s, nil
+}
+
+// Search returns st as the search should play it: NewPosition as a
+// game.State, for the bots' table of knowledge a game brings (package ai).
+func Search(st game.State) (game.State, error) {
+	p, err := NewPosition(st)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // neighbours is a board's adjacency as a table, for the prior, which looks
@@ -86,11 +116,12 @@ func (t *neighbours) at(c bluelagoon.Coord) []bluelagoon.Coord {
 
 // recount rebuilds the island sets, the token set and the ply from the
 // board.
-func (s *position) recount() {
+func (s *Position) recount() {
+	g := &s.Game
 	s.islands = [bluelagoon.MaxPlayers]uint64{}
 	s.reached = [bluelagoon.MaxPlayers]bluelagoon.Spaces{}
-	for p := range s.g.Players() {
-		pieces := s.g.PieceSpaces(p)
+	for p := range g.Players() {
+		pieces := g.PieceSpaces(p)
 		for i, isl := range s.nbr.island {
 			if !pieces.And(isl).Empty() {
 				s.islands[p] |= 1 << uint(i)
@@ -98,60 +129,72 @@ func (s *position) recount() {
 			}
 		}
 	}
-	s.tokens = s.g.TokenSpaces()
+	s.tokens = g.TokenSpaces()
 	s.ply = 0
-	if s.g.Phase() == bluelagoon.Settlement {
+	if g.Phase() == bluelagoon.Settlement {
 		s.ply = settlementPly
 	}
-	allowance := bluelagoon.SettlerAllowance(s.g.Players())
-	for p := range s.g.Players() {
-		s.ply += allowance - s.g.SettlersLeft(p)
-		if s.g.Phase() == bluelagoon.Exploration {
-			s.ply += bluelagoon.VillagesPerPlayer - s.g.VillagesLeft(p)
+	allowance := bluelagoon.SettlerAllowance(g.Players())
+	for p := range g.Players() {
+		s.ply += allowance - g.SettlersLeft(p)
+		if g.Phase() == bluelagoon.Exploration {
+			s.ply += bluelagoon.VillagesPerPlayer - g.VillagesLeft(p)
 		}
 	}
 }
 
-func (s *position) Players() int { return s.g.Players() }
-func (s *position) Current() int { return s.g.Current() }
-func (s *position) Over() bool   { return s.g.Over() }
-func (s *position) Ply() int     { return s.ply }
-
-func (s *position) AppendMoves(dst []bluelagoon.Move) []bluelagoon.Move {
-	return s.g.AppendLegalMoves(dst)
+// Clone returns an independent copy.
+func (s *Position) Clone() game.State {
+	c := *s
+	return &c
 }
 
-func (s *position) Play(m bluelagoon.Move) {
-	p, ph := s.g.Current(), s.g.Phase()
-	s.g.ApplyLegal(m)
+// CopyFrom makes s a copy of src, which must be a *Position.
+func (s *Position) CopyFrom(src game.State) { *s = *src.(*Position) }
+
+// Play checks and plays m, keeping the playout policy's extras up to date.
+func (s *Position) Play(m game.Move) error {
+	p, ph := s.Current(), s.Phase()
+	if err := s.State.Play(m); err != nil {
+		return err
+	}
+	em, _ := bluelagoon.EngineMove(s.Board(), m)
+	s.played(p, ph, em)
+	return nil
+}
+
+// playLegal plays the legal engine move m, as the playouts do: it leaves
+// the contract's count of turns behind, which no reward reads.
+func (s *Position) playLegal(m bluelagoon.Move) {
+	p, ph := s.Current(), s.Phase()
+	s.Game.ApplyLegal(m)
 	s.played(p, ph, m)
 }
 
 // played brings the position's extras up to date after player p played m in
 // phase ph.
-func (s *position) played(p int, ph bluelagoon.Phase, m bluelagoon.Move) {
+func (s *Position) played(p int, ph bluelagoon.Phase, m bluelagoon.Move) {
 	s.ply++
-	if s.g.Phase() != ph {
+	if s.Phase() != ph {
 		s.recount()
 		return
 	}
-	if i := s.g.Board().IslandAt(m.At); i >= 0 && s.islands[p]&(1<<uint(i)) == 0 {
+	if i := s.Board().IslandAt(m.At); i >= 0 && s.islands[p]&(1<<uint(i)) == 0 {
 		s.islands[p] |= 1 << uint(i)
 		s.reached[p] = s.reached[p].Or(s.nbr.island[i])
 	}
 }
 
-func (s *position) Resample(r *rand.Rand) { s.g.Reseed(r.Uint64()) }
-
-func (s *position) Playout(r *rand.Rand) {
-	for !s.g.Over() {
+// Playout plays the game to its end with the playout policy.
+func (s *Position) Playout(r *rand.Rand) {
+	for !s.Game.Over() {
 		s.playoutStep(r)
 	}
 }
 
 // playoutStep plays one move of the playout policy.
-func (s *position) playoutStep(r *rand.Rand) {
-	g := &s.g
+func (s *Position) playoutStep(r *rand.Rand) {
+	g := &s.Game
 	p, ph := g.Current(), g.Phase()
 	settlers, villages := g.LegalSpaces()
 	// Where a village may go a settler may too, unless the player has no
@@ -189,32 +232,37 @@ func (s *position) playoutStep(r *rand.Rand) {
 }
 
 // playAt places a settler on c if that is legal, and a village otherwise.
-func (s *position) playAt(settlers bluelagoon.Spaces, c bluelagoon.Coord) {
+func (s *Position) playAt(settlers bluelagoon.Spaces, c bluelagoon.Coord) {
 	piece := bluelagoon.Settler
 	if !settlers.Has(c) {
 		piece = bluelagoon.Village
 	}
-	s.Play(bluelagoon.Move{Piece: piece, At: c})
+	s.playLegal(bluelagoon.Move{Piece: piece, At: c})
 }
 
 // Prior orders the moves the search tries: it is the playouts' movePrior
 // plus, in the exploration phase, what the move brings within reach (tokens
 // and new islands next to it), which is too slow to look at in playouts but
 // tells the search which sea moves to try first.
-func (s *position) Prior(m bluelagoon.Move) float64 {
-	islands := s.islands[s.g.Current()]
-	v := movePrior(&s.g, islands, m)
-	if s.g.Phase() == bluelagoon.Settlement {
+func (s *Position) Prior(cm game.Move) float64 {
+	g := &s.Game
+	m, ok := bluelagoon.EngineMove(g.Board(), cm)
+	if !ok {
+		return math.Inf(-1)
+	}
+	islands := s.islands[g.Current()]
+	v := movePrior(g, islands, m)
+	if g.Phase() == bluelagoon.Settlement {
 		return v
 	}
-	b := s.g.Board()
+	b := g.Board()
 	var seen uint64
 	for _, n := range s.nbr.at(m.At) {
-		if _, _, taken := s.g.PieceAt(n); taken {
+		if _, _, taken := g.PieceAt(n); taken {
 			continue
 		}
-		if t, ok := s.g.TokenAt(n); ok {
-			v += tokenGain(s.g.Held(s.g.Current()), t) / 2
+		if t, ok := g.TokenAt(n); ok {
+			v += tokenGain(g.Held(g.Current()), t) / 2
 		}
 		if i := b.IslandAt(n); i >= 0 && (islands|seen)&(1<<uint(i)) == 0 {
 			seen |= 1 << uint(i)
@@ -276,18 +324,19 @@ func tokenGain(held [bluelagoon.NumTokenKinds]int, t bluelagoon.Token) float64 {
 // Rewards gives each player mostly its share of the victory, and a little
 // for its margin over the best other player, so that the search still
 // prefers the bigger win (or smaller loss) when the outcome looks settled.
-func (s *position) Rewards(r *[mcts.MaxPlayers]float64) {
-	totals := s.g.Totals()
+func (s *Position) Rewards(r []float64) {
+	g := &s.Game
+	totals := g.Totals()
 	var won [bluelagoon.MaxPlayers]bool
 	winners := 0
-	for p := range s.g.Players() {
-		if won[p] = s.g.Wins(p); won[p] {
+	for p := range g.Players() {
+		if won[p] = g.Wins(p); won[p] {
 			winners++
 		}
 	}
-	for p := range s.g.Players() {
+	for p := range g.Players() {
 		other := math.MinInt
-		for q := range s.g.Players() {
+		for q := range g.Players() {
 			if q != p {
 				other = max(other, totals[q])
 			}
@@ -295,19 +344,34 @@ func (s *position) Rewards(r *[mcts.MaxPlayers]float64) {
 		margin := math.Tanh(float64(totals[p]-other) / 40)
 		r[p] = 0.1 + 0.1*margin
 	}
-	for p := range s.g.Players() {
+	for p := range g.Players() {
 		if won[p] {
 			r[p] += 0.8 / float64(winners)
 		}
 	}
 }
 
+// Ply returns the number of moves played, counted so that the plies of the
+// two phases never meet.
+func (s *Position) Ply() int { return s.ply }
+
 // Leads reports whether move m, played now, can be on the way to later: the
 // piece it places stands in later, owned by the player to move now.
-func (s *position) Leads(m bluelagoon.Move, later *position) bool {
-	if s.g.Phase() != later.g.Phase() {
+func (s *Position) Leads(cm game.Move, later game.State) bool {
+	l, ok := later.(*Position)
+	if !ok || s.Phase() != l.Phase() {
 		return false
 	}
-	p, piece, ok := later.g.PieceAt(m.At)
-	return ok && p == s.g.Current() && piece == m.Piece
+	m, ok := bluelagoon.EngineMove(s.Board(), cm)
+	if !ok {
+		return false
+	}
+	p, piece, ok := l.PieceAt(m.At)
+	return ok && p == s.Current() && piece == m.Piece
+}
+
+// Equal reports whether other is the same position.
+func (s *Position) Equal(other game.State) bool {
+	o, ok := other.(*Position)
+	return ok && *s == *o
 }

@@ -1,0 +1,62 @@
+package ai
+
+import (
+	"time"
+
+	"github.com/lagoon-games/lagoon/ai/mcts"
+	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/bluelagoon/bots"
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// knowledge is what a game brings to the bots beyond the contract. The
+// bots themselves live beside their game; this table is the one place in
+// package ai that names games.
+type knowledge struct {
+	// bots are the game's own bots, by spec.
+	bots []gameBot
+	// search turns a state into the state the search plays on, one that
+	// offers the search the game's knowledge (mcts.Prior, mcts.Playout,
+	// mcts.Rewards, mcts.Reroot); nil plays on the state itself.
+	search func(game.State) (game.State, error)
+	// levels are the game's levels, easy to max.
+	levels []level
+}
+
+type gameBot struct {
+	name string
+	make func(o Options) Bot
+}
+
+// games holds the knowledge of the games that bring some, by game id. It is
+// filled in init, since a level's bot looks its game up here.
+var games map[string]*knowledge
+
+// generic is the knowledge of a game that brings none: the generic levels.
+var generic *knowledge
+
+func init() {
+	generic = &knowledge{levels: genericLevels()}
+	games = map[string]*knowledge{
+		bluelagoon.Rules.ID: {
+			bots: []gameBot{
+				{"greedy", func(o Options) Bot { return bots.NewGreedy("greedy", 0, o.Seed) }},
+				{"heuristic", func(o Options) Bot { return bots.NewHeuristic(o.Seed) }},
+			},
+			search: bots.Search,
+			levels: []level{
+				{"easy", func(_ *game.Rules, o Options) Bot { return guard{bots.NewGreedy("easy", 0.5, o.Seed)} }},
+				{"medium", func(_ *game.Rules, o Options) Bot { return guard{bots.NewGreedy("medium", 0, o.Seed)} }},
+				searchLevel("hard", mcts.Budget{Time: 250 * time.Millisecond}),
+				searchLevel("max", mcts.Budget{Time: 3 * time.Second}),
+			},
+		},
+	}
+}
+
+func knowledgeOf(gameID string) *knowledge {
+	if k, ok := games[gameID]; ok {
+		return k
+	}
+	return generic
+}
