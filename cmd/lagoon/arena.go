@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"slices"
@@ -16,14 +17,46 @@ import (
 	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/arena"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 )
+
+// toolGames are the games lagoon arena and lagoon bot play, the first the
+// default. (The tests add the tiny test game.)
+var toolGames = []*game.Rules{bluelagoon.Rules}
+
+// toolGame returns the tools' game of the given id, or an error that lists
+// them.
+func toolGame(id string) (*game.Rules, error) {
+	reg, err := game.NewRegistry(toolGames...)
+	if err != nil {
+		return nil, err
+	}
+	return reg.Get(id)
+}
+
+// optionFlags collects -option key=value flags.
+type optionFlags map[string]string
+
+func (o optionFlags) String() string { return "" }
+
+func (o optionFlags) Set(kv string) error {
+	k, v, ok := strings.Cut(kv, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("%q is not key=value", kv)
+	}
+	o[k] = v
+	return nil
+}
 
 // runArena plays a tournament between bots and reports their strength.
 func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	players := fs.Int("players", 0, "players a game, 2 to 4 (default: one per bot given)")
+	gameID := fs.String("game", toolGames[0].ID, "the game played")
+	players := fs.Int("players", 0, "players a game (default: one per bot given)")
 	games := fs.Int("games", 100, "games to play, rounded up to whole deals played in every seat rotation")
-	board := fs.String("board", "standard", "board: "+strings.Join(bluelagoon.BoardNames(), ", "))
+	board := fs.String("board", "", "Blue Lagoon's board: "+strings.Join(bluelagoon.BoardNames(), ", ")+" (default standard); the same as -option board=...")
+	options := optionFlags{}
+	fs.Var(options, "option", "an option of the game, key=value (repeat the flag for several)")
 	seed := fs.Uint64("seed", 1, "seed of the first deal")
 	parallel := fs.Int("parallel", 0, "games played at once (default: one per core)")
 	timeout := fs.Duration("timeout", 10*time.Second, "time an external bot may take for a move (more than 0)")
@@ -36,8 +69,10 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 Plays games between bots, one bot per seat, and reports who is stronger.
 Every deal is played in every rotation of the bots around the seats.
-A bot is one of: %s,
+The games are %s (-game; the first is the default).
+A bot of Blue Lagoon is one of: %s,
 or extern:"<command>", a program speaking the protocol of docs/bot-protocol.md.
+Every game has random, mcts (mcts:1s, mcts:20000) and the levels.
 
 Example: lagoon arena -players 2 -games 400 -board standard mcts:1s greedy
 
@@ -51,7 +86,7 @@ runs over different seeds and reported as one with -merge:
   lagoon arena -json -seed 101 -games 200 mcts:1s greedy > b.json
   lagoon arena -merge a.json b.json
 
-`, strings.Join(ai.Specs(), ", "))
+`, strings.Join(toolGameIDs(), ", "), strings.Join(ai.Specs(bluelagoon.Rules.ID), ", "))
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -78,9 +113,17 @@ runs over different seeds and reported as one with -merge:
 		fmt.Fprintf(stderr, "lagoon arena: %d players need %d bots, one per seat; got %d\n", *players, *players, len(bots))
 		return 2
 	}
-	b, err := bluelagoon.BoardByName(*board)
+	rules, err := toolGame(*gameID)
 	if err != nil {
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
+		return 2
+	}
+	if *board != "" {
+		options["board"] = *board
+	}
+	opts, err := rules.CheckOptions(options)
+	if err != nil {
+		fmt.Fprintf(stderr, "lagoon arena: %s: %v\n", rules.Name, err)
 		return 2
 	}
 	if *timeout <= 0 {
@@ -88,7 +131,7 @@ runs over different seeds and reported as one with -merge:
 		return 2
 	}
 	cfg := arena.Config{
-		Board: b, Bots: bots, Games: *games, Seed: *seed,
+		Rules: rules, Options: opts, Bots: bots, Games: *games, Seed: *seed,
 		Parallel: *parallel, MoveTimeout: *timeout,
 	}
 	if err := cfg.Check(); err != nil {
@@ -129,15 +172,15 @@ runs over different seeds and reported as one with -merge:
 	}
 	if *asJSON {
 		if code := writeReport(report{
-			Board: *board, Players: *players, Seed: *seed, Bots: bots,
+			Game: rules.ID, Options: opts, Players: *players, Seed: *seed, Bots: bots,
 			Seconds: time.Since(start).Seconds(), Standings: st, Games: played,
 		}, stdout, stderr); code != 0 {
 			return code
 		}
 		return status
 	}
-	fmt.Fprintf(stdout, "%d games, %d players, board %s, deals from seed %d, each in %d seat orders, %v\n\n",
-		len(played), *players, *board, *seed, *players, time.Since(start).Round(time.Second))
+	fmt.Fprintf(stdout, "%s: %d games, %d players, %sdeals from seed %d, each in %d seat orders, %v\n\n",
+		rules.Name, len(played), *players, describeOptions(rules, opts), *seed, *players, time.Since(start).Round(time.Second))
 	if err := arena.WriteTable(stdout, st, played); err != nil {
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
 		return 1
@@ -161,9 +204,41 @@ func wholeDeals(games []arena.Game, players int) []arena.Game {
 	return whole
 }
 
+// toolGameIDs returns the ids of the tools' games.
+func toolGameIDs() []string {
+	ids := make([]string, len(toolGames))
+	for i, r := range toolGames {
+		ids[i] = r.ID
+	}
+	return ids
+}
+
+// describeOptions writes a game's options for a report's first line, each
+// followed by ", ": the first option always (Blue Lagoon's board), the
+// others where they are not the default; a value of a Custom option that
+// is none of its choices (a board in the notation) as "own".
+func describeOptions(rules *game.Rules, opts map[string]string) string {
+	var b strings.Builder
+	for i, o := range rules.Options {
+		v := opts[o.Key]
+		if i > 0 && v == o.Default {
+			continue
+		}
+		if o.Custom && !slices.ContainsFunc(o.Choices, func(c game.OptionChoice) bool { return c.Value == v }) {
+			v = "own"
+		}
+		fmt.Fprintf(&b, "%s %s, ", o.Key, v)
+	}
+	return b.String()
+}
+
 // report is the JSON form of a tournament.
 type report struct {
-	Board     string           `json:"board"`
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	// Board is the board of a report written before there were other
+	// games than Blue Lagoon; it is read, never written.
+	Board     string           `json:"board,omitempty"`
 	Players   int              `json:"players"`
 	Seed      uint64           `json:"seed"`
 	Bots      []string         `json:"bots"`
@@ -173,27 +248,30 @@ type report struct {
 }
 
 // mergeReports reads the JSON reports of earlier runs and reports on all
-// their games together. The runs must be of the same bots, players and
-// board, and no deal may be in two of them: its games would count twice.
+// their games together. The runs must be of the same game, options, bots
+// and players, and no deal may be in two of them: its games would count
+// twice.
 func mergeReports(files []string, asJSON bool, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "lagoon arena -merge: no reports given")
 		return 2
 	}
 	var all report
+	var rules *game.Rules
 	from := map[uint64]int{} // deal seed -> the file it came from
 	for i, name := range files {
-		r, err := readReport(name)
+		r, rr, err := readReport(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "lagoon arena -merge: %v\n", err)
 			return 1
 		}
 		if i == 0 {
-			all = report{Board: r.Board, Players: r.Players, Seed: r.Seed, Bots: r.Bots}
-		} else if r.Board != all.Board || r.Players != all.Players || !slices.Equal(r.Bots, all.Bots) {
-			fmt.Fprintf(stderr, "lagoon arena -merge: %s is of %s, %d players, board %s; %s is of %s, %d players, board %s\n",
-				name, strings.Join(r.Bots, " "), r.Players, r.Board,
-				files[0], strings.Join(all.Bots, " "), all.Players, all.Board)
+			all = report{Game: r.Game, Options: r.Options, Players: r.Players, Seed: r.Seed, Bots: r.Bots}
+			rules = rr
+		} else if r.Game != all.Game || !maps.Equal(r.Options, all.Options) || r.Players != all.Players || !slices.Equal(r.Bots, all.Bots) {
+			fmt.Fprintf(stderr, "lagoon arena -merge: %s is of %s, %s, %d players, %s; %s is of %s, %s, %d players, %s\n",
+				name, strings.Join(r.Bots, " "), rr.Name, r.Players, strings.TrimSuffix(describeOptions(rr, r.Options), ", "),
+				files[0], strings.Join(all.Bots, " "), rules.Name, all.Players, strings.TrimSuffix(describeOptions(rules, all.Options), ", "))
 			return 1
 		}
 		all.Seed = min(all.Seed, r.Seed)
@@ -225,8 +303,8 @@ func mergeReports(files []string, asJSON bool, stdout, stderr io.Writer) int {
 	if len(files) == 1 {
 		runs = "1 run"
 	}
-	fmt.Fprintf(stdout, "%d games, %d players, board %s, deals of seeds %s, each in %d seat orders, %s, %v of play\n\n",
-		len(all.Games), all.Players, all.Board, seedRanges(seeds), all.Players, runs,
+	fmt.Fprintf(stdout, "%s: %d games, %d players, %sdeals of seeds %s, each in %d seat orders, %s, %v of play\n\n",
+		rules.Name, len(all.Games), all.Players, describeOptions(rules, all.Options), seedRanges(seeds), all.Players, runs,
 		(time.Duration(all.Seconds) * time.Second).Round(time.Second))
 	if err := arena.WriteTable(stdout, all.Standings, all.Games); err != nil {
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
@@ -235,30 +313,43 @@ func mergeReports(files []string, asJSON bool, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// readReport reads a report that -json wrote.
-func readReport(name string) (report, error) {
+// readReport reads a report that -json wrote, and returns it with its
+// game. A report written before there were other games than Blue Lagoon
+// (no game, a board) is read as one of Blue Lagoon on that board.
+func readReport(name string) (report, *game.Rules, error) {
 	var r report
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return r, err
+		return r, nil, err
 	}
 	if err := json.Unmarshal(data, &r); err != nil {
-		return r, fmt.Errorf("%s: not a report of lagoon arena -json: %v", name, err)
+		return r, nil, fmt.Errorf("%s: not a report of lagoon arena -json: %v", name, err)
 	}
-	if len(r.Bots) < bluelagoon.MinPlayers || r.Players != len(r.Bots) {
-		return r, fmt.Errorf("%s: not a report of lagoon arena -json: %d bots for %d players", name, len(r.Bots), r.Players)
+	if r.Game == "" && r.Board != "" {
+		r.Game, r.Options, r.Board = bluelagoon.Rules.ID, map[string]string{"board": r.Board, "first": "0"}, ""
+		for k := range r.Games {
+			rec := &r.Games[k].Record
+			rec.Game, rec.Options = r.Game, r.Options
+		}
+	}
+	rules, err := toolGame(r.Game)
+	if err != nil {
+		return r, nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if len(r.Bots) < rules.MinPlayers || r.Players != len(r.Bots) {
+		return r, nil, fmt.Errorf("%s: not a report of lagoon arena -json: %d bots for %d players", name, len(r.Bots), r.Players)
 	}
 	for k, g := range r.Games {
 		if len(g.Seats) != r.Players || len(g.Scores) != r.Players {
-			return r, fmt.Errorf("%s: game %d has %d seats and %d scores for %d players", name, k, len(g.Seats), len(g.Scores), r.Players)
+			return r, nil, fmt.Errorf("%s: game %d has %d seats and %d scores for %d players", name, k, len(g.Seats), len(g.Scores), r.Players)
 		}
 		for _, b := range g.Seats {
 			if b < 0 || b >= len(r.Bots) {
-				return r, fmt.Errorf("%s: game %d seats bot %d of %d", name, k, b, len(r.Bots))
+				return r, nil, fmt.Errorf("%s: game %d seats bot %d of %d", name, k, b, len(r.Bots))
 			}
 		}
 	}
-	return r, nil
+	return r, rules, nil
 }
 
 // writeReport writes a report as indented JSON.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,7 +11,36 @@ import (
 
 	"github.com/lagoon-games/lagoon/ai/arena"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/game/gametest"
 )
+
+// The tools play the tiny test game too in the tests, to show that they
+// name no game but in their table.
+func init() { toolGames = append(toolGames, gametest.Tiny) }
+
+// asLagoon makes a re-executed test binary run as lagoon with the
+// arguments it holds (split at spaces), so that lagoon arena can seat
+// lagoon bot as an external program.
+const asLagoon = "LAGOON_TEST_AS_LAGOON"
+
+func TestMain(m *testing.M) {
+	if args := os.Getenv(asLagoon); args != "" {
+		os.Exit(run(strings.Fields(args), os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// lagoonBot returns the spec of an external bot that runs lagoon bot with
+// the given arguments.
+func lagoonBot(t *testing.T, args string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf(`extern:"%s='bot %s' exec %s"`, asLagoon, args, exe)
+}
 
 func runArenaCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
@@ -24,7 +54,7 @@ func TestArenaTable(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"4 games, 2 players, board standard", "win share", "95% CI", "Elo", "random", "greedy"} {
+	for _, want := range []string{"Blue Lagoon: 4 games, 2 players, board standard, deals from seed 1", "win share", "95% CI", "Elo", "random", "greedy"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
@@ -49,8 +79,8 @@ func TestArenaJSON(t *testing.T) {
 			Share float64 `json:"share"`
 		} `json:"standings"`
 		Games []struct {
-			Record bluelagoon.Record `json:"record"`
-			Scores []int             `json:"scores"`
+			Record game.Record `json:"record"`
+			Scores []int       `json:"scores"`
 		} `json:"games"`
 	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
@@ -60,11 +90,11 @@ func TestArenaJSON(t *testing.T) {
 		t.Fatalf("report %+v", rep)
 	}
 	for _, g := range rep.Games {
-		end, err := g.Record.Replay(-1)
+		end, err := g.Record.Replay(bluelagoon.Rules, -1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !end.Over() || end.Board().Name() != "wheels" {
+		if !end.Over() || bluelagoon.GameOf(end).Board().Name() != "wheels" {
 			t.Errorf("record does not replay to the end of a wheels game")
 		}
 	}
@@ -78,6 +108,12 @@ func TestArenaBadArguments(t *testing.T) {
 		{"random", "nonsense"},
 		{"-games", "0", "random", "random"},
 		{"-timeout", "0s", "random", "random"},
+		{"-game", "chess", "random", "random"},
+		{"-game", "tiny", "greedy", "random"},
+		{"-game", "tiny", "-option", "hand=9", "random", "random"},
+		{"-game", "tiny", "-option", "colour=blue", "random", "random"},
+		{"-option", "board", "random", "random"},
+		{"-game", "tiny", "random", "random", "random", "random", "random"},
 	} {
 		_, errOut, code := runArenaCmd(t, args...)
 		if code != 2 || errOut == "" || strings.Contains(errOut, "arena: arena:") {
@@ -111,7 +147,7 @@ func TestArenaMerge(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if want := "6 games, 2 players, board standard, deals of seeds 1 to 3, each in 2 seat orders, 2 runs"; !strings.Contains(out, want) {
+	if want := "Blue Lagoon: 6 games, 2 players, board standard, deals of seeds 1 to 3, each in 2 seat orders, 2 runs"; !strings.Contains(out, want) {
 		t.Errorf("merged report lacks %q:\n%s", want, out)
 	}
 
@@ -228,5 +264,78 @@ func TestWholeDeals(t *testing.T) {
 	}
 	if want := []int{0, 0, 2, 2}; !slices.Equal(deals, want) {
 		t.Errorf("whole deals %v, want %v", deals, want)
+	}
+}
+
+// TestArenaAnyGame plays tournaments of Tiny, which the arena knows only
+// from the tools' table: with an option, the levels, the search and lagoon
+// bot seated as an external program, told the game by its environment.
+func TestArenaAnyGame(t *testing.T) {
+	out, errOut, code := runArenaCmd(t, "-game", "tiny", "-option", "hand=4", "-option", "goal=low", "-q", "-games", "6", "-players", "3",
+		"medium", "mcts:50", lagoonBot(t, "-workers 1 random"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	if want := "Tiny: 6 games, 3 players, hand 4, goal low, deals from seed 1"; !strings.Contains(out, want) {
+		t.Errorf("report lacks %q:\n%s", want, out)
+	}
+	if strings.Contains(out, "forfeit after") {
+		t.Errorf("a bot forfeited:\n%s", out)
+	}
+
+	dir := t.TempDir()
+	a := writeRun(t, dir, "a.json", "-game", "tiny", "-games", "4", "-seed", "1", "random", "easy")
+	b := writeRun(t, dir, "b.json", "-game", "tiny", "-games", "2", "-seed", "3", "random", "easy")
+	other := writeRun(t, dir, "other.json", "-game", "tiny", "-option", "hand=2", "-games", "2", "-seed", "9", "random", "easy")
+	var rep report
+	data, err := os.ReadFile(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Game != "tiny" || rep.Options["hand"] != "3" || len(rep.Games) != 4 {
+		t.Fatalf("report of game %q, options %v, %d games", rep.Game, rep.Options, len(rep.Games))
+	}
+	for _, g := range rep.Games {
+		end, err := g.Record.Replay(gametest.Tiny, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !end.Over() || !slices.Equal(end.Standing().Winners, g.Winners) {
+			t.Errorf("deal %d: the record replays to winners %v, reported %v", g.Deal, end.Standing().Winners, g.Winners)
+		}
+	}
+	out, errOut, code = runArenaCmd(t, "-merge", a, b)
+	if want := "Tiny: 6 games, 2 players, hand 3, deals of seeds 1 to 3"; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("merge: exit %d (%s), report lacks %q:\n%s", code, errOut, want, out)
+	}
+	if _, errOut, code := runArenaCmd(t, "-merge", a, other); code != 1 || !strings.Contains(errOut, "hand 2") {
+		t.Errorf("merging runs of other options: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestArenaMergeOldReports: a report written before there were other
+// games (a board, no game) merges as one of Blue Lagoon on that board.
+func TestArenaMergeOldReports(t *testing.T) {
+	dir := t.TempDir()
+	a := writeRun(t, dir, "a.json", "-games", "2", "-seed", "1", "random", "greedy")
+	old := filepath.Join(dir, "old.json")
+	rec := `{"board":"standard","players":2,"seed":%d,"first":0,"moves":["S 0,0"]}`
+	games := ""
+	for k, seats := range []string{"[0,1]", "[1,0]"} {
+		if k > 0 {
+			games += ","
+		}
+		games += fmt.Sprintf(`{"deal":0,"seats":%s,"record":%s,"scores":[50,60],"winners":[1]}`, seats, fmt.Sprintf(rec, 5))
+	}
+	data := `{"board":"standard","players":2,"seed":5,"bots":["random","greedy"],"seconds":1,"standings":[],"games":[` + games + `]}`
+	if err := os.WriteFile(old, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runArenaCmd(t, "-merge", a, old)
+	if want := "Blue Lagoon: 4 games, 2 players, board standard, deals of seeds 1, 5"; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("exit %d (%s); report lacks %q:\n%s", code, errOut, want, out)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/lagoon-games/lagoon/ai"
+	"github.com/lagoon-games/lagoon/ai/extern"
 	"github.com/lagoon-games/lagoon/bluelagoon"
 )
 
@@ -19,18 +20,27 @@ import (
 // tools, and another build of lagoon arena, use the bots as a program.
 func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
+	// Seated by lagoon arena, the program is told the game in its
+	// environment; given -game, it plays that.
+	defaultGame := toolGames[0].ID
+	if id := os.Getenv(extern.GameEnv); id != "" {
+		defaultGame = id
+	}
+	gameID := fs.String("game", defaultGame, "the game played (default: $"+extern.GameEnv+" if set, else "+toolGames[0].ID+")")
 	seed := fs.Uint64("seed", 1, "seed of the bot's random choices")
 	workers := fs.Int("workers", 0, "goroutines a search bot uses (default: one per core); give the arena's in-process bots' number, -workers 1 on two cores, to compare like with like")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: lagoon bot [flags] bot
 
 Plays a bot over the protocol of docs/bot-protocol.md: reads a game state in
-the text notation, one a line, and answers each with the bot's move.
-A bot is one of: %s.
+the game's text notation, one a line, and answers each with the bot's move.
+The games are %s.
+A bot of Blue Lagoon is one of: %s;
+every game has random, mcts (mcts:1s, mcts:20000) and the levels.
 
 Example: lagoon arena 'extern:"lagoon bot -workers 1 hard"' greedy
 
-`, strings.Join(ai.Specs(), ", "))
+`, strings.Join(toolGameIDs(), ", "), strings.Join(ai.Specs(bluelagoon.Rules.ID), ", "))
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -44,7 +54,12 @@ Example: lagoon arena 'extern:"lagoon bot -workers 1 hard"' greedy
 		fmt.Fprintf(stderr, "lagoon bot: -workers %d: want 0 (one per core) or more\n", *workers)
 		return 2
 	}
-	bot, err := ai.NewWith(fs.Arg(0), ai.Options{Seed: *seed, Workers: *workers})
+	rules, err := toolGame(*gameID)
+	if err != nil {
+		fmt.Fprintf(stderr, "lagoon bot: %v\n", err)
+		return 2
+	}
+	bot, err := ai.NewWith(rules, fs.Arg(0), ai.Options{Seed: *seed, Workers: *workers})
 	if err != nil {
 		fmt.Fprintf(stderr, "lagoon bot: %v\n", err)
 		return 2
@@ -56,17 +71,17 @@ Example: lagoon arena 'extern:"lagoon bot -workers 1 hard"' greedy
 	in.Buffer(nil, 1<<20)
 	out := bufio.NewWriter(stdout)
 	for line := 1; in.Scan(); line++ {
-		g, err := bluelagoon.ParseState(strings.TrimSuffix(in.Text(), "\r"))
+		st, err := rules.ParseState(strings.TrimSuffix(in.Text(), "\r"))
 		if err != nil {
 			fmt.Fprintf(stderr, "lagoon bot: line %d: %v\n", line, err)
 			return 1
 		}
-		m, err := bot.Move(ctx, g)
+		m, err := bot.Move(ctx, st)
 		if err != nil {
 			fmt.Fprintf(stderr, "lagoon bot: line %d: %v\n", line, err)
 			return 1
 		}
-		fmt.Fprintln(out, m)
+		fmt.Fprintln(out, st.MoveText(m))
 		if err := out.Flush(); err != nil {
 			fmt.Fprintf(stderr, "lagoon bot: %v\n", err)
 			return 1

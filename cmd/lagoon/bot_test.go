@@ -6,7 +6,10 @@ import (
 	"testing"
 
 	"github.com/lagoon-games/lagoon/ai"
+	"github.com/lagoon-games/lagoon/ai/extern"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/game/gametest"
 )
 
 func runBotCmd(t *testing.T, input string, args ...string) (stdout, stderr string, code int) {
@@ -52,11 +55,12 @@ func TestBotAnswersEachState(t *testing.T) {
 			t.Fatalf("%s: %d answers to %d states:\n%s", spec, len(lines), len(states), out)
 		}
 		for i, line := range lines {
-			m, err := bluelagoon.ParseMove(line)
+			st := bluelagoon.StateOf(states[i])
+			m, err := st.ParseMove(line)
 			if err != nil {
 				t.Fatalf("%s: answer %d %q: %v", spec, i+1, line, err)
 			}
-			if err := states[i].Check(m); err != nil {
+			if err := st.Play(m); err != nil {
 				t.Errorf("%s: answer %d: %v", spec, i+1, err)
 			}
 		}
@@ -97,20 +101,79 @@ func TestBotFailures(t *testing.T) {
 // can be compared like with like.
 func TestBotWorkers(t *testing.T) {
 	states, input := botStates(t)
-	bot, err := ai.NewWith("mcts:300", ai.Options{Seed: 5, Workers: 1})
+	bot, err := ai.NewWith(bluelagoon.Rules, "mcts:300", ai.Options{Seed: 5, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var want strings.Builder
 	for _, g := range states {
-		m, err := bot.Move(context.Background(), g)
+		st := bluelagoon.StateOf(g)
+		m, err := bot.Move(context.Background(), st)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want.WriteString(m.String() + "\n")
+		want.WriteString(st.MoveText(m) + "\n")
 	}
 	out, errOut, code := runBotCmd(t, input, "-workers", "1", "-seed", "5", "mcts:300")
 	if code != 0 || out != want.String() {
 		t.Errorf("lagoon bot -workers 1 -seed 5 mcts:300: exit %d (%s), answers\n%s; the in-process bot's\n%s", code, errOut, out, want.String())
+	}
+}
+
+// tinyStates returns states of a game of Tiny, through decisions of every
+// kind, one a line.
+func tinyStates(t *testing.T) ([]game.State, string) {
+	t.Helper()
+	st, err := gametest.Tiny.NewGame(game.Setup{Players: 3, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var states []game.State
+	var input strings.Builder
+	for k := 0; !st.Over(); k++ {
+		if k%3 == 0 {
+			states = append(states, st.Clone())
+			input.WriteString(st.String() + "\n")
+		}
+		moves := game.Legal(st)
+		st.Play(moves[k%len(moves)])
+	}
+	return states, input.String()
+}
+
+// TestBotAnyGame: lagoon bot plays Tiny, named by -game or, as lagoon
+// arena seats a program, by the environment.
+func TestBotAnyGame(t *testing.T) {
+	states, input := tinyStates(t)
+	check := func(how, out, errOut string, code int) {
+		t.Helper()
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if code != 0 || len(lines) != len(states) {
+			t.Fatalf("%s: exit %d (%s), %d answers to %d states", how, code, errOut, len(lines), len(states))
+		}
+		for i, line := range lines {
+			m, err := states[i].ParseMove(line)
+			if err == nil {
+				err = states[i].Clone().Play(m)
+			}
+			if err != nil {
+				t.Errorf("%s: answer %d %q: %v", how, i+1, line, err)
+			}
+		}
+	}
+	out, errOut, code := runBotCmd(t, input, "-game", "tiny", "mcts:100")
+	check("-game tiny", out, errOut, code)
+	t.Setenv(extern.GameEnv, "tiny")
+	out, errOut, code = runBotCmd(t, input, "random")
+	check(extern.GameEnv+"=tiny", out, errOut, code)
+	// -game wins over the environment.
+	if _, errOut, code := runBotCmd(t, input, "-game", "bluelagoon", "random"); code != 1 || !strings.Contains(errOut, "line 1") {
+		t.Errorf("Tiny's states read as Blue Lagoon's: exit %d, stderr %q; want 1 and the line", code, errOut)
+	}
+	if _, errOut, code := runBotCmd(t, "", "-game", "chess", "random"); code != 2 || !strings.Contains(errOut, `unknown game "chess"`) {
+		t.Errorf("an unknown game: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, code := runBotCmd(t, "", "-game", "tiny", "greedy"); code != 2 || !strings.Contains(errOut, "greedy") {
+		t.Errorf("Blue Lagoon's bot for Tiny: exit %d, stderr %q", code, errOut)
 	}
 }
