@@ -266,3 +266,17 @@ export function navigate(path) {
   history.pushState(null, '', path);
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
+
+// loadStyle adds a style sheet to the page once, and resolves when it is
+// loaded (or has failed: the page goes on without it).
+export function loadStyle(href) {
+  let link = document.querySelector(`link[rel=stylesheet][href="${CSS.escape(href)}"]`);
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.loaded = new Promise(resolve => { link.onload = link.onerror = resolve; });
+    document.head.append(link);
+  }
+  return link.loaded || Promise.resolve();
+}

@@ -4,7 +4,7 @@
 // each state's view (bluelagoon/view.go) and each move's note (the token it
 // took, the phases it ended).
 
-import {h, icon, plural} from '../../ui.js';
+import {h, icon, plural, loadStyle} from '../../ui.js';
 import {PLAYERS} from '../../art.js';
 import {installSymbols, tokenName, tokenPhrase, TOKENS} from './art.js';
 import {Table} from './table.js';
@@ -13,6 +13,7 @@ import {scoreSheet, phaseScores, grandTotals} from './scores.js';
 import {legend, summary, rulesPage} from './rules.js';
 
 installSymbols();
+await loadStyle(new URL('./bluelagoon.css', import.meta.url).href);
 
 const BOARD_TITLES = {standard: 'Standard', wheels: 'Wheels', face: 'Face', sides: 'Sides', space_invaders: 'Space Invaders', wheel: 'Wheel', fractal: 'Fractal'};
 const boardTitle = name => BOARD_TITLES[name] || (name === 'custom' || !name ? 'Custom board' : name);
