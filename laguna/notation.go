@@ -1,0 +1,539 @@
+package laguna
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// Moves are written (holes 1 to 6, colours and rafts by colour letter,
+// islands by letter, squares as c7):
+//
+//	N E S W           step the raft one square
+//	end               end the turn
+//	peek              look under one's own pearls
+//	shift 2 5         move the pearl in hole 2 to open hole 5
+//	load R 3          take a red pearl from the island into hole 3
+//	unload 3          leave the pearl in hole 3 on the island
+//	swap 3 R          leave the pearl in hole 3 and take a red one into it
+//	deliver 3         unload the pearl in hole 3 at the volcano
+//	trade Y 3 4       exchange with the yellow raft: one's hole 3 to its
+//	                  hole 3, its hole 4 to one's hole 4
+//	put R C           deal a red pearl to island C (variant)
+//	place H c7        place one's raft lying across (H) or down (V), its
+//	                  top-left square at c7
+//
+// A number that is no move is written "#n".
+func (s *State) MoveText(m game.Move) string { return MoveText(m) }
+
+// MoveText writes m in the notation; it does not depend on the state.
+func MoveText(m game.Move) string {
+	hole := func(h int) string { return strconv.Itoa(h + 1) }
+	colour := func(c int) string { return ColourNames[c : c+1] }
+	switch {
+	case m < 0 || m >= numMoves:
+		return "#" + strconv.Itoa(int(m))
+	case m < mEnd:
+		return DirNames[m]
+	case m == mEnd:
+		return "end"
+	case m == mPeek:
+		return "peek"
+	case m < mLoad:
+		k := int(m - mShift)
+		return "shift " + hole(k/Holes) + " " + hole(k%Holes)
+	case m < mUnload:
+		k := int(m - mLoad)
+		return "load " + colour(k%NumColours) + " " + hole(k/NumColours)
+	case m < mSwap:
+		return "unload " + hole(int(m-mUnload))
+	case m < mDeliver:
+		k := int(m - mSwap)
+		return "swap " + hole(k/NumColours) + " " + colour(k%NumColours)
+	case m < mTrade:
+		return "deliver " + hole(int(m-mDeliver))
+	case m < mPut:
+		k := int(m - mTrade)
+		return "trade " + colour(k/(Holes*Holes)) + " " + hole(k/Holes%Holes) + " " + hole(k%Holes)
+	case m < mPlace:
+		k := int(m - mPut)
+		return "put " + colour(k%NumColours) + " " + IslandNames[k/NumColours:k/NumColours+1]
+	}
+	k := int(m - mPlace)
+	return "place " + OrientNames[k/NumSquares] + " " + Square(k%NumSquares).String()
+}
+
+// ParseMove reads a move in the notation; see MoveText.
+func (s *State) ParseMove(text string) (game.Move, error) { return ParseMove(text) }
+
+// ParseMove reads a move in the notation, strictly: one space between
+// words, upper-case letters for colours, islands and directions.
+func ParseMove(text string) (game.Move, error) {
+	fail := func() (game.Move, error) {
+		return 0, fmt.Errorf("move %q: a move is N, E, S, W, end, peek, shift 2 5, load R 3, unload 3, swap 3 R, deliver 3, trade Y 3 4, put R C or place H c7", text)
+	}
+	f := strings.Split(text, " ")
+	hole := func(w string) (int, bool) {
+		if len(w) == 1 && w[0] >= '1' && w[0] <= '6' {
+			return int(w[0] - '1'), true
+		}
+		return 0, false
+	}
+	colour := func(w string) (int, bool) {
+		if len(w) == 1 && strings.Contains(ColourNames, w) {
+			return strings.Index(ColourNames, w), true
+		}
+		return 0, false
+	}
+	var m game.Move
+	switch {
+	case len(f) == 1:
+		switch text {
+		case "end":
+			return End, nil
+		case "peek":
+			return Peek, nil
+		}
+		for d, name := range DirNames {
+			if text == name {
+				return Step(Dir(d)), nil
+			}
+		}
+		return fail()
+	case len(f) == 2:
+		h, ok := hole(f[1])
+		if !ok {
+			return fail()
+		}
+		switch f[0] {
+		case "unload":
+			m = Unload(h)
+		case "deliver":
+			m = Deliver(h)
+		default:
+			return fail()
+		}
+	case len(f) == 3:
+		switch f[0] {
+		case "shift":
+			a, ok1 := hole(f[1])
+			b, ok2 := hole(f[2])
+			if !ok1 || !ok2 || a == b {
+				return fail()
+			}
+			m = Shift(a, b)
+		case "load":
+			c, ok1 := colour(f[1])
+			h, ok2 := hole(f[2])
+			if !ok1 || !ok2 {
+				return fail()
+			}
+			m = Load(h, c)
+		case "swap":
+			h, ok1 := hole(f[1])
+			c, ok2 := colour(f[2])
+			if !ok1 || !ok2 {
+				return fail()
+			}
+			m = Swap(h, c)
+		case "put":
+			c, ok := colour(f[1])
+			if !ok || len(f[2]) != 1 || !strings.Contains(IslandNames, f[2]) {
+				return fail()
+			}
+			m = Put(strings.Index(IslandNames, f[2]), c)
+		case "place":
+			o := strings.Index(OrientNames[0]+OrientNames[1], f[1])
+			sq, err := ParseSquare(f[2])
+			if len(f[1]) != 1 || o < 0 || err != nil {
+				return fail()
+			}
+			m = Place(Orient(o), sq)
+		default:
+			return fail()
+		}
+	case len(f) == 4 && f[0] == "trade":
+		q, ok1 := colour(f[1])
+		a, ok2 := hole(f[2])
+		b, ok3 := hole(f[3])
+		if !ok1 || !ok2 || !ok3 {
+			return fail()
+		}
+		m = Trade(q, a, b)
+	default:
+		return fail()
+	}
+	return m, nil
+}
+
+// refusal says why m is not a move now.
+func (s *State) refusal(m game.Move) error {
+	text := MoveText(m)
+	p := int(s.seat)
+	r := &s.rafts[p]
+	switch {
+	case s.phase == phOver:
+		return errors.New("the game is over")
+	case m < 0 || m >= numMoves:
+		return fmt.Errorf("move %d: no such move", m)
+	case s.phase == phPlace && m < mPlace:
+		return fmt.Errorf("%s: the rafts are being placed; place yours against the landing line of a free island", text)
+	case s.phase == phPlace:
+		return fmt.Errorf("%s: a raft is placed on six water squares against the landing line of an island no other raft chose, off the other rafts", text)
+	case s.phase == phDeal && (m < mPut || m >= mPlace):
+		return fmt.Errorf("%s: the pearls are being dealt; put one on an island", text)
+	case s.phase == phDeal:
+		return fmt.Errorf("%s: deal a pearl not of your colour, left in the volcano, to an island with room and no pearl of that colour, so that the others can still be dealt", text)
+	case m >= mPut:
+		return fmt.Errorf("%s: that is done before play begins", text)
+	case r.aboard() < MinAboard:
+		return fmt.Errorf("%s: first load two or three pearls from your island", text)
+	}
+	reef, arrows := s.showing(p)
+	dock := s.docked(p)
+	switch {
+	case m < mEnd && reef:
+		return fmt.Errorf("%s: a reef shows through your raft; cover it before you move", text)
+	case m < mEnd && arrows != 0:
+		return fmt.Errorf("%s: the current showing through your raft takes you %s", text, dirList(s.stepDirs(p)))
+	case m < mEnd:
+		return fmt.Errorf("%s: the raft would leave the water or run into another raft", text)
+	case m == mPeek:
+		return fmt.Errorf("peek: you may look under your pearls once, before your first step of the turn")
+	case m < mLoad && !s.timer && !(s.reefEnd[p] && s.steps == 0):
+		return fmt.Errorf("%s: without the sand timer, pearls move between holes only before the first step of a turn that began on a reef", text)
+	case m < mLoad:
+		return fmt.Errorf("%s: move a pearl from a hole that holds one to a hole that is open", text)
+	case m < mDeliver && arrows != 0:
+		return fmt.Errorf("%s: an arrow shows through your raft; you cannot dock while the current holds you", text)
+	case m < mDeliver && (dock < 0 || dock >= NumIslands) && !s.loadingAtHome():
+		return fmt.Errorf("%s: your raft is not docked at an island", text)
+	case m < mDeliver:
+		return fmt.Errorf("%s: a raft holds %d to %d pearls and an island %d; take what the island has, into an open hole", text, MinAboard, s.maxAboard, IslandRoom)
+	case m < mTrade && dock != Volcano:
+		return fmt.Errorf("%s: your raft is not docked at the volcano", text)
+	case m < mTrade:
+		return fmt.Errorf("%s: deliver a pearl of your colour, keeping at least %d aboard", text, MinAboard)
+	}
+	return fmt.Errorf("%s: exchange with a raft your raft touches, with no arrow showing through yours: a pearl for a pearl, each to the same hole of the other raft", text)
+}
+
+func dirList(dirs uint8) string {
+	var out []string
+	for d := range 4 {
+		if dirs>>d&1 != 0 {
+			out = append(out, DirNames[d])
+		}
+	}
+	return strings.Join(out, " or ")
+}
+
+// String writes the state on one line, in fields separated by "; ": the
+// setup, where the turn stands, each raft, the islands' pearls and the
+// volcano's:
+//
+//	laguna 2 board=easy raft=4 deal=random timer=on open=off limit=0; play seat=R turns=3 played=1 steps=2 peeked=0; R H c7 holes=R.Y... home=A begun=1 reef=0; Y V f3 holes=...... home=B begun=0 reef=0; islands RG YGB RYB RYG RGB YGB RYG RYB; volcano 0 0 0 0
+//
+// An original board is written by its name, any other on one line. See
+// docs/laguna.md.
+func (s *State) String() string {
+	var b strings.Builder
+	board := s.board.name
+	if board == "" {
+		board = s.board.Line()
+	}
+	fmt.Fprintf(&b, "laguna %d board=%s raft=%d deal=%s timer=%s open=%s limit=%d; ",
+		s.players, board, s.maxAboard, pick(s.deal, "players", "random"), pick(s.timer, "on", "off"), pick(s.open, "on", "off"), s.limit)
+	fmt.Fprintf(&b, "%s seat=%c turns=%d played=%d steps=%d peeked=%d",
+		phaseNames[s.phase], ColourNames[s.seat], s.turns, s.played, s.steps, bit(s.peeked))
+	for p := range int(s.players) {
+		r := &s.rafts[p]
+		fmt.Fprintf(&b, "; %c ", ColourNames[p])
+		if r.placed() {
+			fmt.Fprintf(&b, "%s %v", OrientNames[r.orient], Square(r.at))
+		} else {
+			b.WriteString("- -")
+		}
+		b.WriteString(" holes=")
+		for _, c := range r.holes {
+			if c < 0 {
+				b.WriteByte('.')
+			} else {
+				b.WriteByte(ColourNames[c])
+			}
+		}
+		home := "-"
+		if s.home[p] >= 0 {
+			home = IslandNames[s.home[p] : s.home[p]+1]
+		}
+		fmt.Fprintf(&b, " home=%s begun=%d reef=%d", home, bit(s.begun[p]), bit(s.reefEnd[p]))
+	}
+	b.WriteString("; islands")
+	for i := range NumIslands {
+		b.WriteByte(' ')
+		if s.islandCount(i) == 0 {
+			b.WriteByte('-')
+		}
+		for c := range NumColours {
+			for range s.islands[i][c] {
+				b.WriteByte(ColourNames[c])
+			}
+		}
+	}
+	b.WriteString("; volcano")
+	for c := range NumColours {
+		fmt.Fprintf(&b, " %d", s.volcano[c])
+	}
+	return b.String()
+}
+
+func pick(v bool, yes, no string) string {
+	if v {
+		return yes
+	}
+	return no
+}
+
+func bit(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// ParseState reads a state written by String, strictly: the text must be
+// exactly as String writes the state it describes, and the state must hold
+// together (every pearl somewhere, rafts on water and apart, counts in
+// bounds).
+func ParseState(text string) (*State, error) {
+	s, err := parseState(text)
+	if err != nil {
+		return nil, fmt.Errorf("laguna state: %w", err)
+	}
+	if s.String() != text {
+		return nil, errors.New("laguna state: not written as the notation writes it")
+	}
+	return s, nil
+}
+
+func parseState(text string) (*State, error) {
+	parts := strings.Split(text, "; ")
+	if len(parts) < 6 {
+		return nil, fmt.Errorf("%d fields; want the setup, the turn, a raft a seat, the islands and the volcano", len(parts))
+	}
+	head := strings.Split(parts[0], " ")
+	if len(head) != 8 || head[0] != "laguna" {
+		return nil, fmt.Errorf("setup %q", parts[0])
+	}
+	players, err := strconv.Atoi(head[1])
+	if err != nil || players < 2 || players > 4 || len(parts) != 4+players {
+		return nil, fmt.Errorf("%q players in %d fields", head[1], len(parts))
+	}
+	opt := map[string]string{}
+	for _, kv := range head[2:] {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return nil, fmt.Errorf("setup %q", kv)
+		}
+		opt[k] = v
+	}
+	o := Options{Deal: opt["deal"] == "players", NoTimer: opt["timer"] == "off", Open: opt["open"] == "on"}
+	if o.Board, err = BoardFromText(opt["board"]); err != nil {
+		return nil, err
+	}
+	if o.MaxAboard, err = strconv.Atoi(opt["raft"]); err != nil {
+		return nil, fmt.Errorf("raft %q", opt["raft"])
+	}
+	if o.Limit, err = strconv.Atoi(opt["limit"]); err != nil {
+		return nil, fmt.Errorf("limit %q", opt["limit"])
+	}
+	s, err := New(players, o, 0)
+	if err != nil {
+		return nil, err
+	}
+	s.volcano = [NumColours]uint8{}
+	s.islands = [NumIslands][NumColours]uint8{}
+	if err := s.parseTurn(parts[1]); err != nil {
+		return nil, err
+	}
+	for p := range players {
+		if err := s.parseRaft(p, parts[2+p]); err != nil {
+			return nil, fmt.Errorf("raft %c: %w", ColourNames[p], err)
+		}
+	}
+	if err := s.parsePearls(parts[2+players], parts[3+players]); err != nil {
+		return nil, err
+	}
+	return s, s.valid()
+}
+
+func (s *State) parseTurn(text string) error {
+	f := strings.Split(text, " ")
+	if len(f) != 6 {
+		return fmt.Errorf("turn %q", text)
+	}
+	s.phase = 255
+	for i, name := range phaseNames {
+		if f[0] == name {
+			s.phase = phase(i)
+		}
+	}
+	var seat string
+	var peeked int
+	vals := []any{&seat, &s.turns, &s.played, &s.steps, &peeked}
+	for i, key := range []string{"seat", "turns", "played", "steps", "peeked"} {
+		v, ok := strings.CutPrefix(f[1+i], key+"=")
+		if _, err := fmt.Sscan(v, vals[i]); !ok || err != nil {
+			return fmt.Errorf("turn %q", text)
+		}
+	}
+	s.seat = int8(strings.Index(ColourNames[:s.players], seat))
+	if s.phase == 255 || len(seat) != 1 || s.seat < 0 || peeked > 1 || peeked < 0 || s.turns < 0 || s.played < 0 {
+		return fmt.Errorf("turn %q", text)
+	}
+	s.peeked = peeked == 1
+	return nil
+}
+
+func (s *State) parseRaft(p int, text string) error {
+	f := strings.Split(text, " ")
+	if len(f) != 7 || f[0] != ColourNames[p:p+1] {
+		return fmt.Errorf("%q", text)
+	}
+	r := &s.rafts[p]
+	if f[1] != "-" || f[2] != "-" {
+		o := strings.Index(OrientNames[0]+OrientNames[1], f[1])
+		sq, err := ParseSquare(f[2])
+		if len(f[1]) != 1 || o < 0 || err != nil || !s.board.Fits(Orient(o), sq) {
+			return fmt.Errorf("%q: not a raft on water inside the board", text)
+		}
+		r.at, r.orient = int16(sq), Orient(o)
+	}
+	holes, ok := strings.CutPrefix(f[3], "holes=")
+	if !ok || len(holes) != Holes {
+		return fmt.Errorf("%q: holes", text)
+	}
+	for h := range Holes {
+		switch c := strings.IndexByte(ColourNames, holes[h]); {
+		case holes[h] == '.':
+		case c >= 0:
+			r.holes[h] = int8(c)
+		default:
+			return fmt.Errorf("%q: holes", text)
+		}
+	}
+	home, ok := strings.CutPrefix(f[4], "home=")
+	switch i := strings.Index(IslandNames, home); {
+	case !ok || len(home) != 1:
+		return fmt.Errorf("%q: home", text)
+	case home == "-":
+	case i >= 0:
+		s.home[p] = int8(i)
+	default:
+		return fmt.Errorf("%q: home", text)
+	}
+	for i, key := range []string{"begun=", "reef="} {
+		v, ok := strings.CutPrefix(f[5+i], key)
+		if !ok || v != "0" && v != "1" {
+			return fmt.Errorf("%q: %s", text, key)
+		}
+		*[]*bool{&s.begun[p], &s.reefEnd[p]}[i] = v == "1"
+	}
+	return nil
+}
+
+func (s *State) parsePearls(islands, volcano string) error {
+	f := strings.Split(islands, " ")
+	if len(f) != 1+NumIslands || f[0] != "islands" {
+		return fmt.Errorf("islands %q", islands)
+	}
+	for i, w := range f[1:] {
+		if w == "-" {
+			continue
+		}
+		for j := range len(w) {
+			c := strings.IndexByte(ColourNames, w[j])
+			if c < 0 {
+				return fmt.Errorf("islands %q", islands)
+			}
+			s.islands[i][c]++
+		}
+	}
+	f = strings.Split(volcano, " ")
+	if len(f) != 1+NumColours || f[0] != "volcano" {
+		return fmt.Errorf("volcano %q", volcano)
+	}
+	for c, w := range f[1:] {
+		n, err := strconv.Atoi(w)
+		if err != nil || n < 0 || n > PearlsPerColour {
+			return fmt.Errorf("volcano %q", volcano)
+		}
+		s.volcano[c] = uint8(n)
+	}
+	return nil
+}
+
+// valid checks that a state read holds together.
+func (s *State) valid() error {
+	var count [NumColours]int
+	for c := range NumColours {
+		count[c] = int(s.volcano[c])
+	}
+	for i := range NumIslands {
+		if s.islandCount(i) > IslandRoom {
+			return fmt.Errorf("island %c holds %d pearls; an island holds %d", IslandNames[i], s.islandCount(i), IslandRoom)
+		}
+		for c := range NumColours {
+			count[c] += int(s.islands[i][c])
+		}
+	}
+	n := int(s.players)
+	for p := range n {
+		r := &s.rafts[p]
+		for _, c := range r.holes {
+			if c >= 0 {
+				count[c]++
+			}
+		}
+		placed := s.phase > phPlace || p < int(s.seat)
+		if r.placed() != placed || (s.home[p] >= 0) != placed {
+			return fmt.Errorf("raft %c: placed or not as the phase says", ColourNames[p])
+		}
+		if r.aboard() > int(s.maxAboard) || s.phase < phPlay && r.aboard() > 0 {
+			return fmt.Errorf("raft %c: %d pearls aboard", ColourNames[p], r.aboard())
+		}
+		if !placed {
+			continue
+		}
+		if s.overlaps(p, r) {
+			return fmt.Errorf("raft %c lies on another raft", ColourNames[p])
+		}
+		for q := range p {
+			if s.home[q] == s.home[p] {
+				return fmt.Errorf("rafts %c and %c were placed at the same island", ColourNames[q], ColourNames[p])
+			}
+		}
+	}
+	for c := range NumColours {
+		if count[c] != PearlsPerColour {
+			return fmt.Errorf("%d pearls of colour %c; there are %d", count[c], ColourNames[c], PearlsPerColour)
+		}
+	}
+	switch s.phase {
+	case phPlace:
+		if !s.deal && s.volcano != [NumColours]uint8{} || s.played != 0 {
+			return errors.New("the pearls are dealt, or play has begun, while the rafts are placed")
+		}
+	case phDeal:
+		if s.volcano == [NumColours]uint8{} || s.dealer(int(s.seat)) != int(s.seat) {
+			return errors.New("the seat to deal has no pearl to deal")
+		}
+	}
+	if s.phase != phPlay && (s.steps != 0 || s.peeked) {
+		return errors.New("steps or a peek outside play")
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package laguna
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// Rules is Laguna behind the platform's contract. Its options are the
+// board (an original board's name, or a board in the notation), the
+// rulebook's variants (five pearls a raft, the players dealing the pearls,
+// no sand timer), the open board assist and a limit of rounds.
+var Rules = &game.Rules{
+	ID:         "laguna",
+	Name:       "Laguna",
+	MinPlayers: 2,
+	MaxPlayers: 4,
+	Options: []game.Option{
+		{Key: "board", Label: "Board", Kind: game.Choice, Default: "easy", Custom: true,
+			Choices: []game.OptionChoice{{Value: "easy", Label: "Original board: easy"}, {Value: "hard", Label: "Original board: hard"}},
+			Help:    "One of Lagoon's original boards, or a board of your own in the board notation."},
+		{Key: "raft", Label: "Pearls a raft may carry", Kind: game.Choice, Default: "4",
+			Choices: []game.OptionChoice{{Value: "4", Label: "4"}, {Value: "5", Label: "5 (easier movement)"}},
+			Help:    "The variant with five pearls makes rafts easier to steer."},
+		{Key: "deal", Label: "Pearls on the islands", Kind: game.Choice, Default: "random",
+			Choices: []game.OptionChoice{{Value: "random", Label: "Dealt at random"}, {Value: "players", Label: "Dealt by the players"}},
+			Help:    "In the variant the players take turns putting the pearls on the islands, never their own colour."},
+		{Key: "timer", Label: "Sand timer rules", Kind: game.Choice, Default: "on",
+			Choices: []game.OptionChoice{{Value: "on", Label: "With the sand timer"}, {Value: "off", Label: "Without (turn by turn)"}},
+			Help:    "Without the sand timer, pearls may be moved between holes only after a reef ended one's turn."},
+		{Key: "open", Label: "Open board", Kind: game.Choice, Default: "off",
+			Choices: []game.OptionChoice{{Value: "off", Label: "Off"}, {Value: "on", Label: "On (shows what lies under the pearls)"}},
+			Help:    "An assist: everybody sees what lies under every pearl, so nothing has to be remembered."},
+		{Key: "limit", Label: "Rounds (0: no limit)", Kind: game.Number, Default: "0", Min: 0, Max: 1000,
+			Help: "Stops the game after that many rounds; those who delivered the most pearls win."},
+	},
+	Times:      []game.TimeKind{game.TurnTimer, game.Bank},
+	New:        newState,
+	ParseState: func(text string) (game.State, error) { return ParseState(text) },
+}
+
+// OptionsOf reads the contract's options, checked by Rules.CheckOptions.
+func OptionsOf(opts map[string]string) (Options, error) {
+	var o Options
+	b, err := BoardFromText(opts["board"])
+	if err != nil {
+		return o, fmt.Errorf("option board: %w", err)
+	}
+	o.Board = b
+	o.MaxAboard, _ = strconv.Atoi(opts["raft"])
+	o.Deal = opts["deal"] == "players"
+	o.NoTimer = opts["timer"] == "off"
+	o.Open = opts["open"] == "on"
+	o.Limit, _ = strconv.Atoi(opts["limit"])
+	return o, nil
+}
+
+func newState(s game.Setup) (game.State, error) {
+	o, err := OptionsOf(s.Options)
+	if err != nil {
+		return nil, err
+	}
+	return New(s.Players, o, s.Seed)
+}
