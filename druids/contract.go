@@ -1,0 +1,104 @@
+package druids
+
+import (
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// Rules is Lagoon: Land of Druids behind the platform's contract. Its
+// options are the play set, the starting setup and the first player.
+var Rules = &game.Rules{
+	ID:         "druids",
+	Name:       "Lagoon: Land of Druids",
+	MinPlayers: 2,
+	MaxPlayers: MaxPlayers,
+	Options: []game.Option{
+		{
+			Key: "set", Label: "Play set", Kind: game.Choice, Default: "regular", Custom: true,
+			Choices: []game.OptionChoice{
+				{Value: "beginner", Label: "Beginner (tiles 1-21)"},
+				{Value: "regular", Label: "Regular (tiles 1-24)"},
+				{Value: "advanced", Label: "Advanced (tiles 1-6 and 10-27)"},
+				{Value: "all", Label: "All 27 tiles"},
+			},
+			Help: "The tiles of the game; or your own, as numbers and ranges (1-6,10-27), as many of each group.",
+		},
+		{
+			Key: "start", Label: "Starting sites", Kind: game.Choice, Default: "random", Custom: true,
+			Choices: []game.OptionChoice{
+				{Value: "random", Label: "Random"},
+				{Value: "gruu", Label: "Gruu's Walkabout (1A 14A 21A)"},
+				{Value: "paradise", Label: "Floating in Paradise (2B 16B 18B)"},
+				{Value: "river", Label: "River of Freedom (5A 15A 19A)"},
+			},
+			Help: "The three sites the world begins with; or your own three (as 1A 14A 21A): one haven, one of each energy.",
+		},
+		{
+			Key: "first", Label: "First player", Kind: game.Choice, Default: "0",
+			Choices: []game.OptionChoice{{Value: "0", Label: "Seat 1"}, {Value: "1", Label: "Seat 2"}, {Value: "2", Label: "Seat 3"}, {Value: "3", Label: "Seat 4"}},
+			Help:    "The seat that takes the first turn.",
+		},
+	},
+	Times:      []game.TimeKind{game.Bank},
+	New:        newState,
+	ParseState: func(text string) (game.State, error) { return ParseState(text) },
+}
+
+// ConfigOf turns the contract's setup into the engine's.
+func ConfigOf(s game.Setup) (Config, error) {
+	cfg := Config{Players: s.Players, Seed: s.Seed}
+	set := s.Options["set"]
+	if set == "" {
+		set = "regular"
+	}
+	tiles, err := ParseSet(set)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Set = tiles
+	start := s.Options["start"]
+	if start == "" {
+		start = "random"
+	}
+	if cfg.Start, err = ParseStart(start); err != nil {
+		return cfg, err
+	}
+	if f, ok := s.Options["first"]; ok {
+		if cfg.First, err = strconv.Atoi(f); err != nil {
+			return cfg, err
+		}
+	}
+	return cfg, nil
+}
+
+func newState(s game.Setup) (game.State, error) {
+	cfg, err := ConfigOf(s)
+	if err != nil {
+		return nil, err
+	}
+	return NewState(cfg)
+}
+
+var _ game.State = (*State)(nil)
+
+// Clone returns an independent copy.
+func (s *State) Clone() game.State {
+	c := *s
+	return &c
+}
+
+// CopyFrom makes s a copy of src, which must be a *State.
+func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
+
+// Resample draws the bag's order anew: the generator is reseeded. What is
+// in the bag is known to every seat; only the order of the draws is not.
+func (s *State) Resample(_ int, r *rand.Rand) { s.rng.Seed(r.Uint64(), r.Uint64()) }
+
+// Secret reports whether tiles remain in the bag: the seed decides the
+// order they come out in.
+func (s *State) Secret() bool { return s.bag != 0 && !s.Over() }
+
+// TimeUp returns false: the game keeps no turn timer.
+func (s *State) TimeUp() (game.Move, bool) { return 0, false }

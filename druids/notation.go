@@ -1,0 +1,593 @@
+package druids
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// The notation. A move is written as the choice it is:
+//
+//	done  yes  no  end  eldrid  acolyte  side A  side B
+//	move  summon  explore  unravel      the basic actions
+//	use 14A                             a site's action
+//	2E@14A  2e@14A  2A@14A  2a@14A      a druid of seat 2: its Eldrid or an
+//	                                    acolyte, refreshed (capital) or exhausted
+//	14A                                 a site in play or in a score area
+//	tile 14                             a tile drawn, not yet placed
+//	16,15                               an empty space, q,r on the grid
+//	seed E  seed V  seed D              a seed given up
+//
+// Both are strict: a text is read only if it is exactly how the state
+// writes that move.
+
+var plainMoves = [numPlain]string{"done", "yes", "no", "end", "eldrid", "acolyte", "side A", "side B", "move", "summon", "explore", "unravel"}
+
+// tileLabel writes tile t: its site if a side of it shows, else "tile n".
+func (s *State) tileLabel(t int) string {
+	if s.loc[t] == locPlay || s.loc[t] >= locScore {
+		return Sites[siteOf(t, int(s.side[t]))].ID
+	}
+	return "tile " + strconv.Itoa(tileNumber(t))
+}
+
+func druidText(s *State, d druid) string {
+	letter := byte('A')
+	if d.eldrid() {
+		letter = 'E'
+	}
+	if d.exhausted() {
+		letter += 'a' - 'A'
+	}
+	return strconv.Itoa(d.seat()+1) + string(letter) + "@" + s.tileLabel(d.tile())
+}
+
+// MoveText writes m in the notation.
+func (s *State) MoveText(m game.Move) string {
+	arg := int(m & argMask)
+	switch m &^ argMask {
+	case 0:
+		if m >= 0 && m < numPlain {
+			return plainMoves[m]
+		}
+	case vUse:
+		if arg < NumSites {
+			return "use " + Sites[arg].ID
+		}
+	case vDruid:
+		if d := druid(arg); d.seat() < MaxPlayers && d.tile() < NumTiles {
+			return druidText(s, d)
+		}
+	case vSite:
+		if arg < NumTiles {
+			return s.tileLabel(arg)
+		}
+	case vSpace:
+		if arg < numCells {
+			q, r := cellQR(arg)
+			return strconv.Itoa(q) + "," + strconv.Itoa(r)
+		}
+	case vSeed:
+		if arg < int(NumEnergies) {
+			return "seed " + string(energyLetters[arg])
+		}
+	}
+	return "#" + strconv.Itoa(int(m))
+}
+
+// ParseMove reads a move in the notation.
+func (s *State) ParseMove(text string) (game.Move, error) {
+	m, ok := s.parseMove(text)
+	if !ok || s.MoveText(m) != text {
+		return 0, fmt.Errorf("move %q: not a move; a move is done, yes, no, end, move, summon, explore, unravel, use 14A, a druid as 2E@14A, a site as 14A, tile 14, a space as 16,15, side A or seed E", text)
+	}
+	return m, nil
+}
+
+func (s *State) parseMove(text string) (game.Move, bool) {
+	for i, p := range plainMoves {
+		if text == p {
+			return game.Move(i), true
+		}
+	}
+	if id, ok := strings.CutPrefix(text, "use "); ok {
+		site, err := ParseSiteID(id)
+		return vUse | game.Move(site), err == nil
+	}
+	if e, ok := strings.CutPrefix(text, "seed "); ok {
+		i := strings.Index("EVD", e)
+		return vSeed | game.Move(i), len(e) == 1 && i >= 0
+	}
+	if n, ok := strings.CutPrefix(text, "tile "); ok {
+		t, err := strconv.Atoi(n)
+		return vSite | game.Move(t-1), err == nil && t >= 1 && t <= NumTiles
+	}
+	if q, r, ok := strings.Cut(text, ","); ok {
+		qi, err1 := strconv.Atoi(q)
+		ri, err2 := strconv.Atoi(r)
+		return vSpace | game.Move(cellAt(qi, ri)), err1 == nil && err2 == nil && qi >= 0 && qi < gridW && ri >= 0 && ri < gridW
+	}
+	if who, where, ok := strings.Cut(text, "@"); ok {
+		site, err := ParseSiteID(where)
+		if err != nil || len(who) != 2 || who[0] < '1' || who[0] > '4' {
+			return 0, false
+		}
+		k := strings.IndexByte("AEae", who[1])
+		if k < 0 {
+			return 0, false
+		}
+		d := mkDruid(int(who[0]-'1'), k%2 == 1, k >= 2, site/2)
+		return vDruid | game.Move(d), true
+	}
+	site, err := ParseSiteID(text)
+	return vSite | game.Move(site/2), err == nil
+}
+
+// String writes the state on one line, sections separated by "; ":
+//
+//	druids 2; first 0; active 0; step action; turns 3; set 1-24; bag 2 3 ...;
+//	world 1A@16,16 14A@17,16 21A@16,17; hand -; score1 -; score2 5B;
+//	seeds1 1 0 2; seeds2 0 1 0; markers + -; druids1 E@1A 2A@1A a@14A;
+//	druids2 e@21A A@1A; used 0; unravels 0; refreshes 0; stack -; rng <hex>
+//
+// A world site is written with the cell it lies on (q,r); a seat's druids
+// as its Eldrid (E, e exhausted, "E@supply" in the supply) and its acolytes
+// on the board by site, a count before the letter when more than one; the
+// acolytes not written are in the supply. The stack holds the actions being
+// resolved, each as its registers; the generator's state ends the line.
+func (s *State) String() string {
+	var b strings.Builder
+	n := int(s.players)
+	fmt.Fprintf(&b, "druids %d; first %d; active %d; step %s; turns %d; set %s; bag %s; world",
+		n, s.first, s.active, stepNames[s.step], s.turns, rangesText(s.set), tilesText(s.bag))
+	if s.inPlay == 0 {
+		b.WriteString(" -")
+	}
+	eachTile(s.inPlay, func(t int) {
+		q, r := cellQR(int(s.cell[t]))
+		fmt.Fprintf(&b, " %s@%d,%d", s.tileLabel(t), q, r)
+	})
+	var hand uint32
+	for t := range NumTiles {
+		if s.loc[t] == locHand {
+			hand |= 1 << t
+		}
+	}
+	fmt.Fprintf(&b, "; hand %s", tilesText(hand))
+	for p := range n {
+		fmt.Fprintf(&b, "; score%d", p+1)
+		area := s.scoreArea(p)
+		if area == 0 {
+			b.WriteString(" -")
+		}
+		eachTile(area, func(t int) { b.WriteString(" " + s.tileLabel(t)) })
+	}
+	for p := range n {
+		fmt.Fprintf(&b, "; seeds%d %d %d %d", p+1, s.seeds[p][0], s.seeds[p][1], s.seeds[p][2])
+	}
+	b.WriteString("; markers")
+	for p := range n {
+		if s.marker[p] {
+			b.WriteString(" -")
+		} else {
+			b.WriteString(" +")
+		}
+	}
+	for p := range n {
+		fmt.Fprintf(&b, "; druids%d ", p+1)
+		if s.eld[p] < 0 {
+			b.WriteString("E@supply")
+		} else {
+			letter := "E"
+			if s.eldEx[p] {
+				letter = "e"
+			}
+			b.WriteString(letter + "@" + s.tileLabel(int(s.eld[p])))
+		}
+		eachTile(s.inPlay, func(t int) {
+			for k, c := range [2]uint8{s.acoR[p][t], s.acoE[p][t]} {
+				if c == 0 {
+					continue
+				}
+				b.WriteByte(' ')
+				if c > 1 {
+					b.WriteString(strconv.Itoa(int(c)))
+				}
+				b.WriteString([2]string{"A", "a"}[k] + "@" + s.tileLabel(t))
+			}
+		})
+	}
+	fmt.Fprintf(&b, "; used %x; unravels %d; refreshes %d; stack", s.used, s.unravels, s.refreshes)
+	if s.depth == 0 {
+		b.WriteString(" -")
+	}
+	for i := range int(s.depth) {
+		f := &s.stack[i]
+		fmt.Fprintf(&b, " %d:%d:%d:%d:%d:%d:%d:%d:%d:%d:%d:%d", f.prog, f.pc, f.sub, f.seat, f.n, f.seed, f.t, f.t2, f.invTile, f.mask, f.inv, f.d)
+	}
+	rng, _ := s.rng.MarshalBinary()
+	fmt.Fprintf(&b, "; rng %s", hex.EncodeToString(rng))
+	return b.String()
+}
+
+// rangesText writes a set of tiles as numbers and ranges: "1-6,10-27".
+func rangesText(m uint32) string {
+	var parts []string
+	for t := 0; t < NumTiles; {
+		if m>>t&1 == 0 {
+			t++
+			continue
+		}
+		u := t
+		for u+1 < NumTiles && m>>(u+1)&1 != 0 {
+			u++
+		}
+		if u == t {
+			parts = append(parts, strconv.Itoa(t+1))
+		} else {
+			parts = append(parts, strconv.Itoa(t+1)+"-"+strconv.Itoa(u+1))
+		}
+		t = u + 1
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ",")
+}
+
+// tilesText writes tiles as their numbers, "-" for none.
+func tilesText(m uint32) string {
+	if m == 0 {
+		return "-"
+	}
+	var parts []string
+	eachTile(m, func(t int) { parts = append(parts, strconv.Itoa(t+1)) })
+	return strings.Join(parts, " ")
+}
+
+// ParseState reads a state written by String. The text must be exactly as
+// String writes it, and describe a state the rules can reach in form: each
+// tile in one place, five druids a circle, a connected world.
+func ParseState(text string) (*State, error) {
+	s, err := parseState(text)
+	if err != nil {
+		return nil, fmt.Errorf("druids state: %w", err)
+	}
+	if s.String() != text {
+		return nil, errors.New("druids state: not in the canonical form (as String writes it)")
+	}
+	return s, nil
+}
+
+type sections struct {
+	parts []string
+	i     int
+	err   error
+}
+
+// next returns the fields of the next section, which must begin with key.
+func (r *sections) next(key string) []string {
+	if r.err != nil {
+		return nil
+	}
+	if r.i >= len(r.parts) {
+		r.err = fmt.Errorf("missing section %q", key)
+		return nil
+	}
+	f := strings.Split(r.parts[r.i], " ")
+	r.i++
+	if f[0] != key || len(f) < 2 {
+		r.err = fmt.Errorf("section %q: want %q", r.parts[r.i-1], key)
+		return nil
+	}
+	return f[1:]
+}
+
+func (r *sections) int(key string, lo, hi int) int {
+	f := r.next(key)
+	if r.err != nil {
+		return 0
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil || len(f) != 1 || n < lo || n > hi {
+		r.err = fmt.Errorf("%s: %q is not a number from %d to %d", key, strings.Join(f, " "), lo, hi)
+	}
+	return n
+}
+
+func (r *sections) fail(format string, args ...any) {
+	if r.err == nil {
+		r.err = fmt.Errorf(format, args...)
+	}
+}
+
+func parseState(text string) (*State, error) {
+	r := &sections{parts: strings.Split(text, "; ")}
+	s := &State{}
+	n := r.int("druids", 2, MaxPlayers)
+	if r.err != nil {
+		return nil, r.err
+	}
+	s.players = uint8(n)
+	s.first = uint8(r.int("first", 0, n-1))
+	s.active = uint8(r.int("active", 0, n-1))
+	step := r.next("step")
+	if r.err == nil {
+		k := indexOf(stepNames[:], step[0])
+		if k < 0 || len(step) != 1 {
+			r.fail("step %q", step[0])
+		}
+		s.step = uint8(max(k, 0))
+	}
+	s.turns = int32(r.int("turns", 0, 1<<30))
+	if f := r.next("set"); r.err == nil {
+		tiles, err := ParseSet(strings.Join(f, " "))
+		if err != nil {
+			if f[0] != "-" {
+				r.fail("%v", err)
+			}
+		}
+		for _, t := range tiles {
+			s.set |= 1 << (t - 1)
+		}
+	}
+	s.bag = r.tiles("bag")
+	for t := range NumTiles {
+		if s.set>>t&1 != 0 {
+			s.loc[t] = locBag
+		}
+	}
+	if f := r.next("world"); r.err == nil && f[0] != "-" {
+		for _, w := range f {
+			id, at, _ := strings.Cut(w, "@")
+			site, err := ParseSiteID(id)
+			q, rr, ok := strings.Cut(at, ",")
+			qi, err1 := strconv.Atoi(q)
+			ri, err2 := strconv.Atoi(rr)
+			if err != nil || !ok || err1 != nil || err2 != nil || qi < 1 || qi > gridW-2 || ri < 1 || ri > gridW-2 {
+				r.fail("world: %q", w)
+				break
+			}
+			t, c := site/2, cellAt(qi, ri)
+			if s.inPlay>>t&1 != 0 || s.grid[c] != 0 {
+				r.fail("world: %q twice", w)
+				break
+			}
+			s.loc[t], s.side[t], s.cell[t] = locPlay, uint8(site%2), int16(c)
+			s.grid[c] = int8(t + 1)
+			s.inPlay |= 1 << t
+		}
+	}
+	hand := r.tiles("hand")
+	eachTile(hand, func(t int) { s.loc[t] = locHand })
+	for p := range n {
+		if f := r.next("score" + strconv.Itoa(p+1)); r.err == nil && f[0] != "-" {
+			for _, id := range f {
+				site, err := ParseSiteID(id)
+				if err != nil {
+					r.fail("score: %v", err)
+					break
+				}
+				t := site / 2
+				if s.loc[t] == locScore+uint8(p) {
+					r.fail("score: %s twice", id)
+				}
+				s.loc[t], s.side[t] = uint8(locScore+p), uint8(site%2)
+			}
+		}
+	}
+	for p := range n {
+		f := r.next("seeds" + strconv.Itoa(p+1))
+		if r.err == nil && len(f) != 3 {
+			r.fail("seeds: %q", f)
+		}
+		for e := range min(len(f), 3) {
+			v, err := strconv.Atoi(f[e])
+			if err != nil || v < 0 || v > 81 {
+				r.fail("seeds: %q", f[e])
+			}
+			s.seeds[p][e] = uint8(v)
+		}
+	}
+	if f := r.next("markers"); r.err == nil {
+		if len(f) != n {
+			r.fail("markers: %q", f)
+		}
+		for p := range min(len(f), n) {
+			if f[p] != "+" && f[p] != "-" {
+				r.fail("markers: %q", f[p])
+			}
+			s.marker[p] = f[p] == "-"
+		}
+	}
+	for p := range MaxPlayers {
+		s.eld[p] = -1
+	}
+	for p := range n {
+		r.druids(s, p)
+	}
+	if f := r.next("used"); r.err == nil {
+		u, err := strconv.ParseUint(f[0], 16, 64)
+		if err != nil || len(f) != 1 {
+			r.fail("used: %q", f)
+		}
+		s.used = u
+	}
+	s.unravels = uint8(r.int("unravels", 0, NumTiles))
+	s.refreshes = uint8(r.int("refreshes", 0, 5))
+	if f := r.next("stack"); r.err == nil && f[0] != "-" {
+		if len(f) > maxDepth {
+			r.fail("stack: %d frames", len(f))
+		}
+		for i := range min(len(f), maxDepth) {
+			r.frame(s, f[i])
+			s.depth++
+		}
+	}
+	if f := r.next("rng"); r.err == nil {
+		raw, err := hex.DecodeString(f[0])
+		if err != nil || len(f) != 1 || s.rng.UnmarshalBinary(raw) != nil {
+			r.fail("rng: %q", f[0])
+		}
+	}
+	if r.err == nil && r.i != len(r.parts) {
+		r.fail("%d sections, want %d", len(r.parts), r.i)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	return s, s.check()
+}
+
+func indexOf(names []string, name string) int {
+	for i, n := range names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// tiles reads a section of tile numbers.
+func (r *sections) tiles(key string) uint32 {
+	f := r.next(key)
+	if r.err != nil || f[0] == "-" {
+		return 0
+	}
+	var m uint32
+	for _, x := range f {
+		t, err := strconv.Atoi(x)
+		if err != nil || t < 1 || t > NumTiles || m>>(t-1)&1 != 0 {
+			r.fail("%s: %q", key, x)
+			return 0
+		}
+		m |= 1 << (t - 1)
+	}
+	return m
+}
+
+// druids reads a seat's druids.
+func (r *sections) druids(s *State, p int) {
+	f := r.next("druids" + strconv.Itoa(p+1))
+	if r.err != nil {
+		return
+	}
+	on := 0
+	for i, w := range f {
+		who, where, ok := strings.Cut(w, "@")
+		if i == 0 {
+			if !ok || who != "E" && who != "e" {
+				r.fail("druids: the Eldrid first, not %q", w)
+				return
+			}
+			if where == "supply" && who == "E" {
+				continue
+			}
+		}
+		count := 1
+		if len(who) > 1 {
+			c, err := strconv.Atoi(who[:len(who)-1])
+			if err != nil || c < 2 || c > 4 || i == 0 {
+				r.fail("druids: %q", w)
+				return
+			}
+			count, who = c, who[len(who)-1:]
+		}
+		site, err := ParseSiteID(where)
+		if !ok || err != nil || s.loc[site/2] != locPlay || s.side[site/2] != uint8(site%2) {
+			r.fail("druids: %q", w)
+			return
+		}
+		t := site / 2
+		switch who {
+		case "E", "e":
+			if i != 0 {
+				r.fail("druids: a second Eldrid %q", w)
+				return
+			}
+			s.eld[p], s.eldEx[p] = int8(t), who == "e"
+		case "A":
+			s.acoR[p][t] += uint8(count)
+			on += count
+		case "a":
+			s.acoE[p][t] += uint8(count)
+			on += count
+		default:
+			r.fail("druids: %q", w)
+			return
+		}
+	}
+	if on > 4 {
+		r.fail("druids: %d acolytes", on)
+		return
+	}
+	s.acoSup[p] = uint8(4 - on)
+}
+
+// frame reads a frame of the stack.
+func (r *sections) frame(s *State, text string) {
+	f := strings.Split(text, ":")
+	if len(f) != 12 {
+		r.fail("stack: %q", text)
+		return
+	}
+	var v [12]int
+	for i, x := range f {
+		n, err := strconv.Atoi(x)
+		if err != nil {
+			r.fail("stack: %q", text)
+			return
+		}
+		v[i] = n
+	}
+	okDruid := func(d int) bool {
+		return d == int(noDruid) || d >= 0 && d < MaxPlayers<<7 && druid(d).seat() < int(s.players) && druid(d).tile() < NumTiles
+	}
+	okTile := func(t int) bool { return t >= -1 && t < NumTiles }
+	prog := v[0]
+	if prog < 0 || prog >= numProgs || len(programs[prog]) == 0 || v[1] < 0 || v[1] > len(programs[prog]) || v[2] < 0 || v[2] > 5 ||
+		v[3] < 0 || v[3] >= int(s.players) || v[4] < -1 || v[4] > 5 || v[5] < -1 || v[5] > 2 ||
+		!okTile(v[6]) || !okTile(v[7]) || !okTile(v[8]) || v[9] < 0 || v[9] > 15 || !okDruid(v[10]) || !okDruid(v[11]) {
+		r.fail("stack: %q", text)
+		return
+	}
+	s.stack[s.depth] = frame{prog: uint8(prog), pc: uint8(v[1]), sub: uint8(v[2]), seat: int8(v[3]), n: int8(v[4]), seed: int8(v[5]),
+		t: int8(v[6]), t2: int8(v[7]), invTile: int8(v[8]), mask: uint8(v[9]), inv: druid(v[10]), d: druid(v[11])}
+}
+
+// check checks what the sections cannot: each tile in the play set in one
+// place, a connected world, a haven, nothing out of the set.
+func (s *State) check() error {
+	if s.bag&^s.set != 0 {
+		return errors.New("a tile in the bag is not in the play set")
+	}
+	for t := range NumTiles {
+		inSet := s.set>>t&1 != 0
+		if !inSet && s.loc[t] != locOut || inSet && s.loc[t] == locOut {
+			return fmt.Errorf("tile %d is not where its play set says", tileNumber(t))
+		}
+		if s.loc[t] == locBag && s.bag>>t&1 == 0 || s.loc[t] != locBag && s.bag>>t&1 != 0 {
+			return fmt.Errorf("tile %d is both in the bag and elsewhere", tileNumber(t))
+		}
+	}
+	if s.inPlay == 0 || s.havens() == 0 {
+		return errors.New("the world has no haven")
+	}
+	s.worldOK = false
+	s.world()
+	if !s.connectedWithout(-1) {
+		return errors.New("the world is not connected")
+	}
+	if s.step == stepOver && s.depth > 0 {
+		return errors.New("a finished game resolves nothing")
+	}
+	if bits.OnesCount32(s.set) < 3 {
+		return errors.New("the play set is too small")
+	}
+	return nil
+}

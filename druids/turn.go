@@ -1,0 +1,455 @@
+package druids
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// Moves. A decision is one small choice; its move is a verb in the high
+// bits and an argument in the low ones.
+const (
+	mDone    game.Move = iota // stop: no more of this step
+	mYes                      // take a "may"
+	mNo                       // decline a "may"
+	mEnd                      // end the Action step
+	mEldrid                   // summon the Eldrid
+	mAcolyte                  // summon an acolyte
+	mSideA                    // place the drawn tile side A up
+	mSideB                    // side B up
+	mMove                     // the basic actions
+	mSummon
+	mExplore
+	mUnravel
+	numPlain
+)
+
+const (
+	verbShift = 11
+	argMask   = 1<<verbShift - 1
+	vUse      = 1 << verbShift // use a site's action: arg the site number
+	vDruid    = 2 << verbShift // a druid: arg the druid
+	vSite     = 3 << verbShift // a tile: arg the tile
+	vSpace    = 4 << verbShift // an empty space: arg the cell
+	vSeed     = 5 << verbShift // a seed: arg the energy
+)
+
+// ToMove returns the seat that decides now.
+func (s *State) ToMove() int {
+	if s.depth > 0 {
+		return int(s.stack[s.depth-1].seat)
+	}
+	if s.step == stepOver {
+		return game.NoSeat
+	}
+	return int(s.active)
+}
+
+// Over reports whether the game is over.
+func (s *State) Over() bool { return s.step == stepOver }
+
+// Players returns the number of seats.
+func (s *State) Players() int { return int(s.players) }
+
+// Turn counts the turns ended.
+func (s *State) Turn() int { return int(s.turns) }
+
+func (s *State) startTurn() {
+	s.step = stepBegin
+	s.used = 0
+	s.unravels = 0
+	s.refreshes = 0
+	s.advance()
+}
+
+func (s *State) endTurn() {
+	s.turns++
+	if s.bag == 0 {
+		s.step = stepOver
+		return
+	}
+	s.active = uint8((int(s.active) + 1) % int(s.players))
+	s.startTurn()
+}
+
+func (s *State) isUsed(site int) bool { return s.used>>site&1 != 0 }
+func (s *State) markUsed(site int)    { s.used |= 1 << site }
+
+// push starts a program for seat.
+func (s *State) push(prog, seat int) *frame {
+	f := &s.stack[s.depth]
+	*f = frame{prog: uint8(prog), seat: int8(seat), seed: -1, t: -1, t2: -1, invTile: -1, inv: noDruid, d: noDruid}
+	s.depth++
+	return f
+}
+
+// advance runs everything that needs no decision, until a seat must decide
+// or the game is over.
+func (s *State) advance() {
+	var buf [64]game.Move
+	for {
+		if s.depth == 0 {
+			if !s.advanceStep(buf[:0]) {
+				return
+			}
+			continue
+		}
+		f := &s.stack[s.depth-1]
+		prog := programs[f.prog]
+		if int(f.pc) >= len(prog) {
+			s.depth--
+			continue
+		}
+		if s.opAuto(f, prog[f.pc]) {
+			continue
+		}
+		if len(s.opLegal(f, prog[f.pc], buf[:0])) == 0 {
+			f.pc++
+			f.sub = 0
+			continue
+		}
+		return
+	}
+}
+
+// advanceStep moves the turn on when its step has nothing to decide, and
+// reports whether it did.
+func (s *State) advanceStep(buf []game.Move) bool {
+	a := int(s.active)
+	switch s.step {
+	case stepBegin:
+		if len(s.timelyOptions(buf)) > 0 {
+			return false
+		}
+		s.step = stepRefresh
+		s.marker[a] = false
+		if s.onBoard(a) == 0 && (s.eld[a] < 0 || s.acoSup[a] > 0) {
+			s.push(progLost, a)
+		}
+		return true
+	case stepRefresh:
+		if int(s.refreshes) < s.refreshLimit(a) && s.hasExhausted(a) {
+			return false
+		}
+		s.step = stepAction
+		return true
+	case stepAction:
+		if s.refreshedOnBoard(a) {
+			return false
+		}
+		if t := s.inPlaySite(sitePresence); t >= 0 && s.occupies(a, t) && !s.isUsed(sitePresence) && s.hasExhausted(a) {
+			s.markUsed(sitePresence)
+			s.push(progPresence, a)
+			return true
+		}
+		s.step = stepEnd
+		return true
+	case stepEnd:
+		if len(s.timelyOptions(buf)) > 0 {
+			return false
+		}
+		s.endTurn()
+		return true
+	}
+	return false
+}
+
+// refreshLimit is how many druids seat p may refresh in its Refresh step.
+func (s *State) refreshLimit(p int) int {
+	if s.occupiesSite(p, siteMani) {
+		return 4
+	}
+	return 3
+}
+
+// timelyOptions appends the timely sites the active seat may use now, in
+// its Begin or End step.
+func (s *State) timelyOptions(dst []game.Move) []game.Move {
+	a := int(s.active)
+	try := func(site int, ok func() bool) {
+		if s.occupiesSite(a, site) && !s.isUsed(site) && ok() {
+			dst = append(dst, vUse|game.Move(site))
+		}
+	}
+	if s.step == stepBegin {
+		try(siteMoonGate, func() bool { return s.eld[a] < 0 })
+		try(siteSongbird, func() bool { return s.seedTotal(a) > 0 })
+		try(siteFerry, func() bool { return s.anyOwnCanStep(a) })
+	} else {
+		try(siteLullaby, func() bool { return !s.refreshedOnBoard(a) && s.hasExhausted(a) })
+		try(siteGossamer, func() bool {
+			return s.eld[a] >= 0 && (s.havens()|s.occupied(a))&^(1<<s.eld[a]) != 0
+		})
+	}
+	if len(dst) > 0 {
+		dst = append(dst, mDone)
+	}
+	return dst
+}
+
+func (s *State) seedTotal(p int) int {
+	return int(s.seeds[p][0]) + int(s.seeds[p][1]) + int(s.seeds[p][2])
+}
+
+func (s *State) anyOwnCanStep(p int) bool {
+	return s.occupied(p)&s.inPlay != 0 && s.anyTile(s.occupied(p), func(t int) bool { return s.adjacent(t) != 0 })
+}
+
+func (s *State) anyTile(m uint32, f func(t int) bool) bool {
+	for ; m != 0; m &= m - 1 {
+		if f(bits.TrailingZeros32(m)) {
+			return true
+		}
+	}
+	return false
+}
+
+// AppendLegal appends the legal moves of the seat to decide.
+func (s *State) AppendLegal(dst []game.Move) []game.Move {
+	if s.depth > 0 {
+		f := &s.stack[s.depth-1]
+		return s.opLegal(f, programs[f.prog][f.pc], dst)
+	}
+	a := int(s.active)
+	switch s.step {
+	case stepBegin, stepEnd:
+		return s.timelyOptions(dst)
+	case stepRefresh:
+		s.eachDruidOf(a, func(d druid) {
+			if d.exhausted() {
+				dst = append(dst, vDruid|game.Move(d))
+			}
+		})
+		return append(dst, mDone)
+	case stepAction:
+		return s.actionMenu(dst)
+	}
+	return dst
+}
+
+// actionMenu appends the actions the active seat may start.
+func (s *State) actionMenu(dst []game.Move) []game.Move {
+	a := int(s.active)
+	if s.hasInvoker(a, fHasAdj, false) {
+		dst = append(dst, mMove)
+	}
+	if !s.supplyEmpty(a) || s.occupiesSite(a, siteCirqus) {
+		dst = append(dst, mSummon)
+	}
+	if !s.marker[a] && s.bag != 0 && s.hasInvoker(a, fHasSpace, false) {
+		dst = append(dst, mExplore)
+	}
+	if s.hasInvoker(a, fUnravel, false) {
+		dst = append(dst, mUnravel)
+	}
+	eachTile(s.occupied(a), func(t int) {
+		if site := s.siteIn(t); s.siteUsable(a, site) {
+			dst = append(dst, vUse|game.Move(site))
+		}
+	})
+	return append(dst, mEnd)
+}
+
+// siteUsable reports whether seat p, which occupies the site, may invoke
+// its action now.
+func (s *State) siteUsable(p, site int) bool {
+	st := &Sites[site]
+	if st.Kind != KindInvoke && st.Kind != KindEldrid || st.Once && s.isUsed(site) {
+		return false
+	}
+	prog := programs[site]
+	if !s.hasInvoker(p, int(prog[0].a), st.Kind == KindEldrid) {
+		return false
+	}
+	switch prog[1].code {
+	case oDiscard:
+		return s.seedTotal(p) > 0
+	case oSummon:
+		return !s.supplyEmpty(p) || s.occupiesSite(p, siteCirqus)
+	case oExplore:
+		return s.bag != 0
+	case oFork:
+		return bits.OnesCount32(s.bag) >= 2
+	case oReturn:
+		return s.scoreArea(p) != 0
+	case oChaos:
+		return s.chaosTargets() != 0
+	case oRefresh:
+		return s.anyExhausted()
+	}
+	return true
+}
+
+// scoreArea returns the tiles in seat p's score area.
+func (s *State) scoreArea(p int) uint32 {
+	var m uint32
+	for t := range NumTiles {
+		if int(s.loc[t]) == locScore+p {
+			m |= 1 << t
+		}
+	}
+	return m
+}
+
+func (s *State) anyExhausted() bool {
+	for p := range int(s.players) {
+		if s.hasExhausted(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasInvoker reports whether seat p has a refreshed druid (its Eldrid, if
+// eldrid) that may invoke under filter.
+func (s *State) hasInvoker(p, filter int, eldrid bool) bool {
+	found := false
+	s.eachDruidOf(p, func(d druid) {
+		if !found && !d.exhausted() && (!eldrid || d.eldrid()) && s.invokerOK(p, d.tile(), filter) {
+			found = true
+		}
+	})
+	return found
+}
+
+// invokerOK reports whether a druid of seat p on tile t may invoke under
+// filter.
+func (s *State) invokerOK(p, t, filter int) bool {
+	switch filter {
+	case fHasAdj:
+		return s.adjacent(t) != 0
+	case fHasSpace:
+		return s.hasEmptyAround(t)
+	case fUnlocked:
+		return !s.isLocked(t) && s.inPlay != 1<<t
+	case fUnravel:
+		return s.canUnravelSite(t) && s.energyFor(p, t) >= 3
+	case fHelix:
+		return s.canUnravelSite(t)
+	}
+	return true
+}
+
+// siteEnergy is the energy e seat p draws from the sites it occupies.
+func (s *State) siteEnergy(p int, e Energy) int {
+	return bits.OnesCount32(s.occupied(p) & s.ofEnergy(e))
+}
+
+// ancientAvailable reports whether seat p may add the Ancient's energy to
+// unravel a site of energy e.
+func (s *State) ancientAvailable(p int, e Energy) bool {
+	a := ancientFor[e]
+	return s.occupiesSite(p, a) && !s.isUsed(a)
+}
+
+// energyFor is all the energy seat p could bring to unravel tile t: its
+// sites, an Ancient, its seeds.
+func (s *State) energyFor(p, t int) int {
+	e := s.energyOf(t)
+	th := e.Threat()
+	n := s.siteEnergy(p, th) + int(s.seeds[p][th])
+	if s.ancientAvailable(p, e) {
+		n++
+	}
+	return n
+}
+
+// errOver and errNotNow are the refusals.
+var errOver = errors.New("the game is over")
+
+// Play checks m and plays it for the seat to decide.
+func (s *State) Play(m game.Move) error {
+	if s.step == stepOver {
+		return errOver
+	}
+	var buf [128]game.Move
+	legal := s.AppendLegal(buf[:0])
+	ok := false
+	for _, l := range legal {
+		if l == m {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		return fmt.Errorf("%s is not a choice now; %s", s.MoveText(m), s.askText(legal))
+	}
+	s.apply(m)
+	return nil
+}
+
+// askText says what the seat to decide may choose.
+func (s *State) askText(legal []game.Move) string {
+	out := "the choices are"
+	for i, m := range legal {
+		if i == 8 {
+			return out + fmt.Sprintf(" and %d more", len(legal)-8)
+		}
+		if i > 0 {
+			out += ","
+		}
+		out += " " + s.MoveText(m)
+	}
+	return out
+}
+
+// PlayLegal plays m, which must be legal, without checking it.
+func (s *State) PlayLegal(m game.Move) { s.apply(m) }
+
+func (s *State) apply(m game.Move) {
+	if s.depth > 0 {
+		f := &s.stack[s.depth-1]
+		s.opPlay(f, programs[f.prog][f.pc], m)
+		s.advance()
+		return
+	}
+	a := int(s.active)
+	switch s.step {
+	case stepBegin, stepEnd:
+		if m == mDone {
+			if s.step == stepBegin {
+				s.used |= s.timelyMask()
+			} else {
+				s.endTurn()
+				return
+			}
+		} else {
+			site := int(m & argMask)
+			s.markUsed(site)
+			s.push(site, a)
+		}
+	case stepRefresh:
+		if m == mDone {
+			s.step = stepAction
+		} else {
+			s.setExhausted(druid(m&argMask), false)
+			s.refreshes++
+		}
+	case stepAction:
+		switch m {
+		case mEnd:
+			s.step = stepEnd
+		case mMove:
+			s.push(progMove, a)
+		case mSummon:
+			s.push(progSummon, a)
+		case mExplore:
+			s.push(progExplore, a)
+		case mUnravel:
+			s.push(progUnravel, a)
+		default:
+			site := int(m & argMask)
+			s.markUsed(site)
+			s.push(site, a)
+		}
+	}
+	s.advance()
+}
+
+// timelyMask is the set of Begin sites: declining them in the Begin step
+// ends it.
+func (s *State) timelyMask() uint64 {
+	return 1<<siteMoonGate | 1<<siteSongbird | 1<<siteFerry
+}

@@ -1,0 +1,171 @@
+package druids
+
+import (
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// This file writes what the page is shown: the catalogue of sites once
+// (Table), the state after every move (View), what the log says of a move
+// (Note). Nothing is hidden from any seat but the bag's order, which no
+// view holds.
+
+// SiteInfo is a site of the catalogue.
+type SiteInfo struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Energy   string `json:"energy"`
+	Type     string `json:"type"`
+	Group    int    `json:"group"`
+	Kind     string `json:"kind"`
+	Once     bool   `json:"once"`
+	Original bool   `json:"original"`
+	Effect   string `json:"effect"`
+}
+
+// TableView is what never changes in a game: the sites' catalogue and the
+// play set.
+type TableView struct {
+	Sites []SiteInfo `json:"sites"`
+	Set   string     `json:"set"`
+	Teams [][]int    `json:"teams"`
+}
+
+// Catalogue returns every site as the page describes it.
+func Catalogue() []SiteInfo {
+	out := make([]SiteInfo, NumSites)
+	for i, st := range Sites {
+		out[i] = SiteInfo{ID: st.ID, Name: st.Name, Energy: EnergyNames[st.Energy], Type: SiteTypeNames[st.Type],
+			Group: st.Group, Kind: ActionKindNames[st.Kind], Once: st.Once, Original: st.Original, Effect: st.Effect}
+	}
+	return out
+}
+
+// Table returns the catalogue and the play set.
+func (s *State) Table() any {
+	return TableView{Sites: Catalogue(), Set: rangesText(s.set), Teams: s.Teams()}
+}
+
+// DruidsView counts a seat's druids on a site.
+type DruidsView struct {
+	Seat              int  `json:"seat"`
+	Eldrid            bool `json:"eldrid"`
+	EldridExhausted   bool `json:"eldrid_exhausted"`
+	AcolytesRefreshed int  `json:"acolytes_refreshed"`
+	AcolytesExhausted int  `json:"acolytes_exhausted"`
+}
+
+// WorldSite is a site in the world.
+type WorldSite struct {
+	ID     string       `json:"id"`
+	Q      int          `json:"q"`
+	R      int          `json:"r"`
+	Locked bool         `json:"locked"`
+	Druids []DruidsView `json:"druids"`
+}
+
+// PlayerView is a seat's supply, seeds, marker and score area.
+type PlayerView struct {
+	Seeds          [NumEnergies]int `json:"seeds"`
+	Marker         string           `json:"marker"`
+	EldridInSupply bool             `json:"eldrid_in_supply"`
+	AcolytesSupply int              `json:"acolytes_in_supply"`
+	Unravelled     []string         `json:"unravelled"`
+	// Forecast is the seat's points if each energy dominated.
+	Forecast [NumEnergies]int `json:"forecast"`
+}
+
+// StateView is a state as the page draws it.
+type StateView struct {
+	Step    string       `json:"step"`
+	Active  int          `json:"active"`
+	ToMove  int          `json:"to_move"`
+	Over    bool         `json:"over"`
+	World   []WorldSite  `json:"world"`
+	Bag     int          `json:"bag"`
+	Drawn   []int        `json:"drawn"`
+	Players []PlayerView `json:"players"`
+	Destiny string       `json:"destiny"`
+	Asking  string       `json:"asking"`
+	Legal   []string     `json:"legal"`
+	Winners []int        `json:"winners"`
+}
+
+// View returns the state; every viewer sees the same.
+func (s *State) View(v game.Viewer) any {
+	sv := StateView{Step: stepNames[s.step], Active: int(s.active), ToMove: s.ToMove(), Over: s.Over(),
+		World: []WorldSite{}, Drawn: []int{}, Legal: []string{}, Asking: s.asking()}
+	s.world()
+	eachTile(s.inPlay, func(t int) {
+		q, r := cellQR(int(s.cell[t]))
+		w := WorldSite{ID: s.tileLabel(t), Q: q, R: r, Locked: s.locked>>t&1 != 0, Druids: []DruidsView{}}
+		for p := range int(s.players) {
+			if !s.occupies(p, t) {
+				continue
+			}
+			w.Druids = append(w.Druids, DruidsView{Seat: p, Eldrid: int(s.eld[p]) == t, EldridExhausted: int(s.eld[p]) == t && s.eldEx[p],
+				AcolytesRefreshed: int(s.acoR[p][t]), AcolytesExhausted: int(s.acoE[p][t])})
+		}
+		sv.World = append(sv.World, w)
+	})
+	for t := range NumTiles {
+		if s.loc[t] == locBag {
+			sv.Bag++
+		}
+		if s.loc[t] == locHand {
+			sv.Drawn = append(sv.Drawn, tileNumber(t))
+		}
+	}
+	for p := range int(s.players) {
+		pv := PlayerView{Marker: "refreshed", EldridInSupply: s.eld[p] < 0, AcolytesSupply: int(s.acoSup[p]), Unravelled: []string{}}
+		if s.marker[p] {
+			pv.Marker = "exhausted"
+		}
+		for e := range NumEnergies {
+			pv.Seeds[e] = int(s.seeds[p][e])
+			pv.Forecast[e] = s.Points(p, e)
+		}
+		eachTile(s.scoreArea(p), func(t int) { pv.Unravelled = append(pv.Unravelled, s.tileLabel(t)) })
+		sv.Players = append(sv.Players, pv)
+	}
+	if d := s.Destiny(); d.Draw {
+		sv.Destiny = "draw"
+	} else {
+		sv.Destiny = EnergyNames[d.Energy]
+	}
+	if !s.Over() {
+		for _, m := range s.AppendLegal(nil) {
+			sv.Legal = append(sv.Legal, s.MoveText(m))
+		}
+	} else {
+		sv.Winners = s.Winners()
+	}
+	return sv
+}
+
+// progNames name the programs that are not a site's.
+var progNames = [...]string{"move", "summon", "explore", "unravel", "Awakening Portal", "Flaming Lotus", "Presence of Lagoon", "return to the world"}
+
+// asking says what the seat to decide is deciding: the step, or the action
+// being resolved.
+func (s *State) asking() string {
+	if s.depth == 0 {
+		return stepNames[s.step]
+	}
+	prog := int(s.stack[s.depth-1].prog)
+	if prog < NumSites {
+		return Sites[prog].Name
+	}
+	return progNames[prog-NumSites]
+}
+
+// NoteView is what the log says of a move: the step and the action it was
+// made in.
+type NoteView struct {
+	Seat   int    `json:"seat"`
+	Asking string `json:"asking"`
+}
+
+// Note returns the move's seat and what it answered.
+func (s *State) Note(m game.Move) any {
+	return NoteView{Seat: s.ToMove(), Asking: s.asking()}
+}

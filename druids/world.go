@@ -1,0 +1,303 @@
+package druids
+
+import "math/bits"
+
+// The world is a grid of hexes in axial coordinates, gridW by gridW, a
+// cell numbered r*gridW+q. Its six neighbours are at +-1 (q), +-gridW (r)
+// and +-(gridW-1) (q+1,r-1 and q-1,r+1). The sites in play are kept away
+// from the grid's border (q and r from 1 to gridW-2), so that every
+// neighbour of a site is on the grid: when a site lands on the border the
+// whole world is shifted back to the middle (recentre). A connected world
+// of 27 sites spans at most 27 hexes in any direction, which fits.
+const (
+	gridW    = 32
+	numCells = gridW * gridW
+)
+
+var neighbourOffsets = [6]int{1, -1, gridW, -gridW, -(gridW - 1), gridW - 1}
+
+func cellQR(c int) (q, r int) { return c % gridW, c / gridW }
+
+func cellAt(q, r int) int { return r*gridW + q }
+
+// neighbour returns the cell next to c in direction k, or -1 off the grid.
+func neighbour(c, k int) int {
+	q, r := cellQR(c)
+	switch k {
+	case 0:
+		q++
+	case 1:
+		q--
+	case 2:
+		r++
+	case 3:
+		r--
+	case 4:
+		q, r = q+1, r-1
+	case 5:
+		q, r = q-1, r+1
+	}
+	if q < 0 || q >= gridW || r < 0 || r >= gridW {
+		return -1
+	}
+	return cellAt(q, r)
+}
+
+// hexDistance is the distance in hexes between two cells.
+func hexDistance(a, b int) int {
+	aq, ar := cellQR(a)
+	bq, br := cellQR(b)
+	dq, dr := aq-bq, ar-br
+	ds := -dq - dr
+	return (abs(dq) + abs(dr) + abs(ds)) / 2
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// cellSet is a set of cells.
+type cellSet [numCells / 64]uint64
+
+func (s *cellSet) add(c int)      { s[c>>6] |= 1 << (c & 63) }
+func (s *cellSet) has(c int) bool { return s[c>>6]>>(c&63)&1 != 0 }
+func (s *cellSet) remove(c int)   { s[c>>6] &^= 1 << (c & 63) }
+func (s *cellSet) each(f func(c int)) {
+	for w, x := range s {
+		for ; x != 0; x &= x - 1 {
+			f(w<<6 | bits.TrailingZeros64(x))
+		}
+	}
+}
+
+// tiles iterates over the tiles of a mask.
+func eachTile(m uint32, f func(t int)) {
+	for ; m != 0; m &= m - 1 {
+		f(bits.TrailingZeros32(m))
+	}
+}
+
+// tileAt returns the tile in play at cell c, or -1.
+func (s *State) tileAt(c int) int { return int(s.grid[c]) - 1 }
+
+// place puts tile t in play, side up, at cell c.
+func (s *State) place(t, side, c int) {
+	s.loc[t] = locPlay
+	s.side[t] = uint8(side)
+	s.cell[t] = int16(c)
+	s.grid[c] = int8(t + 1)
+	s.inPlay |= 1 << t
+	s.worldOK = false
+	s.recentre(c)
+}
+
+// lift takes tile t out of the world (its druids must be gone or be
+// moved with it by the caller).
+func (s *State) lift(t int) {
+	s.grid[s.cell[t]] = 0
+	s.inPlay &^= 1 << t
+	s.worldOK = false
+}
+
+// moveSite moves tile t, with its druids, to the empty cell c.
+func (s *State) moveSite(t, c int) {
+	s.grid[s.cell[t]] = 0
+	s.cell[t] = int16(c)
+	s.grid[c] = int8(t + 1)
+	s.worldOK = false
+	s.recentre(c)
+}
+
+// swapSites trades the places of tiles a and b, with their druids.
+func (s *State) swapSites(a, b int) {
+	ca, cb := s.cell[a], s.cell[b]
+	s.cell[a], s.cell[b] = cb, ca
+	s.grid[ca], s.grid[cb] = int8(b+1), int8(a+1)
+	s.worldOK = false
+}
+
+// recentre shifts the world back to the middle of the grid if cell c, just
+// filled, lies on the border.
+func (s *State) recentre(c int) {
+	q, r := cellQR(c)
+	if q > 0 && q < gridW-1 && r > 0 && r < gridW-1 {
+		return
+	}
+	minQ, minR, maxQ, maxR := gridW, gridW, -1, -1
+	eachTile(s.inPlay, func(t int) {
+		q, r := cellQR(int(s.cell[t]))
+		minQ, maxQ = min(minQ, q), max(maxQ, q)
+		minR, maxR = min(minR, r), max(maxR, r)
+	})
+	dq := (gridW-(maxQ-minQ+1))/2 - minQ
+	dr := (gridW-(maxR-minR+1))/2 - minR
+	s.grid = [numCells]int8{}
+	eachTile(s.inPlay, func(t int) {
+		q, r := cellQR(int(s.cell[t]))
+		c := cellAt(q+dq, r+dr)
+		s.cell[t] = int16(c)
+		s.grid[c] = int8(t + 1)
+	})
+}
+
+// world brings the adjacency masks and the locked sites up to date.
+func (s *State) world() {
+	if s.worldOK {
+		return
+	}
+	s.worldOK = true
+	eachTile(s.inPlay, func(t int) {
+		var m uint32
+		c := int(s.cell[t])
+		for k := range 6 {
+			if n := neighbour(c, k); n >= 0 && s.grid[n] != 0 {
+				m |= 1 << (s.grid[n] - 1)
+			}
+		}
+		s.adj[t] = m
+	})
+	var locked uint32
+	eachTile(s.inPlay, func(t int) {
+		if !s.connectedWithout(t) {
+			locked |= 1 << t
+		}
+	})
+	s.locked = locked
+}
+
+// connectedWithout reports whether the world minus tile t is connected.
+func (s *State) connectedWithout(t int) bool {
+	rest := s.inPlay
+	if t >= 0 {
+		rest &^= 1 << t
+	}
+	if rest == 0 {
+		return true
+	}
+	seen := rest & -rest
+	frontier := seen
+	for frontier != 0 {
+		var next uint32
+		eachTile(frontier, func(u int) { next |= s.adj[u] })
+		next &= rest &^ seen
+		seen |= next
+		frontier = next
+	}
+	return seen == rest
+}
+
+// adjacent returns the tiles in play next to tile t.
+func (s *State) adjacent(t int) uint32 {
+	s.world()
+	return s.adj[t]
+}
+
+// isLocked reports whether removing tile t would split the world.
+func (s *State) isLocked(t int) bool {
+	s.world()
+	return s.locked>>t&1 != 0
+}
+
+// within returns the tiles at 1 to k steps from tile t, stepping from site
+// to neighbouring site.
+func (s *State) within(t, k int) uint32 {
+	s.world()
+	seen := uint32(1) << t
+	frontier := seen
+	for range k {
+		var next uint32
+		eachTile(frontier, func(u int) { next |= s.adj[u] })
+		next &^= seen
+		seen |= next
+		frontier = next
+	}
+	return seen &^ (1 << t)
+}
+
+// emptyAround adds to set the empty cells next to tile t.
+func (s *State) emptyAround(t int, set *cellSet) {
+	c := int(s.cell[t])
+	for k := range 6 {
+		if n := neighbour(c, k); n >= 0 && s.grid[n] == 0 {
+			set.add(n)
+		}
+	}
+}
+
+// hasEmptyAround reports whether tile t has an empty neighbouring cell.
+func (s *State) hasEmptyAround(t int) bool {
+	c := int(s.cell[t])
+	for k := range 6 {
+		if n := neighbour(c, k); n >= 0 && s.grid[n] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// spaces returns the cells a site may be placed in: the empty cells next to
+// the world. With moving >= 0, the cells next to the world without that
+// tile, other than its own cell.
+func (s *State) spaces(moving int) cellSet {
+	var set cellSet
+	eachTile(s.inPlay, func(t int) {
+		if t != moving {
+			s.emptyAround(t, &set)
+		}
+	})
+	if moving >= 0 {
+		set.remove(int(s.cell[moving]))
+	}
+	return set
+}
+
+// havens returns the havens in play.
+func (s *State) havens() uint32 {
+	var m uint32
+	eachTile(s.inPlay, func(t int) {
+		if Sites[siteOf(t, int(s.side[t]))].Type == Haven {
+			m |= 1 << t
+		}
+	})
+	return m
+}
+
+// siteIn returns the site number of tile t as it lies.
+func (s *State) siteIn(t int) int { return siteOf(t, int(s.side[t])) }
+
+// energyOf returns the energy of tile t as it lies.
+func (s *State) energyOf(t int) Energy { return Sites[s.siteIn(t)].Energy }
+
+// ofEnergy returns the tiles in play of energy e.
+func (s *State) ofEnergy(e Energy) uint32 {
+	var m uint32
+	eachTile(s.inPlay, func(t int) {
+		if s.energyOf(t) == e {
+			m |= 1 << t
+		}
+	})
+	return m
+}
+
+// inPlaySite returns the tile of site number site if it lies face up in
+// play, or -1.
+func (s *State) inPlaySite(site int) int {
+	t := site / 2
+	if s.inPlay>>t&1 != 0 && int(s.side[t]) == site%2 {
+		return t
+	}
+	return -1
+}
+
+// canUnravelSite reports whether tile t may be unravelled at all: not
+// locked, and not the only haven.
+func (s *State) canUnravelSite(t int) bool {
+	if s.isLocked(t) {
+		return false
+	}
+	h := s.havens()
+	return h != 1<<t
+}
