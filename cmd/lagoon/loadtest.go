@@ -29,13 +29,16 @@ Plays many games at once against a running server (lagoon serve), each
 between two simulated people over real HTTP and WebSocket connections, and
 reports the games finished, the moves a second, and the latency from sending
 a move to receiving its broadcast. Every game is then checked against the
-server's record: no move lost, none doubled.
+server's record: no move lost, none doubled. The people play at random
+among the legal moves their view lists ("legal"), in any game whose view
+does (Blue Lagoon's, the server's default, does).
 
 Flags:`)
 		fs.PrintDefaults()
 	}
 	cfg := loadConfig{}
 	fs.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "the server's address; loopback only")
+	fs.StringVar(&cfg.game, "game", "", "the game played, by its id (default: the server's first)")
 	fs.IntVar(&cfg.games, "games", 1000, "games played at once, with two clients each")
 	fs.DurationVar(&cfg.think, "think", time.Second, "a client's mean thinking time before each move")
 	fs.IntVar(&cfg.sources, "sources", 250, "loopback source addresses (127.0.0.2 and up) the clients are spread over, as many people on as many machines would be")
@@ -61,6 +64,7 @@ Flags:`)
 
 type loadConfig struct {
 	addr    string
+	game    string
 	games   int
 	think   time.Duration
 	sources int
@@ -276,6 +280,9 @@ func (lt *loadRun) createGames(ctx context.Context) error {
 					} `json:"seats"`
 				}
 				req := map[string]any{"seats": []map[string]string{{"kind": "human", "name": "Load A"}, {"kind": "human", "name": "Load B"}}}
+				if lt.cfg.game != "" {
+					req["game"] = lt.cfg.game
+				}
 				if err := lt.request(ctx, lt.client(i), "POST", "/api/games", req, &created); err != nil {
 					errs <- err
 					continue
@@ -300,28 +307,29 @@ func (lt *loadRun) createGames(ctx context.Context) error {
 	return nil
 }
 
+// loadState is the part of a state the clients read: the legal moves are
+// in the game's view of the seat.
+type loadState struct {
+	Version int  `json:"version"`
+	ToMove  int  `json:"to_move"`
+	Over    bool `json:"over"`
+	View    struct {
+		Legal []string `json:"legal"`
+	} `json:"view"`
+}
+
 // loadMessage is the part of the server's messages the clients read.
 type loadMessage struct {
-	Type      string `json:"type"`
-	ID        string `json:"id"`
-	Version   int    `json:"version"`
-	Move      string `json:"move"`
-	Duplicate bool   `json:"duplicate"`
-	Code      string `json:"code"`
-	Message   string `json:"message"`
-	State     *struct {
-		Version int      `json:"version"`
-		Current int      `json:"current"`
-		Over    bool     `json:"over"`
-		Legal   []string `json:"legal"`
-	} `json:"state"`
-	Game *struct {
-		State struct {
-			Version int      `json:"version"`
-			Current int      `json:"current"`
-			Over    bool     `json:"over"`
-			Legal   []string `json:"legal"`
-		} `json:"state"`
+	Type      string     `json:"type"`
+	ID        string     `json:"id"`
+	Version   int        `json:"version"`
+	Move      string     `json:"move"`
+	Duplicate bool       `json:"duplicate"`
+	Code      string     `json:"code"`
+	Message   string     `json:"message"`
+	State     *loadState `json:"state"`
+	Game      *struct {
+		State loadState `json:"state"`
 	} `json:"game"`
 }
 
@@ -374,14 +382,15 @@ func (lt *loadRun) play(ctx context.Context, g *loadGame, idx, seat int, connect
 	}()
 
 	var version, current int
-	var over bool
+	var over, snapshot bool
 	var legal []string
-	for version == 0 && legal == nil {
+	for !snapshot {
 		select {
 		case m := <-msgs:
 			if m.Type == "snapshot" && m.Game != nil {
 				st := m.Game.State
-				version, current, over, legal = st.Version, st.Current, st.Over, st.Legal
+				version, current, over, legal = st.Version, st.ToMove, st.Over, st.View.Legal
+				snapshot = true
 			}
 		case err := <-readErr:
 			return fmt.Errorf("before the snapshot: %w", err)
@@ -427,7 +436,7 @@ func (lt *loadRun) play(ctx context.Context, g *loadGame, idx, seat int, connect
 					return fmt.Errorf("event for version %d after version %d", m.Version, version)
 				}
 				me.seen = append(me.seen, m.Move)
-				version, current, over, legal = m.Version, m.State.Current, m.State.Over, m.State.Legal
+				version, current, over, legal = m.Version, m.State.ToMove, m.State.Over, m.State.View.Legal
 				thinkIfMyTurn()
 			case "ack":
 				sent, ok := pending[m.Version-1]

@@ -23,8 +23,12 @@ func TestLoadtest(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	s, err := server.New(context.Background(), server.Config{Store: st, Levels: ai.Levels(), MessageRate: -1, Log: slog.New(slog.DiscardHandler),
-		Bots: func(level string) (server.Bot, error) { return ai.New(level) }})
+	games, err := servedGames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := server.New(context.Background(), server.Config{Games: games, Store: st, Levels: ai.Levels, MessageRate: -1,
+		Log: slog.New(slog.DiscardHandler), Bots: newBots(games)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,13 +41,24 @@ func TestLoadtest(t *testing.T) {
 	go hs.Serve(ln)
 	defer hs.Close()
 
-	var out, stderr bytes.Buffer
-	if c := run([]string{"loadtest", "-addr", ln.Addr().String(), "-games", "4", "-think", "1ms", "-sources", "3"}, nil, &out, &stderr); c != 0 {
-		t.Errorf("loadtest exited with %d:\n%s\n%s", c, out.String(), stderr.String())
-	}
-	for _, want := range []string{"games:    4 finished of 4, all 4 in progress at once with 8 clients connected", "p99", "0 errors, 0 moves lost, 0 moves doubled"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("the report does not say %q:\n%s", want, out.String())
+	for _, tc := range []struct {
+		game  string
+		games string
+	}{{"", "4"}, {"tiny", "2"}} {
+		var out, stderr bytes.Buffer
+		args := []string{"loadtest", "-addr", ln.Addr().String(), "-games", tc.games, "-think", "1ms", "-sources", "3"}
+		if tc.game != "" {
+			// A game whose hands are hidden: each client reads its own
+			// view.
+			args = append(args, "-game", tc.game)
+		}
+		if c := run(args, nil, &out, &stderr); c != 0 {
+			t.Errorf("loadtest %s exited with %d:\n%s\n%s", tc.game, c, out.String(), stderr.String())
+		}
+		for _, want := range []string{"games:    " + tc.games + " finished of " + tc.games + ", all " + tc.games + " in progress at once with " + map[string]string{"4": "8", "2": "4"}[tc.games] + " clients connected", "p99", "0 errors, 0 moves lost, 0 moves doubled"} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("the report of loadtest %s does not say %q:\n%s", tc.game, want, out.String())
+			}
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/ai"
+	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/server"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/web"
@@ -24,11 +25,24 @@ import (
 // shutdownGrace bounds how long a shutdown waits for requests under way.
 const shutdownGrace = 10 * time.Second
 
-// newBot makes the bot of a level for a seat. It searches on one core: the
-// server bounds the bots thinking at once (-bot-workers), and that bound is
-// a bound on cores only if each bot keeps to one.
-func newBot(level string) (server.Bot, error) {
-	return ai.NewWith(level, ai.Options{Seed: rand.Uint64(), Workers: 1})
+// servedGames returns the games lagoon serve hosts: the tools' games, the
+// first the default.
+func servedGames() (*game.Registry, error) {
+	return game.NewRegistry(toolGames...)
+}
+
+// newBots returns what makes the bot of a level of a game for a seat. A
+// bot searches on one core: the server bounds the bots thinking at once
+// (-bot-workers), and that bound is a bound on cores only if each bot keeps
+// to one.
+func newBots(games *game.Registry) server.BotFactory {
+	return func(gameID, level string) (server.Bot, error) {
+		rules, err := games.Get(gameID)
+		if err != nil {
+			return nil, err
+		}
+		return ai.NewWith(rules, level, ai.Options{Seed: rand.Uint64(), Workers: 1})
+	}
 }
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -89,11 +103,16 @@ func serve(addr, data string, rate float64, botWorkers int, botDelay time.Durati
 	if rate <= 0 {
 		rate = -1
 	}
+	games, err := servedGames()
+	if err != nil {
+		return err
+	}
 	srv, err := server.New(ctx, server.Config{
+		Games:      games,
 		Store:      st,
 		Static:     web.Files(),
-		Bots:       newBot,
-		Levels:     ai.Levels(),
+		Bots:       newBots(games),
+		Levels:     ai.Levels,
 		BotWorkers: botWorkers,
 		BotDelay:   botDelay,
 		Rate:       rate,

@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/lagoon-games/lagoon/ai"
 )
 
 // startServe runs lagoon serve on a free loopback port and returns its URL
@@ -63,17 +66,20 @@ func TestServeKeepsGamesAcrossShutdown(t *testing.T) {
 			Token string `json:"token"`
 		} `json:"seats"`
 		Game struct {
+			Game  string `json:"game"`
 			State struct {
-				Legal []string `json:"legal"`
+				View struct {
+					Legal []string `json:"legal"`
+				} `json:"view"`
 			} `json:"state"`
 		} `json:"game"`
 	}
 	json.NewDecoder(resp.Body).Decode(&created)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusCreated || len(created.Game.State.Legal) == 0 {
+	if resp.StatusCode != http.StatusCreated || len(created.Game.State.View.Legal) == 0 || created.Game.Game != "bluelagoon" {
 		t.Fatalf("create: %d %+v", resp.StatusCode, created)
 	}
-	move := created.Game.State.Legal[0]
+	move := created.Game.State.View.Legal[0]
 	req, _ := http.NewRequest("POST", url+"/api/games/"+created.ID+"/moves", strings.NewReader(`{"version":0,"move":"`+move+`"}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+created.Seats[0].Token)
@@ -130,5 +136,76 @@ func TestServeBadFlags(t *testing.T) {
 	stderr.Reset()
 	if c := run([]string{"serve", "-addr", "256.0.0.1:1", "-data", t.TempDir()}, nil, io.Discard, &stderr); c != 1 || !strings.Contains(stderr.String(), "256.0.0.1") {
 		t.Errorf("a bad address: exit %d, %s", c, stderr.String())
+	}
+}
+
+// TestServeRulesAndBots: lagoon serve hosts the tools' games, Blue Lagoon
+// first, with the bots' levels of each, and its bots (package ai, over the
+// game contract) play a game to its end.
+func TestServeRulesAndBots(t *testing.T) {
+	url, code := startServe(t, t.TempDir())
+	defer stopServe(t, syscall.SIGTERM, code)
+	resp, err := http.Get(url + "/api/rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rules struct {
+		Games []struct {
+			ID     string   `json:"id"`
+			Levels []string `json:"levels"`
+		} `json:"games"`
+	}
+	json.NewDecoder(resp.Body).Decode(&rules)
+	resp.Body.Close()
+	if len(rules.Games) == 0 || rules.Games[0].ID != "bluelagoon" || !slices.Equal(rules.Games[0].Levels, ai.Levels("bluelagoon")) {
+		t.Fatalf("rules: %+v", rules)
+	}
+	for _, g := range rules.Games {
+		resp, err := http.Post(url+"/api/games", "application/json",
+			strings.NewReader(`{"game":"`+g.ID+`","seats":[{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"}],"seed":3}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var created struct {
+			ID string `json:"id"`
+		}
+		json.NewDecoder(resp.Body).Decode(&created)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusCreated {
+			t.Fatalf("create a game of %s: %d", g.ID, resp.StatusCode)
+		}
+		for i := 0; ; i++ {
+			resp, err := http.Get(url + "/api/games/" + created.ID + "/record")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rec struct {
+				Moves []string `json:"moves"`
+			}
+			json.NewDecoder(resp.Body).Decode(&rec)
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				// The record is out once the seed tells nothing more;
+				// the game may still go on.
+				var st struct {
+					State struct {
+						Over bool `json:"over"`
+					} `json:"state"`
+				}
+				resp, err := http.Get(url + "/api/games/" + created.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				json.NewDecoder(resp.Body).Decode(&st)
+				resp.Body.Close()
+				if st.State.Over {
+					break
+				}
+			}
+			if i > 3000 {
+				t.Fatalf("the bots' game of %s did not end", g.ID)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
 	}
 }

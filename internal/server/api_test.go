@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -40,48 +41,57 @@ func TestPlayAgainstBotOverHTTP(t *testing.T) {
 	if len(c.Seats) != 1 || c.Seats[0].Seat != 0 || c.Spectate != "/game/"+c.ID || c.Seats[0].Link != c.Spectate+"#seat="+c.Seats[0].Token {
 		t.Fatalf("links: %+v, spectate %q", c.Seats, c.Spectate)
 	}
+	if c.Game.Game != "bluelagoon" || c.Game.GameName != "Blue Lagoon" || c.Game.Options["board"] != "standard" || c.Game.Options["first"] != "0" {
+		t.Fatalf("created %s %q with options %v; want Blue Lagoon, the default, with its default options", c.Game.Game, c.Game.GameName, c.Game.Options)
+	}
 	token := c.Seats[0].Token
 	for {
-		g := ts.waitFor(c.ID, token, func(g fullGame) bool { return g.State.Over || g.State.Current == 0 })
+		g := ts.waitFor(c.ID, token, func(g fullGame) bool { return g.State.Over || g.State.ToMove == 0 })
 		if g.You == nil || *g.You != 0 {
 			t.Fatalf("you = %v, want 0", g.You)
 		}
 		if g.State.Over {
 			break
 		}
-		if status, body := ts.request("GET", "/api/games/"+c.ID+"/record", "", nil); g.State.Phase == "exploration" && status != http.StatusForbidden {
+		if status, body := ts.request("GET", "/api/games/"+c.ID+"/record", "", nil); g.State.Standing.Phase == "exploration" && status != http.StatusForbidden {
 			t.Errorf("record during the exploration phase: %d %s", status, body)
 		}
-		legal := g.State.Legal
+		legal := g.State.View.Legal
 		ts.move(c.ID, token, g.State.Version, legal[len(legal)/2])
 	}
 
+	sg, err := ts.store.Game(context.Background(), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
 	moves := ts.storedMoves(c.ID)
-	setup := bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: seed}
-	want := replay(t, setup, moves)
+	end := replay(t, sg)
+	want := engine(t, end)
 	g := ts.get(c.ID, "")
 	if g.You != nil {
 		t.Errorf("a spectator's view has you = %d", *g.You)
 	}
-	if g.State.Version != len(moves) || len(g.Moves) != len(moves) {
-		t.Errorf("version %d with %d moves listed; %d stored", g.State.Version, len(g.Moves), len(moves))
+	if g.State.Version != len(moves) || len(g.Moves) != len(moves) || g.State.ToMove != game.NoSeat {
+		t.Errorf("version %d with %d moves listed, to move %d; %d stored", g.State.Version, len(g.Moves), g.State.ToMove, len(moves))
 	}
-	r := g.State.Result
-	if r == nil || !slices.Equal(r.Winners, want.Winners()) || r.Explanation == "" {
-		t.Fatalf("result %+v, want winners %v", r, want.Winners())
+	r := g.State.View.Result
+	if r == nil || !slices.Equal(r.Winners, want.Winners()) || r.Explanation == "" || !slices.Equal(g.State.Standing.Winners, want.Winners()) {
+		t.Fatalf("result %+v, standing %+v, want winners %v", r, g.State.Standing, want.Winners())
 	}
 	totals := want.Totals()
-	if !slices.Equal(r.Totals, totals[:2]) || !slices.Equal(g.State.Scores.Totals, totals[:2]) {
-		t.Errorf("totals %v and %v, want %v", r.Totals, g.State.Scores.Totals, totals[:2])
+	if !slices.Equal(r.Totals, totals[:2]) || !slices.Equal(g.State.View.Scores.Totals, totals[:2]) || !slices.Equal(g.State.Standing.Scores, totals[:2]) {
+		t.Errorf("totals %v, %v and %v, want %v", r.Totals, g.State.View.Scores.Totals, g.State.Standing.Scores, totals[:2])
 	}
-	for ph, got := range [][]bluelagoon.Score{g.State.Scores.Exploration, g.State.Scores.Settlement} {
+	for ph, got := range [][]bluelagoon.Score{g.State.View.Scores.Exploration, g.State.View.Scores.Settlement} {
 		s, _ := want.PhaseScores(bluelagoon.Phase(ph))
 		if !slices.Equal(got, s[:2]) {
 			t.Errorf("phase %d scores %+v, want %+v", ph, got, s[:2])
 		}
 	}
-	if g.ExplorationEnd == nil || len(g.ExplorationEnd.Tokens) == 0 {
-		t.Errorf("no exploration summary: %+v", g.ExplorationEnd)
+	if ends := phaseEnds(t, g.Moves); len(ends) == 0 {
+		t.Errorf("no move's note says the exploration phase ended: %v", ends)
+	} else if n := note(t, g.Moves[ends[0]-1]); len(n.PhaseEnds[0].Tokens) == 0 {
+		t.Errorf("the exploration phase's end has no new tokens: %+v", n.PhaseEnds[0])
 	}
 	// A finished game's seats are part of its record: they are not left
 	// to a bot, nor renamed, afterwards.
@@ -102,17 +112,20 @@ func TestPlayAgainstBotOverHTTP(t *testing.T) {
 	if status != 200 {
 		t.Fatalf("record: %d %s", status, body)
 	}
-	var rec bluelagoon.Record
+	var rec game.Record
 	if err := json.Unmarshal(body, &rec); err != nil {
 		t.Fatal(err)
 	}
-	end, err := rec.Replay(-1)
-	if err != nil || end.String() != want.String() {
-		t.Errorf("the record replays to %v, %v; want %s", end, err, want)
+	if rec.Game != "bluelagoon" || rec.Seed != seed || rec.Options["board"] != "standard" {
+		t.Errorf("record %+v", rec)
+	}
+	replayed, err := rec.Replay(bluelagoon.Rules, -1)
+	if err != nil || replayed.String() != end.String() {
+		t.Errorf("the record replays to %v, %v; want %s", replayed, err, end)
 	}
 
 	for _, at := range []int{0, 1, len(moves) / 2, len(moves)} {
-		pos, err := rec.Replay(at)
+		pos, err := rec.Replay(bluelagoon.Rules, at)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,18 +135,32 @@ func TestPlayAgainstBotOverHTTP(t *testing.T) {
 		}
 		status, body = ts.request("GET", fmt.Sprintf("/api/games/%s?at=%d", c.ID, at), "", nil)
 		v := decode[fullGame](t, body)
-		live := pos.Scores()
-		if status != 200 || v.State.Version != at || len(v.Moves) != at || !slices.Equal(v.State.Scores.Live, live[:2]) {
-			t.Errorf("game at %d: %d, version %d, %d moves, live scores %v want %v", at, status, v.State.Version, len(v.Moves), v.State.Scores.Live, live[:2])
+		live := engine(t, pos).Scores()
+		if status != 200 || v.State.Version != at || len(v.Moves) != at || !slices.Equal(v.State.View.Scores.Live, live[:2]) {
+			t.Errorf("game at %d: %d, version %d, %d moves, live scores %v want %v", at, status, v.State.Version, len(v.Moves), v.State.View.Scores.Live, live[:2])
 		}
-		if (v.ExplorationEnd != nil) != (pos.Phase() == bluelagoon.Settlement) {
-			t.Errorf("game at %d in phase %v: exploration summary %v", at, pos.Phase(), v.ExplorationEnd != nil)
+		if ends := phaseEnds(t, v.Moves); (len(ends) > 0) != (engine(t, pos).Phase() == bluelagoon.Settlement) {
+			t.Errorf("game at %d in phase %v: phase ends in the notes at %v", at, engine(t, pos).Phase(), ends)
 		}
 	}
 }
 
+// phaseEnds returns the versions of the moves whose notes say they ended a
+// phase.
+func phaseEnds(t testing.TB, moves []*moveView) []int {
+	t.Helper()
+	var out []int
+	for _, mv := range moves {
+		if len(note(t, mv).PhaseEnds) > 0 {
+			out = append(out, mv.Version)
+		}
+	}
+	return out
+}
+
 // TestStateMatchesEngine checks the state's pieces, tokens, legal moves and
-// players against the engine, move by move.
+// players against the engine, move by move, and what the notes say the
+// moves took.
 func TestStateMatchesEngine(t *testing.T) {
 	ts := newTestServer(t, nil)
 	id, tokens := ts.humans(3, 11)
@@ -143,12 +170,12 @@ func TestStateMatchesEngine(t *testing.T) {
 	}
 	for v := 0; v < 40; v++ {
 		g := ts.get(id, "")
-		st := g.State
+		st := g.State.View
 		var legal []string
 		for _, m := range eng.LegalMoves() {
 			legal = append(legal, m.String())
 		}
-		if !slices.Equal(st.Legal, legal) || st.Current != eng.Current() || st.Phase != eng.Phase().String() {
+		if !slices.Equal(st.Legal, legal) || st.Current != eng.Current() || g.State.ToMove != eng.Current() || st.Phase != eng.Phase().String() {
 			t.Fatalf("version %d: state differs from the engine's", v)
 		}
 		for _, p := range st.Pieces {
@@ -165,14 +192,14 @@ func TestStateMatchesEngine(t *testing.T) {
 		for _, tk := range st.Tokens {
 			var c bluelagoon.Coord
 			fmt.Sscanf(tk.At, "%d,%d", &c.Row, &c.Col)
-			if kind, ok := eng.TokenAt(c); !ok || tokenNames[kind] != tk.Token {
+			if kind, ok := eng.TokenAt(c); !ok || bluelagoon.TokenNames[kind] != tk.Token {
 				t.Fatalf("version %d: token %+v; the engine has %v %v", v, tk, kind, ok)
 			}
 		}
 		for p, pv := range st.Players {
 			h := eng.Held(p)
 			if pv.SettlersLeft != eng.SettlersLeft(p) || pv.VillagesLeft != eng.VillagesLeft(p) || pv.TokensHeld != eng.TokensHeld(p) ||
-				pv.Held.Coconut != h[bluelagoon.Coconut] || pv.Held.Statuette != h[bluelagoon.Statuette] {
+				pv.Held["coconut"] != h[bluelagoon.Coconut] || pv.Held["statuette"] != h[bluelagoon.Statuette] {
 				t.Fatalf("version %d: player %d %+v differs from the engine", v, p, pv)
 			}
 		}
@@ -182,12 +209,16 @@ func TestStateMatchesEngine(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := ts.move(id, tokens[before.Current()], v, m.String())
-		var took *string
+		var took string
 		if tk, ok := before.TokenAt(m.At); ok {
-			took = tokenName(tk)
+			took = bluelagoon.TokenNames[tk]
 		}
-		if lm := r.State.LastMove; lm == nil || lm.Move != m.String() || lm.Seat != before.Current() || fmt.Sprint(lm.Took) != fmt.Sprint(took) && (lm.Took == nil || took == nil || *lm.Took != *took) {
-			t.Fatalf("version %d: last move %+v, want %v by %d taking %v", v, r.State.LastMove, m, before.Current(), took)
+		lm := r.State.LastMove
+		if lm == nil || lm.Move != m.String() || lm.Seat != before.Current() || lm.Version != v+1 {
+			t.Fatalf("version %d: last move %+v, want %v by %d", v, lm, m, before.Current())
+		}
+		if n := note(t, lm); n.Phase != before.Phase().String() || (n.Took == nil) != (took == "") || n.Took != nil && *n.Took != took {
+			t.Fatalf("version %d: the note of %v says %s, want phase %v taking %q", v, m, lm.Note, before.Phase(), took)
 		}
 	}
 }
@@ -199,13 +230,13 @@ func TestBadRequests(t *testing.T) {
 	id, tokens := ts.humans(2, 5)
 	other, otherTokens := ts.humans(2, 6)
 	g := ts.get(id, "")
-	first := g.State.Legal[0]
+	first := g.State.View.Legal[0]
 	ts.move(id, tokens[0], 0, first)
 	g = ts.get(id, "")
-	legal := g.State.Legal[0]
+	legal := g.State.View.Legal[0]
 	var occupiedVillage string
 	for _, m := range []string{"T 0,0", "T 12,0", "T 6,6"} {
-		if !slices.Contains(g.State.Legal, m) {
+		if !slices.Contains(g.State.View.Legal, m) {
 			occupiedVillage = m
 			break
 		}
@@ -243,7 +274,8 @@ func TestBadRequests(t *testing.T) {
 		{"future version", "POST", movePath, tokens[1], moveBody(7, legal), nil, 409, "stale_version"},
 		{"repeated move, other seat", "POST", movePath, tokens[1], moveBody(0, first), nil, 409, "stale_version"},
 		{"illegal move", "POST", movePath, tokens[1], moveBody(1, occupiedVillage), nil, 422, "illegal_move"},
-		{"off the board", "POST", movePath, tokens[1], moveBody(1, "S 40,40"), nil, 422, "illegal_move"},
+		{"off the board", "POST", movePath, tokens[1], moveBody(1, "S 40,40"), nil, 400, "bad_request"},
+		{"empty move", "POST", movePath, tokens[1], moveBody(1, ""), nil, 400, "bad_request"},
 		{"too large", "POST", movePath, tokens[1], `{"version": 1, "move": "` + strings.Repeat(" ", maxBodyBytes) + `"}`, nil, 413, "too_large"},
 		{"cross-origin move", "POST", movePath, tokens[1], moveBody(1, legal), []string{"Origin", "https://evil.example"}, 403, "cross_origin"},
 		{"cross-origin create", "POST", "/api/games", "", map[string]any{"seats": []any{}}, []string{"Origin", "https://evil.example"}, 403, "cross_origin"},
@@ -253,15 +285,28 @@ func TestBadRequests(t *testing.T) {
 		{"leave to an unknown level", "POST", "/api/games/" + id + "/leave", tokens[1], map[string]any{"level": "godlike"}, nil, 400, "bad_request"},
 		{"join a taken seat", "POST", "/api/games/" + id + "/join", "", map[string]any{"seat": 1}, nil, 409, "seat_taken"},
 		{"join as another seat", "POST", "/api/games/" + id + "/join", tokens[1], map[string]any{"seat": 0}, nil, 403, "bad_token"},
-		{"bad board", "POST", "/api/boards", "", map[string]any{"notation": "a 7 2; c 0 E;"}, nil, 400, "bad_request"},
+		{"bad board", "POST", "/api/rules/bluelagoon/preview", "", map[string]any{"options": map[string]any{"board": "a 7 2; c 0 E;"}}, nil, 400, "bad_request"},
+		{"preview of no game", "POST", "/api/rules/chess/preview", "", nil, nil, 404, "not_found"},
+		{"preview with too many players", "POST", "/api/rules/bluelagoon/preview", "", map[string]any{"players": 5}, nil, 400, "bad_request"},
+		{"preview with an unknown option", "POST", "/api/rules/bluelagoon/preview", "", map[string]any{"options": map[string]any{"colour": "red"}}, nil, 400, "bad_request"},
 		{"one seat", "POST", "/api/games", "", map[string]any{"seats": []any{map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
 		{"five seats", "POST", "/api/games", "", map[string]any{"seats": slices.Repeat([]any{map[string]any{"kind": "bot", "level": "easy"}}, 5)}, nil, 400, "bad_request"},
 		{"unknown kind", "POST", "/api/games", "", map[string]any{"seats": []any{map[string]any{"kind": "alien"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
 		{"unknown level", "POST", "/api/games", "", map[string]any{"seats": []any{map[string]any{"kind": "bot", "level": "godlike"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
-		{"unknown board", "POST", "/api/games", "", map[string]any{"board": "atlantis", "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
-		{"bad first", "POST", "/api/games", "", map[string]any{"first": 2, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"unknown game", "POST", "/api/games", "", map[string]any{"game": "chess", "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"unknown board", "POST", "/api/games", "", map[string]any{"options": map[string]any{"board": "atlantis"}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"bad first", "POST", "/api/games", "", map[string]any{"options": map[string]any{"first": "2"}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"first not a string", "POST", "/api/games", "", map[string]any{"options": map[string]any{"first": 1}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"unknown option", "POST", "/api/games", "", map[string]any{"options": map[string]any{"hand": "3"}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"an old create", "POST", "/api/games", "", map[string]any{"board": "standard", "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
 		{"long name", "POST", "/api/games", "", map[string]any{"seats": []any{map[string]any{"kind": "human", "name": strings.Repeat("a", 33)}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
-		{"bad clock", "POST", "/api/games", "", map[string]any{"clock": map[string]any{"initial_ms": 10}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"bad clock", "POST", "/api/games", "", map[string]any{"time": map[string]any{"kind": "bank", "initial_ms": 10}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"time the game does not keep", "POST", "/api/games", "", map[string]any{"time": map[string]any{"kind": "turn", "turn_ms": 30000}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"unknown time", "POST", "/api/games", "", map[string]any{"time": map[string]any{"kind": "hourglass"}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"bad turn", "POST", "/api/games", "", map[string]any{"game": "tiny", "time": map[string]any{"kind": "turn", "turn_ms": 0}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"tiny with five seats", "POST", "/api/games", "", map[string]any{"game": "tiny", "seats": slices.Repeat([]any{map[string]any{"kind": "human"}}, 5)}, nil, 400, "bad_request"},
+		{"tiny with an option out of range", "POST", "/api/games", "", map[string]any{"game": "tiny", "options": map[string]any{"hand": "9"}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
+		{"tiny's pairs with two", "POST", "/api/games", "", map[string]any{"game": "tiny", "options": map[string]any{"teams": "pairs"}, "seats": []any{map[string]any{"kind": "human"}, map[string]any{"kind": "human"}}}, nil, 400, "bad_request"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, body := ts.request(tc.method, tc.path, tc.token, tc.body, tc.header...)
@@ -295,11 +340,11 @@ func TestRateLimit(t *testing.T) {
 	// A request an hour: the burst is all there is, however slow the test.
 	ts := newTestServer(t, func(c *Config) { c.Rate, c.Burst = 1.0/3600, 3 })
 	for i := range 3 {
-		if status, body := ts.request("GET", "/api/levels", "", nil); status != 200 {
+		if status, body := ts.request("GET", "/api/rules", "", nil); status != 200 {
 			t.Fatalf("request %d: %d %s", i, status, body)
 		}
 	}
-	req, _ := http.NewRequest("GET", ts.http.URL+"/api/boards", nil)
+	req, _ := http.NewRequest("GET", ts.http.URL+"/api/lobby", nil)
 	resp, err := ts.http.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -380,7 +425,7 @@ func TestJoinOpenSeatAndLeave(t *testing.T) {
 		t.Errorf("lobby after joining: %+v", lobby)
 	}
 
-	ts.move(c.ID, ann, 0, g.State.Legal[0])
+	ts.move(c.ID, ann, 0, g.State.View.Legal[0])
 	if status, body := ts.request("POST", "/api/games/"+c.ID+"/leave", ann, nil); status != 200 {
 		t.Fatalf("leave: %d %s", status, body)
 	}
@@ -388,14 +433,14 @@ func TestJoinOpenSeatAndLeave(t *testing.T) {
 		t.Errorf("a left seat's token still works: %d", status)
 	}
 	for {
-		g = ts.waitFor(c.ID, bob, func(g fullGame) bool { return g.State.Over || g.State.Current == 1 })
+		g = ts.waitFor(c.ID, bob, func(g fullGame) bool { return g.State.Over || g.State.ToMove == 1 })
 		if g.Seats[0].Kind != "bot" || g.Seats[0].Level != "medium" {
 			t.Fatalf("seat 0 after leaving: %+v", g.Seats[0])
 		}
 		if g.State.Over {
 			break
 		}
-		ts.move(c.ID, bob, g.State.Version, g.State.Legal[0])
+		ts.move(c.ID, bob, g.State.Version, g.State.View.Legal[0])
 	}
 	lobby = decode[map[string][]summaryView](t, ts.ok("GET", "/api/lobby", "", nil))
 	if len(lobby["finished"]) != 1 || lobby["finished"][0].ID != c.ID || lobby["finished"][0].Winners == nil {
@@ -413,42 +458,97 @@ func (ts *testServer) ok(method, path, token string, body any) []byte {
 	return out
 }
 
-func TestBoardsAndLevels(t *testing.T) {
+// TestRulesAndPreview: the games hosted, their options, times and levels,
+// and a preview of a table's choices: here Blue Lagoon's boards, which the
+// page draws from it.
+func TestRulesAndPreview(t *testing.T) {
 	ts := newTestServer(t, nil)
-	boards := decode[struct {
-		Boards []boardView `json:"boards"`
-	}](t, ts.ok("GET", "/api/boards", "", nil))
-	if len(boards.Boards) != len(bluelagoon.BoardNames()) || boards.Boards[0].Name != "standard" {
-		t.Fatalf("boards: %+v", boards)
+	rules := decode[struct {
+		Games []struct {
+			rulesView
+			Options []game.Option `json:"options"`
+		} `json:"games"`
+	}](t, ts.ok("GET", "/api/rules", "", nil))
+	if len(rules.Games) != 2 || rules.Games[0].ID != "bluelagoon" || rules.Games[1].ID != "tiny" {
+		t.Fatalf("games %+v, want Blue Lagoon then Tiny", rules.Games)
 	}
-	std := boards.Boards[0]
+	bl, tiny := rules.Games[0], rules.Games[1]
+	if bl.Name != "Blue Lagoon" || bl.MinPlayers != 2 || bl.MaxPlayers != 4 || !slices.Equal(bl.Times, []game.TimeKind{game.Bank}) ||
+		!slices.Equal(bl.Levels, testLevels) || len(bl.Options) != 2 || bl.Options[0].Key != "board" || !bl.Options[0].Custom ||
+		len(bl.Options[0].Choices) != len(bluelagoon.BoardNames()) || bl.Options[1].Key != "first" {
+		t.Errorf("Blue Lagoon's rules: %+v", bl)
+	}
+	if !slices.Equal(tiny.Times, []game.TimeKind{game.TurnTimer, game.Bank}) || len(tiny.Options) != 3 || tiny.Options[0].Kind != game.Number || tiny.Options[0].Max != 4 {
+		t.Errorf("Tiny's rules: %+v", tiny)
+	}
+
+	type board struct {
+		Name         string   `json:"name"`
+		Height       int      `json:"height"`
+		Notation     string   `json:"notation"`
+		StoneCircles []string `json:"stone_circles"`
+		Islands      []struct {
+			Spaces []string `json:"spaces"`
+		} `json:"islands"`
+	}
+	type preview struct {
+		Options map[string]string `json:"options"`
+		Table   board             `json:"table"`
+		State   stateView         `json:"state"`
+	}
+	for _, name := range bluelagoon.BoardNames() {
+		p := decode[preview](t, ts.ok("POST", "/api/rules/bluelagoon/preview", "", map[string]any{"players": 3, "options": map[string]any{"board": name}}))
+		if p.Table.Name != name || p.Options["board"] != name || p.Options["first"] != "0" || len(p.State.View.Players) != 3 || len(p.State.View.Tokens) != 32 || p.State.Version != 0 {
+			t.Errorf("preview of %s: %+v", name, p)
+		}
+	}
+	std := decode[preview](t, ts.ok("POST", "/api/rules/bluelagoon/preview", "", nil)).Table
 	land := 0
 	for _, isl := range std.Islands {
 		land += len(isl.Spaces)
 	}
-	if std.Height != 13 || len(std.Islands) != 8 || land != 116 || len(std.StoneCircles) != 32 {
-		t.Errorf("standard board: height %d, %d islands, %d land, %d stone circles", std.Height, len(std.Islands), land, len(std.StoneCircles))
+	if std.Name != "standard" || std.Height != 13 || len(std.Islands) != 8 || land != 116 {
+		t.Errorf("standard board: height %d, %d islands, %d land", std.Height, len(std.Islands), land)
 	}
 	wheels, err := bluelagoon.BoardByName("wheels")
 	if err != nil {
 		t.Fatal(err)
 	}
-	checked := decode[boardView](t, ts.ok("POST", "/api/boards", "", map[string]any{"notation": wheels.String()}))
-	if checked.Height != wheels.Height() || checked.Notation != wheels.String() {
-		t.Errorf("checked board: %+v", checked)
+	own := strings.Replace(wheels.String(), "i 5 ", "i 6 ", 1)
+	ownBoard, err := bluelagoon.ParseBoard(own)
+	if err != nil {
+		t.Fatal(err)
 	}
-	c := ts.create(map[string]any{"board": wheels.String(), "seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "medium"}}})
+	checked := decode[preview](t, ts.ok("POST", "/api/rules/bluelagoon/preview", "", map[string]any{"options": map[string]any{"board": own}}))
+	if checked.Table.Height != wheels.Height() || checked.Table.Notation != ownBoard.String() || checked.Table.Name != "" || checked.Options["board"] != own {
+		t.Errorf("checked board: %+v", checked.Table)
+	}
+	c := ts.create(map[string]any{"options": map[string]any{"board": own}, "seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "medium"}}})
+	if tb := decode[board](t, c.Game.Table); tb.Notation != ownBoard.String() {
+		t.Errorf("the game's table is %+v", tb)
+	}
 	lobby := decode[map[string][]summaryView](t, ts.ok("GET", "/api/lobby", "", nil))
+	found := false
 	for _, l := range lobby {
 		for _, s := range l {
-			if s.ID == c.ID && s.Board != "wheels" && s.Board != "custom" {
-				t.Errorf("lobby board %q", s.Board)
+			if s.ID == c.ID {
+				found = true
+				if s.Options["board"] != own || s.Game != "bluelagoon" || s.GameName != "Blue Lagoon" {
+					t.Errorf("lobby: %+v", s)
+				}
 			}
 		}
 	}
-	levels := decode[map[string][]string](t, ts.ok("GET", "/api/levels", "", nil))
-	if !slices.Equal(levels["levels"], testLevels) {
-		t.Errorf("levels %v", levels)
+	if !found {
+		t.Error("the game is not in the lobby")
+	}
+	tp := decode[struct {
+		Options map[string]string `json:"options"`
+		Table   json.RawMessage   `json:"table"`
+		State   aState[map[string]any]
+	}](t, ts.ok("POST", "/api/rules/tiny/preview", "", map[string]any{"players": 4, "options": map[string]any{"teams": "pairs"}}))
+	if tp.Options["hand"] != "3" || tp.Options["teams"] != "pairs" || string(tp.Table) != "null" || tp.State.View["hand"] != nil || len(tp.State.Standing.Teams) != 2 {
+		t.Errorf("Tiny's preview: %+v", tp)
 	}
 }
 
@@ -474,7 +574,7 @@ type blockingBot struct {
 	most     *atomic.Int64
 }
 
-func (b blockingBot) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error) {
+func (b blockingBot) Move(ctx context.Context, st game.State) (game.Move, error) {
 	n := b.thinking.Add(1)
 	defer b.thinking.Add(-1)
 	for m := b.most.Load(); n > m && !b.most.CompareAndSwap(m, n); m = b.most.Load() {
@@ -482,9 +582,9 @@ func (b blockingBot) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.M
 	select {
 	case <-b.release:
 	case <-ctx.Done():
-		return bluelagoon.Move{}, ctx.Err()
+		return 0, ctx.Err()
 	}
-	return g.LegalMove(0), nil
+	return game.Legal(st)[0], nil
 }
 
 // TestBotsCannotStarvePeople fills the bot pool with bots that think
@@ -494,7 +594,7 @@ func TestBotsCannotStarvePeople(t *testing.T) {
 	bot := blockingBot{release: make(chan struct{}), thinking: new(atomic.Int64), most: new(atomic.Int64)}
 	ts := newTestServer(t, func(c *Config) {
 		c.BotWorkers = 2
-		c.Bots = func(string) (Bot, error) { return bot, nil }
+		c.Bots = func(string, string) (Bot, error) { return bot, nil }
 	})
 	var botGames []string
 	for range 6 {
@@ -510,7 +610,7 @@ func TestBotsCannotStarvePeople(t *testing.T) {
 	id, tokens := ts.humans(2, 1)
 	for v := range 20 {
 		g := ts.get(id, "")
-		ts.move(id, tokens[g.State.Current], v, g.State.Legal[0])
+		ts.move(id, tokens[g.State.ToMove], v, g.State.View.Legal[0])
 	}
 	close(bot.release)
 	for _, id := range botGames {
@@ -533,7 +633,7 @@ func TestAGameThatNoLongerLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	after := store.After{Summary: store.Summary{Phase: "exploration", Current: 1, Totals: []int{0, 0}}}
+	after := store.After{Summary: store.Summary{Phase: "exploration", ToMove: 1, Scores: []int{0, 0}}}
 	if err := st.AppendMove(context.Background(), broken, 1, store.Move{Seat: 0, Move: "S 99,99", At: time.Now()}, after); err != nil {
 		t.Fatal(err)
 	}
@@ -541,7 +641,7 @@ func TestAGameThatNoLongerLoads(t *testing.T) {
 
 	ts.start(nil)
 	g := ts.get(fine, tokens[0])
-	ts.move(fine, tokens[0], 0, g.State.Legal[0])
+	ts.move(fine, tokens[0], 0, g.State.View.Legal[0])
 	for range 2 {
 		if status, _ := ts.request("GET", "/api/games/"+broken, "", nil); status != http.StatusInternalServerError {
 			t.Errorf("the game that does not load: %d, want 500", status)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -21,8 +22,8 @@ func BenchmarkMove(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	newGame := func() *game {
-		sg := &store.Game{ID: newGameID(), Board: "standard", Players: 2, Seed: 1,
+	newGame := func() *match {
+		sg := &store.Game{ID: newGameID(), Game: "bluelagoon", Options: map[string]string{"board": "standard", "first": "0"}, Players: 2, Seed: 1,
 			Seats: []store.Seat{{Kind: kindHuman, Joined: true}, {Kind: kindHuman, Joined: true}}}
 		if err := st.Create(context.Background(), sg); err != nil {
 			b.Fatal(err)
@@ -37,6 +38,7 @@ func BenchmarkMove(b *testing.B) {
 		return g
 	}
 	g := newGame()
+	var legal []game.Move
 	b.ReportAllocs()
 	for b.Loop() {
 		if g.cur.Over() {
@@ -45,7 +47,8 @@ func BenchmarkMove(b *testing.B) {
 			b.StartTimer()
 		}
 		v := len(g.moves)
-		if _, _, e := g.play(context.Background(), moveRequest{seat: g.cur.Current(), version: v, move: g.cur.LegalMove(v % g.cur.NumLegalMoves())}); e != nil {
+		legal = g.cur.AppendLegal(legal[:0])
+		if _, _, e := g.play(context.Background(), moveRequest{seat: g.cur.ToMove(), version: v, move: legal[v%len(legal)]}); e != nil {
 			b.Fatal(e)
 		}
 	}

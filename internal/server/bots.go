@@ -6,12 +6,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // A botJob asks for a bot's move in game g at version, for seat.
 type botJob struct {
-	g       *game
+	g       *match
 	version int
 	seat    int
 	level   string
@@ -29,13 +29,13 @@ type botPool struct {
 	mu      sync.Mutex
 	jobs    []botJob
 	wake    chan struct{}
-	bots    map[string]Bot
+	bots    map[botKey]Bot
 	workers sync.WaitGroup
 	closed  bool
 }
 
 func newBotPool(s *Server, workers int) *botPool {
-	p := &botPool{s: s, wake: make(chan struct{}, 1), bots: make(map[string]Bot)}
+	p := &botPool{s: s, wake: make(chan struct{}, 1), bots: make(map[botKey]Bot)}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
 	for range workers {
 		p.workers.Go(p.work)
@@ -105,18 +105,22 @@ func (p *botPool) work() {
 	}
 }
 
-// bot returns the bot of a level, making it the first time.
-func (p *botPool) bot(level string) (Bot, error) {
+// botKey names the bot of a level of a game.
+type botKey struct{ game, level string }
+
+// bot returns the bot of a level of a game, making it the first time.
+func (p *botPool) bot(gameID, level string) (Bot, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if b, ok := p.bots[level]; ok {
+	k := botKey{gameID, level}
+	if b, ok := p.bots[k]; ok {
 		return b, nil
 	}
-	b, err := p.s.cfg.Bots(level)
+	b, err := p.s.cfg.Bots(gameID, level)
 	if err != nil {
 		return nil, err
 	}
-	p.bots[level] = b
+	p.bots[k] = b
 	return b, nil
 }
 
@@ -126,35 +130,34 @@ func (p *botPool) bot(level string) (Bot, error) {
 func (p *botPool) run(j botJob) {
 	g := j.g
 	g.mu.Lock()
-	if g.closed || len(g.moves) != j.version || g.cur.Current() != j.seat || g.cur.Over() {
+	if g.closed || len(g.moves) != j.version || g.cur.ToMove() != j.seat {
 		g.mu.Unlock()
 		return
 	}
-	pos := g.cur
+	pos := g.cur.Clone()
 	g.mu.Unlock()
 
 	log := p.s.log.With("game", g.id, "version", j.version, "seat", j.seat, "level", j.level)
 	ctx, cancel := context.WithTimeout(p.ctx, p.s.cfg.BotTimeout)
 	defer cancel()
-	b, err := p.bot(j.level)
+	b, err := p.bot(g.rules.ID, j.level)
 	if err != nil {
 		log.Error("no bot for the level; playing the first legal move", "err", err)
-		m := pos.LegalMove(0)
-		p.play(j, m, log)
+		p.play(j, game.Legal(pos)[0], log)
 		return
 	}
-	m, err := b.Move(ctx, &pos)
+	m, err := b.Move(ctx, pos)
 	if p.ctx.Err() != nil {
 		return
 	}
 	if err != nil {
 		log.Error("the bot failed; playing the first legal move", "err", err)
-		m = pos.LegalMove(0)
+		m = game.Legal(pos)[0]
 	}
 	p.play(j, m, log)
 }
 
-func (p *botPool) play(j botJob, m bluelagoon.Move, log *slog.Logger) {
+func (p *botPool) play(j botJob, m game.Move, log *slog.Logger) {
 	_, _, apiErr := j.g.play(p.ctx, moveRequest{seat: j.seat, version: j.version, move: m})
 	if apiErr == nil || apiErr.code == "stale_version" || apiErr == errShuttingDown {
 		return

@@ -92,7 +92,7 @@ func TestClock(t *testing.T) {
 		defer s.Close()
 		c := b.create(map[string]any{
 			"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}},
-			"clock": map[string]any{"initial_ms": 10000, "increment_ms": 2000},
+			"time":  map[string]any{"kind": "bank", "initial_ms": 10000, "increment_ms": 2000},
 		})
 		id, ann := c.ID, c.Seats[0].Token
 
@@ -110,7 +110,7 @@ func TestClock(t *testing.T) {
 		move := func(version int) {
 			t.Helper()
 			g := b.get(id)
-			status, body := b.do("POST", "/api/games/"+id+"/moves", ann, map[string]any{"version": version, "move": g.State.Legal[0]})
+			status, body := b.do("POST", "/api/games/"+id+"/moves", ann, map[string]any{"version": version, "move": g.State.View.Legal[0]})
 			if status != 200 {
 				t.Fatalf("move at %d: %d %s", version, status, body)
 			}
@@ -118,8 +118,8 @@ func TestClock(t *testing.T) {
 
 		time.Sleep(time.Hour)
 		watch := spectate(t, s, id)
-		if g := check("before Ann joins", 0, 10000, false, false); g.Clock == nil || g.Clock.Started {
-			t.Fatalf("clock settings %+v before Ann joins", g.Clock)
+		if g := check("before Ann joins", 0, 10000, false, false); g.Time == nil || g.Time.Started || g.Time.Kind != "bank" || g.Time.InitialMS != 10000 || g.Time.IncrementMS != 2000 {
+			t.Fatalf("time %+v before Ann joins", g.Time)
 		}
 		if status, body := b.do("POST", "/api/games/"+id+"/join", ann, nil); status != 200 {
 			t.Fatalf("join: %d %s", status, body)
@@ -181,7 +181,7 @@ func TestClockAcrossRestart(t *testing.T) {
 		b, st := openBubble(t, nil)
 		c := b.create(map[string]any{
 			"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}},
-			"clock": map[string]any{"initial_ms": 10000, "increment_ms": 0},
+			"time":  map[string]any{"kind": "bank", "initial_ms": 10000, "increment_ms": 0},
 		})
 		for _, seat := range c.Seats {
 			if status, body := b.do("POST", "/api/games/"+c.ID+"/join", seat.Token, nil); status != 200 {
@@ -213,7 +213,7 @@ type spectator struct{ c *wsConn }
 // current version.
 func spectate(t *testing.T, s *Server, id string) spectator {
 	t.Helper()
-	g, err := s.game(context.Background(), id)
+	g, err := s.match(context.Background(), id)
 	if err != nil || g == nil {
 		t.Fatalf("game %s: %v", id, err)
 	}
@@ -233,10 +233,10 @@ func (sp spectator) clocksAt(t *testing.T, v int) []clockView {
 		select {
 		case o := <-sp.c.out:
 			var m struct {
-				Type    string      `json:"type"`
-				Version int         `json:"version"`
-				Clocks  []clockView `json:"clocks"`
-				State   *stateView  `json:"state"`
+				Type    string                   `json:"type"`
+				Version int                      `json:"version"`
+				Clocks  []clockView              `json:"clocks"`
+				State   *aState[json.RawMessage] `json:"state"`
 			}
 			if err := json.Unmarshal(o.msg, &m); err != nil {
 				t.Fatal(err)

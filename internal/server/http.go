@@ -19,7 +19,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -28,8 +28,6 @@ const (
 	maxBodyBytes  = 64 << 10
 	maxNameRunes  = 32
 	lobbyListSize = 50
-	maxClock      = 24 * time.Hour
-	maxIncrement  = time.Hour
 )
 
 // apiError is a refusal, with the status and code of docs/api.md.
@@ -74,9 +72,8 @@ const staticPattern = "GET /"
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/health", s.handleHealth)
-	mux.HandleFunc("GET /api/boards", s.handleBoards)
-	mux.HandleFunc("POST /api/boards", s.handleCheckBoard)
-	mux.HandleFunc("GET /api/levels", s.handleLevels)
+	mux.HandleFunc("GET /api/rules", s.handleRules)
+	mux.HandleFunc("POST /api/rules/{game}/preview", s.handlePreview)
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("GET /api/games/{id}", s.withGame(s.handleGame))
@@ -224,12 +221,12 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any, emptyOK bool) *ap
 }
 
 // gameHandler handles a request about an existing game.
-type gameHandler func(w http.ResponseWriter, r *http.Request, g *game)
+type gameHandler func(w http.ResponseWriter, r *http.Request, g *match)
 
 func (s *Server) withGame(h gameHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
-		g, err := s.game(r.Context(), id)
+		g, err := s.match(r.Context(), id)
 		if err != nil {
 			s.log.Error("reading a game", "game", id, "err", err)
 			writeError(w, errorf(500, "internal_error", "the game could not be read"), nil)
@@ -254,7 +251,7 @@ func bearer(r *http.Request) string {
 
 // viewer returns the seat of the request's token: -1 without a token, an
 // error for a token that is not a seat of g.
-func viewer(r *http.Request, g *game) (int, *apiError) {
+func viewer(r *http.Request, g *match) (int, *apiError) {
 	token := bearer(r)
 	if token == "" {
 		if r.Header.Get("Authorization") != "" {
@@ -269,7 +266,7 @@ func viewer(r *http.Request, g *game) (int, *apiError) {
 }
 
 // seatFor is viewer for a request that must act for a seat.
-func seatFor(r *http.Request, g *game) (int, *apiError) {
+func seatFor(r *http.Request, g *match) (int, *apiError) {
 	seat, e := viewer(r, g)
 	if e == nil && seat < 0 {
 		e = errorf(http.StatusUnauthorized, "no_token", "this needs a seat token in \"Authorization: Bearer <token>\"; spectators cannot act")
@@ -289,37 +286,54 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, map[string]any{"ok": true, "games": n})
 }
 
-func (s *Server) handleBoards(w http.ResponseWriter, r *http.Request) {
-	var boards []json.RawMessage
-	for _, name := range bluelagoon.BoardNames() {
-		b, err := s.board(name)
-		if err != nil {
-			panic(fmt.Sprintf("server: built-in board %s: %v", name, err))
+func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
+	games := []rulesView{}
+	for _, rules := range s.cfg.Games.All() {
+		v := rulesView{ID: rules.ID, Name: rules.Name, MinPlayers: rules.MinPlayers, MaxPlayers: rules.MaxPlayers,
+			Options: rules.Options, Times: rules.Times, Levels: s.levels(rules)}
+		if v.Options == nil {
+			v.Options = []game.Option{}
 		}
-		boards = append(boards, b.json)
+		if v.Times == nil {
+			v.Times = []game.TimeKind{}
+		}
+		games = append(games, v)
 	}
-	writeJSON(w, 200, map[string]any{"boards": boards})
+	writeJSON(w, 200, map[string]any{"games": games})
 }
 
-func (s *Server) handleCheckBoard(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Notation string `json:"notation"`
+// handlePreview sets a game up from a table's choices and shows what they
+// give, or says what is wrong with them.
+func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
+	rules := s.cfg.Games.Lookup(r.PathValue("game"))
+	if rules == nil {
+		writeError(w, errorf(http.StatusNotFound, "not_found", "no game %q; the games are %s", r.PathValue("game"), strings.Join(s.cfg.Games.IDs(), ", ")), nil)
+		return
 	}
-	if e := decodeBody(w, r, &req, false); e != nil {
+	var req struct {
+		Players int               `json:"players"`
+		Options map[string]string `json:"options"`
+	}
+	if e := decodeBody(w, r, &req, true); e != nil {
 		writeError(w, e, nil)
 		return
 	}
-	b, err := bluelagoon.ParseBoard(req.Notation)
+	if req.Players == 0 {
+		req.Players = rules.MinPlayers
+	}
+	opts, err := rules.CheckOptions(req.Options)
 	if err != nil {
-		writeError(w, errorf(400, "bad_request", "the board does not parse: %v", err), nil)
+		writeError(w, errorf(400, "bad_request", "%s: %v", rules.Name, err), nil)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Write(mustJSON(makeBoardView(b)))
-}
-
-func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, 200, map[string]any{"levels": s.cfg.Levels})
+	st, err := rules.NewGame(game.Setup{Players: req.Players, Options: opts})
+	if err != nil {
+		writeError(w, errorf(400, "bad_request", "%v", err), nil)
+		return
+	}
+	head := stateHead{ToMove: st.ToMove(), Over: st.Over(), Standing: makeStanding(st.Standing())}
+	state := withField(mustJSON(head), "view", mustJSON(st.View(game.Viewer{Seat: game.NoSeat})))
+	writeJSON(w, 200, map[string]any{"options": opts, "table": st.Table(), "state": json.RawMessage(state)})
 }
 
 type seatRequest struct {
@@ -329,11 +343,28 @@ type seatRequest struct {
 }
 
 type createRequest struct {
-	Board *string       `json:"board"`
-	Seats []seatRequest `json:"seats"`
-	Seed  *uint64       `json:"seed"`
-	First *int          `json:"first"`
-	Clock *store.Clock  `json:"clock"`
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	Seats   []seatRequest     `json:"seats"`
+	Seed    *uint64           `json:"seed"`
+	Time    *timeRequest      `json:"time"`
+}
+
+// timeRequest is a time rule as a new game asks for it.
+type timeRequest struct {
+	Kind        string `json:"kind"`
+	InitialMS   int64  `json:"initial_ms"`
+	IncrementMS int64  `json:"increment_ms"`
+	TurnMS      int64  `json:"turn_ms"`
+	Carry       bool   `json:"carry"`
+}
+
+func (t *timeRequest) rule() game.TimeRule {
+	if t == nil {
+		return game.TimeRule{Kind: game.NoTime}
+	}
+	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+	return game.TimeRule{Kind: game.TimeKind(t.Kind), Initial: ms(t.InitialMS), Increment: ms(t.IncrementMS), Turn: ms(t.TurnMS), Carry: t.Carry}
 }
 
 type seatLink struct {
@@ -366,46 +397,43 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e, nil)
 		return
 	}
-	boardText := "standard"
-	if req.Board != nil {
-		boardText = *req.Board
-	}
-	b, err := s.board(boardText)
-	if err != nil {
-		writeError(w, errorf(400, "bad_request", "board: %v", err), nil)
-		return
+	rules := s.cfg.Games.Default()
+	if req.Game != "" {
+		var err error
+		if rules, err = s.cfg.Games.Get(req.Game); err != nil {
+			writeError(w, errorf(400, "bad_request", "%v", err), nil)
+			return
+		}
 	}
 	n := len(req.Seats)
-	if n < bluelagoon.MinPlayers || n > bluelagoon.MaxPlayers {
-		writeError(w, errorf(400, "bad_request", "%d seats; a game has %d to %d", n, bluelagoon.MinPlayers, bluelagoon.MaxPlayers), nil)
+	if n < rules.MinPlayers || n > rules.MaxPlayers {
+		writeError(w, errorf(400, "bad_request", "%d seats; a game of %s has %d to %d", n, rules.Name, rules.MinPlayers, rules.MaxPlayers), nil)
+		return
+	}
+	tr, err := rules.CheckTime(req.Time.rule())
+	if err != nil {
+		writeError(w, errorf(400, "bad_request", "%v", err), nil)
+		return
+	}
+	opts, err := rules.CheckOptions(req.Options)
+	if err != nil {
+		writeError(w, errorf(400, "bad_request", "%s: %v", rules.Name, err), nil)
 		return
 	}
 	now := time.Now().UTC()
 	sg := &store.Game{
-		ID: newGameID(), Created: now, Updated: now, Board: boardText, Players: n, Seed: rand.Uint64(),
-		Clock: req.Clock, Summary: store.Summary{Phase: bluelagoon.Exploration.String()},
-	}
-	if b.board.Name() != "" {
-		sg.Board = b.board.Name()
+		ID: newGameID(), Created: now, Updated: now, Game: rules.ID, Options: opts, Players: n, Seed: rand.Uint64(),
+		Time: storeTime(tr),
 	}
 	if req.Seed != nil {
 		sg.Seed, sg.SeedChosen = *req.Seed, true
 	}
-	if req.First != nil {
-		if *req.First < 0 || *req.First >= n {
-			writeError(w, errorf(400, "bad_request", "first seat %d is not a seat of a %d-player game", *req.First, n), nil)
-			return
-		}
-		sg.First = *req.First
+	first, err := rules.NewGame(game.Setup{Players: n, Options: opts, Seed: sg.Seed})
+	if err != nil {
+		writeError(w, errorf(400, "bad_request", "%v", err), nil)
+		return
 	}
-	if c := req.Clock; c != nil {
-		if c.InitialMS < time.Second.Milliseconds() || c.InitialMS > maxClock.Milliseconds() ||
-			c.IncrementMS < 0 || c.IncrementMS > maxIncrement.Milliseconds() {
-			writeError(w, errorf(400, "bad_request", "clock: the time bank must be from 1 s to 24 h and the increment from 0 to 1 h"), nil)
-			return
-		}
-		sg.Clocks = initialClocks(c, n)
-	}
+	levels := s.levels(rules)
 	var links []seatLink
 	for i, sr := range req.Seats {
 		name, e := checkName(sr.Name)
@@ -431,8 +459,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 				links = append(links, seatLinkOf(sg.ID, i, token))
 			}
 		case kindBot:
-			if !slices.Contains(s.cfg.Levels, sr.Level) {
-				writeError(w, errorf(400, "bad_request", "seat %d: bot level %q is not one of %s", i, sr.Level, strings.Join(s.cfg.Levels, ", ")), nil)
+			if !slices.Contains(levels, sr.Level) {
+				writeError(w, errorf(400, "bad_request", "seat %d: bot level %q is not one of %s", i, sr.Level, strings.Join(levels, ", ")), nil)
 				return
 			}
 			seat.Level, seat.Joined = sr.Level, true
@@ -445,13 +473,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		sg.Seats = append(sg.Seats, seat)
 	}
-	first, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b.board, Players: n, Seed: sg.Seed, First: sg.First})
-	if err != nil {
-		writeError(w, errorf(400, "bad_request", "%v", err), nil)
-		return
-	}
-	sg.Summary.Current = first.Current()
-	sg.Summary.Totals = make([]int, n)
+	sg.Clocks = initialClocks(sg.Time, first)
+	standing := first.Standing()
+	sg.Summary = store.Summary{Phase: standing.Phase, ToMove: first.ToMove(), Scores: standing.Scores, Winners: standing.Winners}
 	if err := s.store.Create(r.Context(), sg); err != nil {
 		s.log.Error("storing a new game", "err", err)
 		writeError(w, errorf(500, "internal_error", "the game could not be stored"), nil)
@@ -473,7 +497,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	g.schedule()
 	view := g.fullView(-1, -1)
 	g.mu.Unlock()
-	s.log.Info("game created", "game", g.id, "board", boardLabel(b.board), "players", n, "client", clientAddr(r))
+	s.log.Info("game created", "game", g.id, "rules", rules.ID, "players", n, "client", clientAddr(r))
 	if links == nil {
 		links = []seatLink{}
 	}
@@ -512,12 +536,12 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	finished := []summaryView{}
 	for _, sg := range stored {
 		v := summaryView{
-			ID: sg.ID, Board: sg.Board, Players: sg.Players, OpenSeats: []int{}, Version: sg.Version,
-			Phase: sg.Summary.Phase, Current: sg.Summary.Current, Over: true, Totals: sg.Summary.Totals,
+			ID: sg.ID, Game: sg.Game, GameName: sg.Game, Options: sg.Options, Players: sg.Players, OpenSeats: []int{},
+			Version: sg.Version, Phase: sg.Summary.Phase, ToMove: game.NoSeat, Over: true, Scores: sg.Summary.Scores,
 			Winners: sg.Summary.Winners, Created: sg.Created, Updated: sg.Updated,
 		}
-		if strings.HasPrefix(sg.Board, "a ") {
-			v.Board = "custom"
+		if rules := s.cfg.Games.Lookup(sg.Game); rules != nil {
+			v.GameName = rules.Name
 		}
 		for i, st := range sg.Seats {
 			v.Seats = append(v.Seats, summarySeatView{Seat: i, Name: st.Name, Kind: st.Kind, Level: st.Level, Joined: st.Joined || st.Kind == kindBot})
@@ -528,7 +552,7 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 }
 
 // versionParam reads the optional ?at=N; -1 when absent.
-func versionParam(r *http.Request, g *game) (int, *apiError) {
+func versionParam(r *http.Request, g *match) (int, *apiError) {
 	q := r.URL.Query().Get("at")
 	if q == "" {
 		return -1, nil
@@ -540,7 +564,7 @@ func versionParam(r *http.Request, g *game) (int, *apiError) {
 	return n, nil
 }
 
-func (s *Server) handleGame(w http.ResponseWriter, r *http.Request, g *game) {
+func (s *Server) handleGame(w http.ResponseWriter, r *http.Request, g *match) {
 	you, e := viewer(r, g)
 	if e != nil {
 		writeError(w, e, nil)
@@ -557,7 +581,7 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request, g *game) {
 	writeJSON(w, 200, v)
 }
 
-func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *game) {
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *match) {
 	at, e := versionParam(r, g)
 	if e != nil {
 		writeError(w, e, nil)
@@ -567,19 +591,32 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *game) {
 	if at < 0 {
 		at = len(g.moves)
 	}
-	text := g.positionAt(at).String()
+	// The notation holds everything; in a game with private views, the
+	// hands too.
+	secret := g.rules.PrivateViews && g.cur.Secret()
+	var text string
+	if !secret {
+		text = g.positionAt(at).String()
+	}
 	g.mu.Unlock()
+	if secret {
+		writeError(w, errSeedSecret, nil)
+		return
+	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	io.WriteString(w, text+"\n")
 }
 
-func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, g *game) {
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, g *match) {
 	g.mu.Lock()
-	secret := g.cur.Phase() == bluelagoon.Exploration && !g.cur.Over()
-	rec := bluelagoon.Record{Setup: g.rec.Setup, Moves: slices.Clone(g.rec.Moves)}
+	secret := g.cur.Secret()
+	rec := game.Record{Game: g.rules.ID, Players: g.setup.Players, Options: g.setup.Options, Seed: g.setup.Seed, Moves: make([]string, len(g.moves))}
+	for i, mi := range g.moves {
+		rec.Moves[i] = mi.text
+	}
 	g.mu.Unlock()
 	if secret {
-		writeError(w, errorf(http.StatusForbidden, "seed_secret", "the record is available once the exploration phase is over: its seed would tell the settlement phase's tokens"), nil)
+		writeError(w, errSeedSecret, nil)
 		return
 	}
 	b, err := json.Marshal(rec)
@@ -593,47 +630,46 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, g *game) {
 	w.Write(b)
 }
 
+// errSeedSecret withholds what holds the seed while it still decides what
+// some seat cannot see.
+var errSeedSecret = errorf(http.StatusForbidden, "seed_secret", "the record is available once the seed decides nothing a seat cannot see yet (in Blue Lagoon, once the exploration phase is over: the seed would tell the settlement phase's tokens)")
+
 type moveBody struct {
 	Version *int    `json:"version"`
 	Move    *string `json:"move"`
 }
 
-func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *game) {
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *match) {
 	seat, e := seatFor(r, g)
 	if e != nil {
-		writeError(w, e, g.currentState())
+		writeError(w, e, g.currentState(-1))
 		return
 	}
 	var req moveBody
 	if e := decodeBody(w, r, &req, false); e != nil {
-		writeError(w, e, g.currentState())
+		writeError(w, e, g.currentState(seat))
 		return
 	}
 	if req.Version == nil || req.Move == nil {
-		writeError(w, errorf(400, "bad_request", `a move needs "version" and "move"`), g.currentState())
+		writeError(w, errorf(400, "bad_request", `a move needs "version" and "move"`), g.currentState(seat))
 		return
 	}
-	m, err := bluelagoon.ParseMove(*req.Move)
-	if err != nil {
-		writeError(w, errorf(400, "bad_request", "move %q: %v", *req.Move, err), g.currentState())
-		return
-	}
-	v, dup, e := g.play(r.Context(), moveRequest{seat: seat, version: *req.Version, move: m, person: true})
+	v, dup, e := g.play(r.Context(), moveRequest{seat: seat, version: *req.Version, text: *req.Move, person: true})
 	if e != nil {
-		writeError(w, e, g.currentState())
+		writeError(w, e, g.currentState(seat))
 		return
 	}
-	writeJSON(w, 200, map[string]any{"version": v, "duplicate": dup, "state": g.currentState()})
+	writeJSON(w, 200, map[string]any{"version": v, "duplicate": dup, "state": g.currentState(seat)})
 }
 
-// currentState encodes the game's current state.
-func (g *game) currentState() json.RawMessage {
+// currentState encodes the game's current state as seat sees it.
+func (g *match) currentState(seat int) json.RawMessage {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.stateJSON(time.Now())
+	return g.stateJSON(seat, time.Now())
 }
 
-func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, g *game) {
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, g *match) {
 	var req struct {
 		Seat *int   `json:"seat"`
 		Name string `json:"name"`
@@ -693,7 +729,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, g *game) {
 	writeJSON(w, 200, map[string]any{"seat": seat, "token": link.Token, "link": link.Link, "game": g.fullView(-1, seat)})
 }
 
-func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request, g *game) {
+func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request, g *match) {
 	seat, e := seatFor(r, g)
 	if e != nil {
 		writeError(w, e, nil)
@@ -709,8 +745,8 @@ func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request, g *game) {
 	if req.Level == "" {
 		req.Level = s.cfg.StandInLevel
 	}
-	if !slices.Contains(s.cfg.Levels, req.Level) {
-		writeError(w, errorf(400, "bad_request", "bot level %q is not one of %s", req.Level, strings.Join(s.cfg.Levels, ", ")), nil)
+	if levels := s.levels(g.rules); !slices.Contains(levels, req.Level) {
+		writeError(w, errorf(400, "bad_request", "bot level %q is not one of %s", req.Level, strings.Join(levels, ", ")), nil)
 		return
 	}
 	g.mu.Lock()

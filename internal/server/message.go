@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
-
-	"github.com/lagoon-games/lagoon/bluelagoon"
 )
 
 // Limits on what clients send over the WebSocket.
@@ -24,7 +22,7 @@ type clientMessage struct {
 	ID      string // echoed in the answer
 	Token   string // hello: the seat token, "" for a spectator
 	Version int    // hello: last version seen, -1 for none; move: the version the move was made against
-	Move    bluelagoon.Move
+	Move    string // move: the move in the game's notation, which the game reads
 }
 
 // wireMessage is a client message as it comes over the wire.
@@ -108,12 +106,10 @@ func decodeClientMessage(data []byte) (clientMessage, error) {
 		if w.Version == nil {
 			return m, errors.New(`a move needs the "version" it was made against`)
 		}
-		if w.Move == nil {
-			return m, errors.New(`a move message needs a "move", such as "S 9,3"`)
+		if w.Move == nil || *w.Move == "" {
+			return m, errors.New(`a move message needs a "move", in the game's notation`)
 		}
-		if m.Move, err = bluelagoon.ParseMove(*w.Move); err != nil {
-			return m, fmt.Errorf("move %q: %w", *w.Move, err)
-		}
+		m.Move = *w.Move
 	}
 	return m, nil
 }

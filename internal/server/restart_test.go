@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/lagoon-games/lagoon/bluelagoon"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -47,7 +46,7 @@ func runChild(dir string) int {
 		log.Error("store", "err", err)
 		return 1
 	}
-	s, err := New(context.Background(), Config{Store: st, Bots: testBots, Levels: testLevels, Rate: -1, MessageRate: -1, Log: log})
+	s, err := New(context.Background(), Config{Games: testGames, Store: st, Bots: testBots, Levels: testLevelsOf, Rate: -1, MessageRate: -1, Log: log})
 	if err != nil {
 		log.Error("server", "err", err)
 		return 1
@@ -221,12 +220,12 @@ func (rc *restartClient) player(id string, tokens map[int]string, seed uint64, a
 		if g.State.Over {
 			return acked, nil
 		}
-		token, ours := tokens[g.State.Current]
+		token, ours := tokens[g.State.ToMove]
 		if !ours {
 			time.Sleep(time.Millisecond)
 			continue
 		}
-		m := g.State.Legal[rng.IntN(len(g.State.Legal))]
+		m := g.State.View.Legal[rng.IntN(len(g.State.View.Legal))]
 		time.Sleep(time.Duration(rng.IntN(4)) * time.Millisecond) // thinking
 		status, body, err = rc.do("POST", "/api/games/"+id+"/moves", token, map[string]any{"version": g.State.Version, "move": m})
 		if err != nil {
@@ -415,12 +414,7 @@ func TestRestart(t *testing.T) {
 				t.Errorf("game %s: move %d was broadcast as %s but is not stored", r.id, v, m)
 			}
 		}
-		var moves []string
-		for _, m := range g.Moves {
-			moves = append(moves, m.Move)
-		}
-		end := replay(t, bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: g.Players, Seed: g.Seed, First: g.First}, moves)
-		if !end.Over() {
+		if end := replay(t, g); !end.Over() {
 			t.Errorf("game %s: the stored moves do not finish the game", r.id)
 		}
 	}

@@ -1,17 +1,22 @@
 // Package server is Lagoon's game server: the lobby, live play over
-// WebSocket, bots in seats, clocks, and games that survive restarts.
+// WebSocket, bots in seats, time rules, and games that survive restarts.
 //
-// Each game has one owner in the process (type game), a mutex-guarded value
-// through which every change to the game goes: a move is checked by the rules
-// engine, written to the store, and only then applied in memory, answered and
-// broadcast. The store keeps each game as its record (setup and moves) plus
-// metadata, so a starting server resumes every game by replaying its moves.
+// The server hosts every game of a registry (package game) and names none:
+// it sets games up through their Rules, reads and writes moves in their
+// notation, shows each viewer the game's View for it (once for everyone
+// when the game has no private views), and keeps the time rule the table
+// chose. Each game has one owner in the process (type match), a
+// mutex-guarded value through which every change to the game goes: a move
+// is checked by the game, written to the store, and only then applied in
+// memory, answered and broadcast. The store keeps each game as its record
+// (game, options, seed and moves) plus metadata, so a starting server
+// resumes every game by replaying its moves.
 //
 // The HTTP JSON API is described in docs/api.md and the WebSocket protocol in
 // docs/protocol.md. Bots are reached through a small interface (Bot, made by
-// a BotFactory) so that the server does not depend on how they think, and run
-// in a bounded pool of workers so that many bot games cannot starve the
-// people playing.
+// a BotFactory for a game and a level) so that the server does not depend on
+// how they think, and run in a bounded pool of workers so that many bot
+// games cannot starve the people playing.
 package server
 
 import (
@@ -26,30 +31,33 @@ import (
 	"sync"
 	"time"
 
-	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
-// Bot chooses a move for the player to move in g. It must not change g.
+// Bot chooses a move for the seat to move in st. It must not change st.
 type Bot interface {
-	Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error)
+	Move(ctx context.Context, st game.State) (game.Move, error)
 }
 
-// BotFactory makes a bot of a level.
-type BotFactory func(level string) (Bot, error)
+// BotFactory makes a bot of a level for a game, by the game's id.
+type BotFactory func(gameID, level string) (Bot, error)
 
-// Config configures a Server. Store and Bots are required.
+// Config configures a Server. Games, Store, Bots and Levels are required.
 type Config struct {
+	// Games are the games the server hosts; the first is the default.
+	Games *game.Registry
 	Store *store.Store
 	// Static holds the web page's files, served for any path outside /api/;
 	// a path that is not a file gets index.html. Nil serves the API only.
 	Static fs.FS
 	Bots   BotFactory
-	// Levels are the bot levels people may choose, easiest first.
-	Levels []string
+	// Levels returns the bot levels people may choose in a game, easiest
+	// first.
+	Levels func(gameID string) []string
 	// StandInLevel is the level of the bot that plays for a person whose
 	// time has run out, and of a bot that takes a seat that is left. It
-	// must be one of Levels. Default "medium".
+	// must be one of every game's Levels. Default "medium".
 	StandInLevel string
 	// StandInGrace is the least time a person whose time has run out has at
 	// each turn to move before the stand-in does. Default 5 s.
@@ -91,11 +99,8 @@ type Server struct {
 	limiter *limiter
 	bots    *botPool
 
-	boardsMu sync.Mutex
-	boards   map[string]*boardInfo
-
 	mu      sync.Mutex
-	games   map[string]*game
+	games   map[string]*match
 	broken  map[string]error // games that do not load, not read again
 	closing bool
 
@@ -105,24 +110,19 @@ type Server struct {
 	swept   sync.WaitGroup
 }
 
-// boardInfo is a board with what the server derives from it once.
-type boardInfo struct {
-	board  *bluelagoon.Board
-	json   []byte
-	layout *layout
-}
-
 // New makes a server and resumes every game in progress in the store: their
 // bots carry on and their clocks run again.
 func New(ctx context.Context, cfg Config) (*Server, error) {
-	if cfg.Store == nil || cfg.Bots == nil {
-		return nil, errors.New("server: a store and a bot factory are required")
+	if cfg.Games == nil || cfg.Store == nil || cfg.Bots == nil || cfg.Levels == nil {
+		return nil, errors.New("server: the games, a store, a bot factory and the levels are required")
 	}
 	if cfg.StandInLevel == "" {
 		cfg.StandInLevel = "medium"
 	}
-	if !slices.Contains(cfg.Levels, cfg.StandInLevel) {
-		return nil, fmt.Errorf("server: stand-in level %q is not one of the levels %q", cfg.StandInLevel, cfg.Levels)
+	for _, r := range cfg.Games.All() {
+		if levels := cfg.Levels(r.ID); !slices.Contains(levels, cfg.StandInLevel) {
+			return nil, fmt.Errorf("server: stand-in level %q is not one of the levels %q of %s", cfg.StandInLevel, levels, r.Name)
+		}
 	}
 	if cfg.StandInGrace <= 0 {
 		cfg.StandInGrace = 5 * time.Second
@@ -150,8 +150,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, log: cfg.Log, store: cfg.Store,
-		boards: make(map[string]*boardInfo),
-		games:  make(map[string]*game),
+		games:  make(map[string]*match),
 		broken: make(map[string]error),
 		conns:  make(map[*wsConn]struct{}),
 		stop:   make(chan struct{}),
@@ -190,27 +189,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// board returns the board stored as text (a name or the notation).
-func (s *Server) board(text string) (*boardInfo, error) {
-	s.boardsMu.Lock()
-	defer s.boardsMu.Unlock()
-	if b, ok := s.boards[text]; ok {
-		return b, nil
-	}
-	b, err := bluelagoon.BoardFromText(text)
-	if err != nil {
-		return nil, err
-	}
-	info := &boardInfo{board: b, json: mustJSON(makeBoardView(b)), layout: newLayout(b)}
-	if b.Name() != "" {
-		s.boards[text] = info
-	}
-	return info, nil
-}
+// levels returns the bot levels of a game.
+func (s *Server) levels(r *game.Rules) []string { return s.cfg.Levels(r.ID) }
 
-// game returns the owner of game id, reading a finished game from the store
-// if needed, or nil if there is no such game.
-func (s *Server) game(ctx context.Context, id string) (*game, error) {
+// match returns the owner of game id, reading a finished game from the
+// store if needed, or nil if there is no such game.
+func (s *Server) match(ctx context.Context, id string) (*match, error) {
 	s.mu.Lock()
 	g, broken := s.games[id], s.broken[id]
 	if g != nil {
@@ -269,7 +253,7 @@ func (s *Server) sweep() {
 
 func (s *Server) forgetIdle(now time.Time, idle time.Duration) {
 	s.mu.Lock()
-	games := make([]*game, 0, len(s.games))
+	games := make([]*match, 0, len(s.games))
 	for _, g := range s.games {
 		games = append(games, g)
 	}
@@ -289,10 +273,10 @@ func (s *Server) forgetIdle(now time.Time, idle time.Duration) {
 }
 
 // active returns the games in memory.
-func (s *Server) active() []*game {
+func (s *Server) active() []*match {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]*game, 0, len(s.games))
+	out := make([]*match, 0, len(s.games))
 	for _, g := range s.games {
 		out = append(out, g)
 	}

@@ -15,27 +15,44 @@ import (
 	"testing/fstest"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/game/gametest"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
 // firstBot plays the first legal move: fast and deterministic.
 type firstBot struct{}
 
-func (firstBot) Move(ctx context.Context, g *bluelagoon.Game) (bluelagoon.Move, error) {
-	if g.Over() {
-		return bluelagoon.Move{}, errors.New("the game is over")
+func (firstBot) Move(ctx context.Context, st game.State) (game.Move, error) {
+	if st.Over() {
+		return 0, errors.New("the game is over")
 	}
-	return g.LegalMove(0), nil
+	return game.Legal(st)[0], nil
 }
 
 var testLevels = []string{"easy", "medium"}
 
-func testBots(level string) (Bot, error) {
+func testBots(gameID, level string) (Bot, error) {
 	if !slices.Contains(testLevels, level) {
 		return nil, fmt.Errorf("no level %q", level)
 	}
+	if testGames.Lookup(gameID) == nil {
+		return nil, fmt.Errorf("no game %q", gameID)
+	}
 	return firstBot{}, nil
 }
+
+func testLevelsOf(string) []string { return testLevels }
+
+// testGames are the games of the test servers: Blue Lagoon, the default,
+// and the tiny game of game/gametest, which names nothing of Blue Lagoon.
+var testGames = func() *game.Registry {
+	reg, err := game.NewRegistry(bluelagoon.Rules, gametest.Tiny)
+	if err != nil {
+		panic(err)
+	}
+	return reg
+}()
 
 var testStatic = fstest.MapFS{
 	"index.html": {Data: []byte("<!doctype html><title>Lagoon</title>")},
@@ -46,7 +63,7 @@ var testStatic = fstest.MapFS{
 // rate limits unless a test sets them, and logs only on failure.
 func testConfig(t testing.TB, st *store.Store) Config {
 	return Config{
-		Store: st, Static: testStatic, Bots: testBots, Levels: testLevels,
+		Games: testGames, Store: st, Static: testStatic, Bots: testBots, Levels: testLevelsOf,
 		Rate: -1, MessageRate: -1, Log: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	}
 }
@@ -97,8 +114,10 @@ func (ts *testServer) stop() {
 	if ts.http == nil {
 		return
 	}
-	ts.http.Close()
+	// The server first: it closes the WebSockets, whose handlers the HTTP
+	// server would otherwise wait for.
 	ts.s.Close()
+	ts.http.Close()
 	ts.store.Close()
 	ts.http = nil
 }
@@ -166,21 +185,95 @@ func (ts *testServer) create(req any) createResponse {
 	return decode[createResponse](ts.t, body)
 }
 
-// humans makes a game on the standard board with n human seats and the
-// given seed, and returns its id and the seats' tokens.
+// humans makes a game of Blue Lagoon on the standard board with n human
+// seats and the given seed, and returns its id and the seats' tokens.
 func (ts *testServer) humans(n int, seed uint64) (string, []string) {
+	ts.t.Helper()
+	return ts.humansOf("", n, seed)
+}
+
+// humansOf makes a game of the given game (the default if "") with n
+// human seats and the given seed, and returns its id and the seats'
+// tokens.
+func (ts *testServer) humansOf(gameID string, n int, seed uint64) (string, []string) {
 	ts.t.Helper()
 	seats := make([]seatRequest, n)
 	for i := range seats {
 		seats[i] = seatRequest{Kind: "human", Name: fmt.Sprint("P", i)}
 	}
-	c := ts.create(createRequest{Seats: seats, Seed: &seed})
+	c := ts.create(createRequest{Game: gameID, Seats: seats, Seed: &seed})
 	tokens := make([]string, n)
 	for i, l := range c.Seats {
 		tokens[i] = l.Token
 	}
 	return c.ID, tokens
 }
+
+// blView is Blue Lagoon's view (bluelagoon/view.go) as the tests read it.
+type blView struct {
+	Phase   string    `json:"phase"`
+	Current int       `json:"current"`
+	Over    bool      `json:"over"`
+	Pieces  []blPiece `json:"pieces"`
+	Tokens  []struct {
+		At    string `json:"at"`
+		Token string `json:"token"`
+	} `json:"tokens"`
+	Legal   []string `json:"legal"`
+	Players []struct {
+		SettlersLeft int            `json:"settlers_left"`
+		VillagesLeft int            `json:"villages_left"`
+		Held         map[string]int `json:"held"`
+		TokensHeld   int            `json:"tokens_held"`
+		Total        int            `json:"total"`
+	} `json:"players"`
+	Scores struct {
+		Live        []bluelagoon.Score `json:"live"`
+		Exploration []bluelagoon.Score `json:"exploration"`
+		Settlement  []bluelagoon.Score `json:"settlement"`
+		Totals      []int              `json:"totals"`
+	} `json:"scores"`
+	Result *struct {
+		Winners     []int  `json:"winners"`
+		Totals      []int  `json:"totals"`
+		TieBreak    string `json:"tie_break"`
+		Explanation string `json:"explanation"`
+	} `json:"result"`
+}
+
+type blPiece struct {
+	At    string `json:"at"`
+	Seat  int    `json:"seat"`
+	Piece string `json:"piece"`
+}
+
+// blNote is Blue Lagoon's note on a move as the tests read it.
+type blNote struct {
+	Phase     string  `json:"phase"`
+	Took      *string `json:"took"`
+	PhaseEnds []struct {
+		Phase           string             `json:"phase"`
+		Scores          []bluelagoon.Score `json:"scores"`
+		Totals          []int              `json:"totals"`
+		SettlersRemoved [][]string         `json:"settlers_removed"`
+		VillagesRemoved [][]string         `json:"villages_removed"`
+		VillagesKept    [][]string         `json:"villages_kept"`
+		Tokens          []struct {
+			At    string `json:"at"`
+			Token string `json:"token"`
+		} `json:"tokens"`
+	} `json:"phase_ends"`
+}
+
+// aState is a state as the tests read it, with the game's view read as a
+// V.
+type aState[V any] struct {
+	stateHead
+	View V `json:"view"`
+}
+
+// stateView is a state of Blue Lagoon.
+type stateView = aState[blView]
 
 type fullGame struct {
 	gameView
@@ -206,9 +299,15 @@ type errorResponse struct {
 }
 
 type moveResponse struct {
-	Version   int       `json:"version"`
-	Duplicate bool      `json:"duplicate"`
-	State     stateView `json:"state"`
+	Version   int                     `json:"version"`
+	Duplicate bool                    `json:"duplicate"`
+	State     aState[json.RawMessage] `json:"state"`
+}
+
+// note reads a move's note as Blue Lagoon's.
+func note(t testing.TB, mv *moveView) blNote {
+	t.Helper()
+	return decode[blNote](t, mv.Note)
 }
 
 // move makes a move over HTTP and fails the test unless it is accepted.
@@ -235,21 +334,27 @@ func (ts *testServer) storedMoves(id string) []string {
 	return out
 }
 
-// replay plays a record's moves on the engine and returns the final game.
-func replay(t testing.TB, setup bluelagoon.Setup, moves []string) *bluelagoon.Game {
+// replay plays a stored game's moves with its rules and returns the final
+// state.
+func replay(t testing.TB, sg *store.Game) game.State {
 	t.Helper()
-	g, err := bluelagoon.NewGame(setup)
+	rec := game.Record{Game: sg.Game, Players: sg.Players, Options: sg.Options, Seed: sg.Seed}
+	for _, m := range sg.Moves {
+		rec.Moves = append(rec.Moves, m.Move)
+	}
+	st, err := rec.Replay(testGames.Lookup(sg.Game), -1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, s := range moves {
-		m, err := bluelagoon.ParseMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Apply(m); err != nil {
-			t.Fatalf("move %d: %v", i+1, err)
-		}
+	return st
+}
+
+// engine returns the Blue Lagoon engine's game behind a state.
+func engine(t testing.TB, st game.State) *bluelagoon.Game {
+	t.Helper()
+	g := bluelagoon.GameOf(st)
+	if g == nil {
+		t.Fatalf("%T is not a state of Blue Lagoon", st)
 	}
 	return g
 }

@@ -29,7 +29,7 @@ const (
 // wsConn is one WebSocket client of a game: a seat's or a spectator's.
 type wsConn struct {
 	s    *Server
-	g    *game
+	g    *match
 	c    *websocket.Conn
 	seat int // -1 for a spectator
 
@@ -79,7 +79,7 @@ func (c *wsConn) kill(code websocket.StatusCode, reason string) {
 	})
 }
 
-func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *game) {
+func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *match) {
 	if !sameOrigin(r) {
 		writeError(w, errorf(http.StatusForbidden, "cross_origin", "WebSocket connections from other sites are not accepted"), nil)
 		return
@@ -226,14 +226,14 @@ func (c *wsConn) move(m clientMessage) {
 	if c.seat < 0 {
 		e = errorf(http.StatusUnauthorized, "no_token", "spectators cannot move")
 	} else {
-		v, dup, err := c.g.play(c.ctx, moveRequest{seat: c.seat, version: m.Version, move: m.Move, person: true})
+		v, dup, err := c.g.play(c.ctx, moveRequest{seat: c.seat, version: m.Version, text: m.Move, person: true})
 		if err == nil {
 			c.send(mustJSON(ackMessage{Type: "ack", ID: m.ID, Version: v, Duplicate: dup}))
 			return
 		}
 		e = err
 	}
-	c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: e.status, Code: e.code, Message: e.message, State: c.g.currentState()}))
+	c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: e.status, Code: e.code, Message: e.message, State: c.g.currentState(c.seat)}))
 }
 
 // writeLoop writes the queued messages and the heartbeats.
@@ -287,7 +287,7 @@ func (c *wsConn) pingLoop() {
 // subscribe adds c to the game's subscribers and brings it up to date from
 // version last: the events it missed, or a snapshot. It reports false when
 // the game is closed.
-func (g *game) subscribe(c *wsConn, last int) bool {
+func (g *match) subscribe(c *wsConn, last int) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.closed {
@@ -315,7 +315,7 @@ func (g *game) subscribe(c *wsConn, last int) bool {
 	w.Seats = g.seatViews()
 	c.send(mustJSON(w))
 	if resume {
-		for _, e := range g.eventsSince(last, now) {
+		for _, e := range g.eventsSince(last, c.seat, now) {
 			c.send(e)
 		}
 	} else {
@@ -326,14 +326,14 @@ func (g *game) subscribe(c *wsConn, last int) bool {
 	// connection or the server was down. A seat's arrival tells everyone.
 	if c.seat >= 0 {
 		g.broadcastSeats(now)
-	} else if g.clock != nil {
+	} else if g.time != nil {
 		c.send(g.seatsMessage(now))
 	}
 	return true
 }
 
 // unsubscribe removes c from the subscribers.
-func (g *game) unsubscribe(c *wsConn) {
+func (g *match) unsubscribe(c *wsConn) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	_, was := g.subs[c]

@@ -33,12 +33,11 @@ type message struct {
 	Status    int             `json:"status"`
 	Code      string          `json:"code"`
 	Message   string          `json:"message"`
-	Phase     string          `json:"phase"`
+	Note      json.RawMessage `json:"note"`
 	Seats     []seatView      `json:"seats"`
-	State     *stateView      `json:"state"`
+	State     json.RawMessage `json:"state"`
 	Game      json.RawMessage `json:"game"`
-	Result    *resultView     `json:"result"`
-	Summary   json.RawMessage `json:"summary"`
+	Standing  *standingView   `json:"standing"`
 	raw       []byte
 }
 
@@ -183,11 +182,11 @@ func TestPlayOverWebSocket(t *testing.T) {
 		t.Fatalf("snapshot %s", snap.Game)
 	}
 
-	spectator.send(map[string]any{"type": "move", "id": "s1", "version": 0, "move": g.State.Legal[0]})
-	if e := spectator.read(); e.Type != "error" || e.Code != "no_token" || e.ID != "s1" || e.State == nil {
+	spectator.send(map[string]any{"type": "move", "id": "s1", "version": 0, "move": g.State.View.Legal[0]})
+	if e := spectator.read(); e.Type != "error" || e.Code != "no_token" || e.ID != "s1" || len(e.State) == 0 {
 		t.Errorf("a spectator's move: %s", e.raw)
 	}
-	seats[1].send(map[string]any{"type": "move", "id": "x", "version": 0, "move": g.State.Legal[0]})
+	seats[1].send(map[string]any{"type": "move", "id": "x", "version": 0, "move": g.State.View.Legal[0]})
 	if e := seats[1].read(); e.Type != "error" || e.Code != "not_your_turn" || e.Status != 409 {
 		t.Errorf("a move out of turn: %s", e.raw)
 	}
@@ -195,8 +194,8 @@ func TestPlayOverWebSocket(t *testing.T) {
 	state := g.State
 	var events [3][]string
 	for !state.Over {
-		mover := seats[state.Current]
-		mv := state.Legal[len(state.Legal)-1]
+		mover := seats[state.ToMove]
+		mv := state.View.Legal[len(state.View.Legal)-1]
 		mover.send(map[string]any{"type": "move", "id": "m", "version": state.Version, "move": mv})
 		got := mover.readUntil("ack")
 		ack := got[len(got)-1]
@@ -204,28 +203,40 @@ func TestPlayOverWebSocket(t *testing.T) {
 			t.Fatalf("moving %s: %s then %s", mv, got[0].raw, ack.raw)
 		}
 		for _, e := range got[:len(got)-1] {
-			events[state.Current] = append(events[state.Current], string(e.raw))
+			events[state.ToMove] = append(events[state.ToMove], string(e.raw))
 		}
-		for i, c := range []*wsClient{seats[1-state.Current], spectator} {
+		for i, c := range []*wsClient{seats[1-state.ToMove], spectator} {
 			for range len(got) - 1 {
 				e := c.read()
-				events[map[int]int{0: 1 - state.Current, 1: 2}[i]] = append(events[map[int]int{0: 1 - state.Current, 1: 2}[i]], string(e.raw))
+				events[map[int]int{0: 1 - state.ToMove, 1: 2}[i]] = append(events[map[int]int{0: 1 - state.ToMove, 1: 2}[i]], string(e.raw))
 			}
 		}
-		state = *got[0].State
+		state = decode[stateView](t, got[0].State)
 	}
 	if !slices.Equal(events[0], events[1]) || !slices.Equal(events[0], events[2]) {
 		t.Fatal("the clients saw different events")
 	}
+	// The phases' ends are in the notes of the moves that ended them, and
+	// the game's end is an event of its own, with the winners.
 	var types []string
 	for _, e := range events[0] {
 		var m message
 		json.Unmarshal([]byte(e), &m)
-		if m.Type != "move" {
-			types = append(types, m.Type+" "+m.Phase)
+		switch m.Type {
+		case "move":
+			for _, end := range decode[blNote](t, m.Note).PhaseEnds {
+				types = append(types, "phase_end "+end.Phase)
+			}
+		case "game_over":
+			if m.Standing == nil || !slices.Equal(m.Standing.Winners, state.Standing.Winners) || len(m.Standing.Winners) == 0 {
+				t.Errorf("game over %s; the last state's standing %+v", e, state.Standing)
+			}
+			types = append(types, m.Type)
+		default:
+			types = append(types, m.Type)
 		}
 	}
-	if want := []string{"phase_end exploration", "phase_end settlement", "game_over "}; !slices.Equal(types, want) {
+	if want := []string{"phase_end exploration", "phase_end settlement", "game_over"}; !slices.Equal(types, want) {
 		t.Errorf("events other than moves: %q, want %q", types, want)
 	}
 	if got := ts.storedMoves(id); len(got) != state.Version {
@@ -254,7 +265,7 @@ func TestReconnect(t *testing.T) {
 	var all []string
 	for v := range resumeLimit + 10 {
 		g := ts.get(id, "")
-		ts.move(id, tokens[g.State.Current], v, g.State.Legal[v%len(g.State.Legal)])
+		ts.move(id, tokens[g.State.ToMove], v, g.State.View.Legal[v%len(g.State.View.Legal)])
 		all = append(all, string(watcher.read().raw))
 	}
 	for _, last := range []int{0, 9, 30, resumeLimit + 9, resumeLimit + 10} {
@@ -422,9 +433,9 @@ func TestWebSocketBadActors(t *testing.T) {
 	t.Run("a seat moves only for itself", func(t *testing.T) {
 		ts := ts.in(t)
 		g := ts.get(id, "")
-		c, _ := ts.connect(id, tokens[1-g.State.Current], -1)
+		c, _ := ts.connect(id, tokens[1-g.State.ToMove], -1)
 		c.read()
-		c.send(map[string]any{"type": "move", "id": "1", "version": g.State.Version, "move": g.State.Legal[0]})
+		c.send(map[string]any{"type": "move", "id": "1", "version": g.State.Version, "move": g.State.View.Legal[0]})
 		if e := c.read(); e.Code != "not_your_turn" {
 			t.Errorf("moving for the other seat: %s", e.raw)
 		}
@@ -440,7 +451,7 @@ func TestSlowClientDropped(t *testing.T) {
 	ts := newTestServer(t, nil)
 	id, _ := ts.humans(2, 2)
 	slow, _ := ts.connect(id, "", -1)
-	g, _ := ts.s.game(context.Background(), id)
+	g, _ := ts.s.match(context.Background(), id)
 	// Broadcast big messages until the socket's buffers and then the queue
 	// are full.
 	big := mustJSON(map[string]string{"type": "heartbeat", "pad": strings.Repeat("x", 64<<10)})

@@ -1,9 +1,18 @@
 // Package store keeps Lagoon's games in an embedded SQLite database.
 //
-// A game is stored as what decides it, its setup and its moves, plus the
-// metadata that the rules do not know about (seats, clocks, times): replaying
-// the moves gives every state, so nothing derived is stored except a small
-// summary for the lobby.
+// A game is stored as what decides it, its setup (which game, its options,
+// the number of players, the seed) and its moves in the game's notation,
+// plus the metadata that the rules do not know about (seats, the time rule,
+// clocks, times): replaying the moves gives every state, so nothing derived
+// is stored except a small summary for the lobby. The store names no game:
+// a game is an id and options, which the server reads through the game
+// contract.
+//
+// The database carries its schema's version (PRAGMA user_version), and
+// Open brings an older database up to date: a database written before
+// games had ids and options (version 0, Blue Lagoon's board, first seat and
+// clock in columns of their own) becomes one of Blue Lagoon's games with
+// those in its options and time rule.
 //
 // All writes go through one goroutine and one connection, which gathers the
 // writes that arrive while a commit is in flight into the next transaction
@@ -61,45 +70,55 @@ type Seat struct {
 	StandIn   bool   `json:"stand_in,omitempty"`
 }
 
-// Clock is a game's time control.
-type Clock struct {
-	InitialMS   int64 `json:"initial_ms"`
-	IncrementMS int64 `json:"increment_ms"`
+// Time is a game's time rule: a chess clock ("bank": a bank of InitialMS a
+// seat, IncrementMS more when its turn ends) or a turn timer ("turn":
+// TurnMS a turn, plus what the last turn left with Carry).
+type Time struct {
+	Kind        string `json:"kind"`
+	InitialMS   int64  `json:"initial_ms,omitempty"`
+	IncrementMS int64  `json:"increment_ms,omitempty"`
+	TurnMS      int64  `json:"turn_ms,omitempty"`
+	Carry       bool   `json:"carry,omitempty"`
 }
 
 // Summary is what the lobby shows of a finished game without replaying it;
-// it is written when the game ends.
+// it is written when the game ends. Its JSON keys are those of the first
+// schema, which stored Blue Lagoon's current player and totals.
 type Summary struct {
 	Phase   string `json:"phase"`
-	Current int    `json:"current"`
-	Totals  []int  `json:"totals"`
+	ToMove  int    `json:"current"`
+	Scores  []int  `json:"totals"`
 	Winners []int  `json:"winners"`
 }
 
 // Move is one stored move.
 type Move struct {
 	Seat int
-	Move string    // in the notation, "S 9,3"
+	Move string    // in the game's notation, "S 9,3"
 	At   time.Time // when it was made
-	// Clocks is each seat's time bank in milliseconds after the move, nil
-	// for a game without clocks.
+	// Clocks is each seat's time in milliseconds after the move (see
+	// Game.Clocks), nil for a game without time.
 	Clocks []int64
 }
 
 // Game is a stored game.
 type Game struct {
-	ID         string
-	Created    time.Time
-	Updated    time.Time
-	Board      string // a built-in board's name, or a board in the notation
+	ID      string
+	Created time.Time
+	Updated time.Time
+	// Game is the game's id in the registry, "bluelagoon".
+	Game string
+	// Options are the game's options, every one of them set.
+	Options    map[string]string
 	Players    int
 	Seed       uint64
 	SeedChosen bool
-	First      int
-	Clock      *Clock
-	Seats      []Seat
-	// Clocks is each seat's time bank in milliseconds as last written, nil
-	// for a game without clocks.
+	// Time is the game's time rule, nil for none.
+	Time  *Time
+	Seats []Seat
+	// Clocks is each seat's time in milliseconds as last written, nil for
+	// a game without time: the seats' banks, or with a turn timer what is
+	// left of the turn in the entry of the seat to move.
 	Clocks []int64
 	// Version is the number of moves stored.
 	Version int
@@ -131,25 +150,39 @@ type op struct {
 	done chan error
 }
 
-const schema = `
-CREATE TABLE IF NOT EXISTS games (
+// schemaVersion is the version of the schema below, kept in the
+// database's user_version.
+const schemaVersion = 1
+
+// gamesTable is the games table of the current schema, under a name.
+func gamesTable(name string) string {
+	return `CREATE TABLE ` + name + ` (
 	id          TEXT PRIMARY KEY,
 	created     INTEGER NOT NULL,
 	updated     INTEGER NOT NULL,
-	board       TEXT NOT NULL,
+	game        TEXT NOT NULL,
+	options     TEXT NOT NULL,
 	players     INTEGER NOT NULL,
 	seed        INTEGER NOT NULL,
 	seed_chosen INTEGER NOT NULL,
-	first       INTEGER NOT NULL,
-	clock       TEXT,
+	time_rule   TEXT,
 	seats       TEXT NOT NULL,
 	clocks      TEXT,
 	version     INTEGER NOT NULL,
 	over        INTEGER NOT NULL,
 	summary     TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS games_over_updated ON games (over, updated);
-CREATE TABLE IF NOT EXISTS moves (
+`
+}
+
+// gamesTableV1 is the games table of version 1, made under another name by
+// the migration to it.
+var gamesTableV1 = gamesTable("games_v1")
+
+// schema makes the tables of a new database.
+var schema = gamesTable("games") + `
+CREATE INDEX games_over_updated ON games (over, updated);
+CREATE TABLE moves (
 	game    TEXT NOT NULL REFERENCES games (id),
 	version INTEGER NOT NULL,
 	seat    INTEGER NOT NULL,
@@ -158,6 +191,24 @@ CREATE TABLE IF NOT EXISTS moves (
 	clocks  TEXT,
 	PRIMARY KEY (game, version)
 ) WITHOUT ROWID;
+`
+
+// migrateV0 brings a database of schema version 0 up to version 1: the
+// games of version 0 are all Blue Lagoon's, with the board (a name or the
+// notation), the first seat and the clock in columns of their own; they
+// become options and a time rule. SQLite changes a table's columns by
+// making the new table, copying and renaming it, with the foreign keys off
+// (they are checked afterwards).
+var migrateV0 = gamesTableV1 + `
+INSERT INTO games_v1 (id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary)
+SELECT id, created, updated, 'bluelagoon', json_object('board', board, 'first', CAST(first AS TEXT)), players, seed, seed_chosen,
+	CASE WHEN clock IS NULL THEN NULL
+	ELSE json_object('kind', 'bank', 'initial_ms', json_extract(clock, '$.initial_ms'), 'increment_ms', json_extract(clock, '$.increment_ms')) END,
+	seats, clocks, version, over, summary
+FROM games;
+DROP TABLE games;
+ALTER TABLE games_v1 RENAME TO games;
+CREATE INDEX games_over_updated ON games (over, updated);
 `
 
 // batchLimit bounds the writes committed in one transaction.
@@ -208,9 +259,9 @@ func openDB(dir string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	if _, err := w.Exec(schema); err != nil {
+	if err := migrate(w); err != nil {
 		w.Close()
-		return nil, fmt.Errorf("open store %s: create schema: %w", path, err)
+		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	head, err := w.Prepare(`SELECT over, coalesce((SELECT max(version) FROM moves WHERE game = ?1), 0) FROM games WHERE id = ?1`)
 	if err != nil {
@@ -237,6 +288,63 @@ func openDB(dir string) (*Store, error) {
 	s.done.Go(s.writer)
 	s.done.Go(s.checkpointer)
 	return s, nil
+}
+
+// migrate makes the schema of a new database, or brings an older one up to
+// date, in one transaction: a migration that fails leaves the database as
+// it was.
+func migrate(db *sql.DB) error {
+	ctx := context.Background()
+	// One connection throughout: the foreign keys are turned off for it,
+	// outside the transaction, as SQLite asks.
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	var version, tables int
+	if err := conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return fmt.Errorf("schema version: %w", err)
+	}
+	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'games'").Scan(&tables); err != nil {
+		return fmt.Errorf("schema version: %w", err)
+	}
+	var steps string
+	switch {
+	case version == schemaVersion:
+		return nil
+	case version > schemaVersion:
+		return fmt.Errorf("the database has schema version %d, newer than this lagoon's %d", version, schemaVersion)
+	case tables == 0:
+		steps = schema
+	case version == 0:
+		steps = migrateV0
+	}
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+		return err
+	}
+	defer conn.ExecContext(ctx, "PRAGMA foreign_keys = ON")
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(steps); err != nil {
+		return fmt.Errorf("schema version %d to %d: %w", version, schemaVersion, err)
+	}
+	rows, err := tx.Query("PRAGMA foreign_key_check")
+	if err != nil {
+		return err
+	}
+	bad := rows.Next()
+	rows.Close()
+	if bad {
+		return fmt.Errorf("schema version %d to %d: a move of no game", version, schemaVersion)
+	}
+	if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", schemaVersion)); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // Close finishes the writes under way, copies the log into the database and
@@ -379,7 +487,14 @@ func (s *Store) Create(ctx context.Context, g *Game) error {
 	if err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
-	clock, err := jsonText(g.Clock)
+	options, err := json.Marshal(g.Options)
+	if err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	if g.Options == nil {
+		options = []byte("{}")
+	}
+	timeRule, err := jsonText(g.Time)
 	if err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
@@ -399,10 +514,10 @@ func (s *Store) Create(ctx context.Context, g *Game) error {
 		if n > 0 {
 			return ErrConflict
 		}
-		_, err := tx.Exec(`INSERT INTO games (id, created, updated, board, players, seed, seed_chosen, first, clock, seats, clocks, version, over, summary)
+		_, err := tx.Exec(`INSERT INTO games (id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?)`,
-			g.ID, millis(g.Created), millis(g.Created), g.Board, g.Players, int64(g.Seed), g.SeedChosen, g.First,
-			clock, string(seats), clocks, string(summary))
+			g.ID, millis(g.Created), millis(g.Created), g.Game, string(options), g.Players, int64(g.Seed), g.SeedChosen,
+			timeRule, string(seats), clocks, string(summary))
 		return err
 	})
 	if err != nil {
@@ -495,24 +610,27 @@ func (s *Store) UpdateSeats(ctx context.Context, id string, version int, seats [
 	return nil
 }
 
-const gameColumns = `id, created, updated, board, players, seed, seed_chosen, first, clock, seats, clocks, version, over, summary`
+const gameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary`
 
 type scanner interface{ Scan(dest ...any) error }
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var created, updated, seed int64
-	var clock, clocks sql.NullString
-	var seats, summary string
-	if err := row.Scan(&g.ID, &created, &updated, &g.Board, &g.Players, &seed, &g.SeedChosen, &g.First,
-		&clock, &seats, &clocks, &g.Version, &g.Over, &summary); err != nil {
+	var timeRule, clocks sql.NullString
+	var options, seats, summary string
+	if err := row.Scan(&g.ID, &created, &updated, &g.Game, &options, &g.Players, &seed, &g.SeedChosen,
+		&timeRule, &seats, &clocks, &g.Version, &g.Over, &summary); err != nil {
 		return nil, err
 	}
 	g.Created, g.Updated, g.Seed = fromMillis(created), fromMillis(updated), uint64(seed)
-	if clock.Valid {
-		g.Clock = new(Clock)
-		if err := json.Unmarshal([]byte(clock.String), g.Clock); err != nil {
-			return nil, fmt.Errorf("game %s: clock: %w", g.ID, err)
+	if err := json.Unmarshal([]byte(options), &g.Options); err != nil {
+		return nil, fmt.Errorf("game %s: options: %w", g.ID, err)
+	}
+	if timeRule.Valid {
+		g.Time = new(Time)
+		if err := json.Unmarshal([]byte(timeRule.String), g.Time); err != nil {
+			return nil, fmt.Errorf("game %s: time rule: %w", g.ID, err)
 		}
 	}
 	if clocks.Valid {

@@ -1,0 +1,623 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/store"
+)
+
+// A match is the one authoritative owner of a game in the process. Its
+// mutex orders everything that happens to the game: a move is checked,
+// written to the store and only then applied in memory and broadcast, all
+// under the lock, so subscribers see the moves in the order of their
+// versions and nobody ever sees a move that is not stored.
+type match struct {
+	s          *Server
+	id         string
+	created    time.Time
+	rules      *game.Rules
+	setup      game.Setup // every option set
+	table      json.RawMessage
+	seedChosen bool
+	time       *store.Time // nil without time
+
+	// version is the number of moves made, readable without the lock.
+	version    atomic.Int64
+	lastAccess atomic.Int64 // unix nanoseconds, for forgetting finished games
+
+	mu        sync.Mutex
+	start     game.State // the state before the first move, for replays
+	cur       game.State
+	moves     []moveInfo
+	owner     int // the seat whose turn it is: the seat to move when it began
+	seats     []store.Seat
+	clocks    []int64 // ms: the banks, or the turn's time in the entry of the seat to move; as of turnStart
+	turnStart time.Time
+	timer     *time.Timer
+	subs      map[*wsConn]struct{}
+	connected []int
+	// views holds the current state's view, encoded, by viewer (-1 for
+	// spectators, and for everyone in a game without private views);
+	// standing the current standing. A move or a change of names clears
+	// views.
+	views      map[int]json.RawMessage
+	standing   standingView
+	botVersion int // the version a bot move is under way for, -1 for none
+	updated    time.Time
+	closed     bool
+}
+
+// moveInfo is what the match remembers of a move.
+type moveInfo struct {
+	seat      int
+	move      game.Move
+	text      string          // in the game's notation
+	note      json.RawMessage // the game's note, encoded
+	turnEnded bool            // the move ended its turn
+	at        time.Time
+	clocks    []int64 // the time after the move, nil without time
+}
+
+func (mi *moveInfo) view(version int) *moveView {
+	return &moveView{Version: version, Seat: mi.seat, Move: mi.text, Note: mi.note}
+}
+
+// loadGame makes the owner of a stored game, replaying and checking its
+// moves.
+func (s *Server) loadGame(sg *store.Game) (*match, error) {
+	rules, err := s.cfg.Games.Get(sg.Game)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", sg.ID, err)
+	}
+	if len(sg.Seats) != sg.Players {
+		return nil, fmt.Errorf("game %s: %d seats for %d players", sg.ID, len(sg.Seats), sg.Players)
+	}
+	opts, err := rules.CheckOptions(sg.Options)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", sg.ID, err)
+	}
+	setup := game.Setup{Players: sg.Players, Options: opts, Seed: sg.Seed}
+	start, err := rules.NewGame(setup)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", sg.ID, err)
+	}
+	g := &match{
+		s: s, id: sg.ID, created: sg.Created, rules: rules, setup: setup, table: mustJSON(start.Table()),
+		seedChosen: sg.SeedChosen, time: sg.Time, seats: sg.Seats, updated: sg.Updated,
+		start: start, cur: start.Clone(), owner: start.ToMove(),
+		subs: make(map[*wsConn]struct{}), connected: make([]int, sg.Players), botVersion: -1,
+	}
+	next := start.Clone()
+	for i, sm := range sg.Moves {
+		if p := g.cur.ToMove(); sm.Seat != p {
+			return nil, fmt.Errorf("game %s: move %d is stored for seat %d, but seat %d was to move", sg.ID, i+1, sm.Seat, p)
+		}
+		m, err := g.cur.ParseMove(sm.Move)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: move %d: %w", sg.ID, i+1, err)
+		}
+		next.CopyFrom(g.cur)
+		if err := next.Play(m); err != nil {
+			return nil, fmt.Errorf("game %s: move %d: %w", sg.ID, i+1, err)
+		}
+		mi := moveInfo{seat: sm.Seat, move: m, text: g.cur.MoveText(m), note: mustJSON(g.cur.Note(m)),
+			turnEnded: next.Turn() != g.cur.Turn(), at: sm.At, clocks: sm.Clocks}
+		g.cur, next = next, g.cur
+		g.record(mi)
+	}
+	if g.time != nil {
+		g.clocks = slices.Clone(sg.Clocks)
+		if len(g.clocks) != sg.Players {
+			g.clocks = initialClocks(g.time, start)
+		}
+	}
+	g.turnStart = time.Now()
+	g.refresh()
+	g.lastAccess.Store(time.Now().UnixNano())
+	return g, nil
+}
+
+// initialClocks returns the time at the start of a game: every seat's bank,
+// or the first turn's time; nil without time.
+func initialClocks(t *store.Time, start game.State) []int64 {
+	if t == nil {
+		return nil
+	}
+	out := make([]int64, start.Players())
+	switch t.Kind {
+	case string(game.Bank):
+		for i := range out {
+			out[i] = t.InitialMS
+		}
+	case string(game.TurnTimer):
+		if p := start.ToMove(); p >= 0 {
+			out[p] = t.TurnMS
+		}
+	}
+	return out
+}
+
+// record appends a move, already played on g.cur, to the game's history.
+func (g *match) record(mi moveInfo) {
+	g.moves = append(g.moves, mi)
+	g.version.Store(int64(len(g.moves)))
+	if mi.turnEnded {
+		g.owner = g.cur.ToMove()
+	}
+}
+
+// names returns the seats' names.
+func (g *match) names() []string {
+	out := make([]string, len(g.seats))
+	for i, st := range g.seats {
+		out[i] = st.Name
+	}
+	return out
+}
+
+// refresh forgets the views of the state before and takes its standing.
+func (g *match) refresh() {
+	clear(g.views)
+	if g.views == nil {
+		g.views = make(map[int]json.RawMessage)
+	}
+	g.standing = makeStanding(g.cur.Standing())
+}
+
+// viewer returns the key of the view a seat sees (-1 for a spectator): the
+// spectators' in a game without private views.
+func (g *match) viewer(seat int) int {
+	if !g.rules.PrivateViews {
+		return game.NoSeat
+	}
+	return seat
+}
+
+// view returns the current state's view for seat, encoded once.
+func (g *match) view(seat int) json.RawMessage {
+	key := g.viewer(seat)
+	if v, ok := g.views[key]; ok {
+		return v
+	}
+	v := mustJSON(g.cur.View(game.Viewer{Seat: key, Names: g.names()}))
+	g.views[key] = v
+	return v
+}
+
+// stateJSON encodes the current state as seat sees it, with the clocks at
+// now.
+func (g *match) stateJSON(seat int, now time.Time) json.RawMessage {
+	v := len(g.moves)
+	head := stateHead{Version: v, ToMove: g.cur.ToMove(), Over: g.cur.Over(), Clocks: g.clockViews(now), Standing: g.standing}
+	if v > 0 {
+		head.LastMove = g.moves[v-1].view(v)
+	}
+	return withField(mustJSON(head), "view", g.view(seat))
+}
+
+// stateAt encodes the state at an earlier version as seat sees it, with
+// the clocks the move that made it left.
+func (g *match) stateAt(at, seat int) json.RawMessage {
+	if at == len(g.moves) {
+		return g.stateJSON(seat, time.Now())
+	}
+	pos := g.positionAt(at)
+	head := stateHead{Version: at, ToMove: pos.ToMove(), Over: pos.Over(), Standing: makeStanding(pos.Standing())}
+	if at > 0 {
+		head.LastMove = g.moves[at-1].view(at)
+		head.Clocks = g.historicClocks(g.moves[at-1].clocks, pos)
+	} else if g.time != nil {
+		head.Clocks = g.historicClocks(initialClocks(g.time, g.start), pos)
+	}
+	view := mustJSON(pos.View(game.Viewer{Seat: g.viewer(seat), Names: g.names()}))
+	return withField(mustJSON(head), "view", view)
+}
+
+// positionAt replays the game to version at.
+func (g *match) positionAt(at int) game.State {
+	if at == len(g.moves) {
+		return g.cur.Clone()
+	}
+	pos := g.start.Clone()
+	for i, mi := range g.moves[:at] {
+		if err := pos.Play(mi.move); err != nil {
+			panic(fmt.Sprintf("server: game %s does not replay at move %d: %v", g.id, i+1, err))
+		}
+	}
+	return pos
+}
+
+// withField adds a field, already encoded, to an encoded object. The value
+// is encoded once for every subscriber; embedding it as a json.RawMessage
+// would have encoding/json check and compact it again for each message.
+func withField(object []byte, name string, value json.RawMessage) []byte {
+	out := make([]byte, 0, len(object)+len(name)+len(value)+4)
+	out = append(out, object[:len(object)-1]...)
+	out = append(out, `,"`...)
+	out = append(out, name...)
+	out = append(out, `":`...)
+	out = append(out, value...)
+	return append(out, '}')
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("server: encoding %T: %v", v, err))
+	}
+	return b
+}
+
+// seatViews describes the seats.
+func (g *match) seatViews() []seatView {
+	out := make([]seatView, len(g.seats))
+	for i, st := range g.seats {
+		out[i] = seatView{Seat: i, Name: st.Name, Kind: st.Kind, Level: st.Level, Joined: st.Joined || st.Kind == kindBot,
+			Connected: g.connected[i], StandIn: st.StandIn}
+	}
+	return out
+}
+
+// seatOf returns the seat whose token this is, or -1.
+func (g *match) seatOf(token string) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.seatOfLocked(token)
+}
+
+func (g *match) seatOfLocked(token string) int {
+	for i, st := range g.seats {
+		if st.Kind == kindHuman && tokenMatches(token, st.TokenHash) {
+			return i
+		}
+	}
+	return -1
+}
+
+// A moveRequest asks for a move for a seat: by its text (from a client) or
+// the move itself (from a bot or the rules when time is up).
+type moveRequest struct {
+	seat    int
+	version int // the version the move was made against
+	text    string
+	move    game.Move
+	person  bool // made by the seat's person, not by a bot or the rules playing for it
+}
+
+// play makes a move: it checks it, stores it, and only then applies it,
+// broadcasts it and answers. A request repeated after it was applied is
+// answered as a duplicate and not applied again.
+func (g *match) play(ctx context.Context, req moveRequest) (version int, duplicate bool, _ *apiError) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.playLocked(ctx, req)
+}
+
+func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, duplicate bool, _ *apiError) {
+	if g.closed {
+		return 0, false, errShuttingDown
+	}
+	v := len(g.moves)
+	if req.version >= 0 && req.version < v {
+		if mi := g.moves[req.version]; mi.seat == req.seat && g.sameMove(&mi, req) {
+			return req.version + 1, true, nil
+		}
+	}
+	if req.version != v {
+		return 0, false, errorf(409, "stale_version", "the move was made against version %d, but the game is at version %d", req.version, v)
+	}
+	if g.cur.Over() {
+		return 0, false, errGameOver
+	}
+	if req.person && g.seats[req.seat].Kind != kindHuman {
+		return 0, false, errorf(403, "bad_token", "seat %d has been left to a bot", req.seat)
+	}
+	if p := g.cur.ToMove(); p != req.seat {
+		return 0, false, errorf(409, "not_your_turn", "seat %d is to move, not seat %d", p, req.seat)
+	}
+	m := req.move
+	if req.person {
+		var err error
+		if m, err = g.cur.ParseMove(req.text); err != nil {
+			return 0, false, errorf(400, "bad_request", "%v", err)
+		}
+	}
+	next := g.cur.Clone()
+	if err := next.Play(m); err != nil {
+		return 0, false, errorf(422, "illegal_move", "%v", err)
+	}
+	// The note is the game's word on a legal move, asked of the state
+	// before it.
+	now := time.Now()
+	mi := moveInfo{seat: req.seat, move: m, text: g.cur.MoveText(m), note: mustJSON(g.cur.Note(m)), turnEnded: next.Turn() != g.cur.Turn(), at: now}
+
+	after := store.After{Over: next.Over()}
+	if req.person && (g.seats[req.seat].StandIn || !g.seats[req.seat].Joined) {
+		after.Seats = slices.Clone(g.seats)
+		after.Seats[req.seat].StandIn = false
+		after.Seats[req.seat].Joined = true
+	}
+	seatsAfter := g.seats
+	if after.Seats != nil {
+		seatsAfter = after.Seats
+	}
+	mi.clocks = g.clocksAfter(&mi, next, seatsAfter, now)
+	standing := next.Standing()
+	after.Summary = store.Summary{Phase: standing.Phase, ToMove: next.ToMove(), Scores: standing.Scores, Winners: standing.Winners}
+	sm := store.Move{Seat: req.seat, Move: mi.text, At: now, Clocks: mi.clocks}
+	if err := g.s.store.AppendMove(ctx, g.id, v+1, sm, after); err != nil {
+		g.s.log.Error("storing a move", "game", g.id, "version", v+1, "err", err)
+		if errors.Is(err, store.ErrClosed) {
+			return 0, false, errShuttingDown
+		}
+		return 0, false, errorf(500, "internal_error", "the move could not be stored; it was not made")
+	}
+
+	g.cur = next
+	g.record(mi)
+	if mi.clocks != nil {
+		g.clocks = slices.Clone(mi.clocks)
+	}
+	g.turnStart = now
+	g.updated = now
+	if after.Seats != nil {
+		g.seats = after.Seats
+	}
+	g.refresh()
+	g.broadcastMove(v+1, now)
+	if after.Seats != nil {
+		g.broadcastSeats(now)
+	}
+	if g.cur.Over() {
+		g.s.log.Info("game over", "game", g.id, "version", v+1, "winners", standing.Winners)
+	}
+	g.schedule()
+	return v + 1, false, nil
+}
+
+// sameMove reports whether a request is the move mi, sent again.
+func (g *match) sameMove(mi *moveInfo, req moveRequest) bool {
+	if !req.person {
+		return mi.move == req.move
+	}
+	if req.text == mi.text {
+		return true
+	}
+	m, err := g.cur.ParseMove(req.text)
+	return err == nil && m == mi.move
+}
+
+// broadcastMove sends the events of the move that made version v, the last
+// one, to every subscriber, each with the state as it sees it.
+func (g *match) broadcastMove(v int, now time.Time) {
+	byViewer := make(map[int][][]byte)
+	for c := range g.subs {
+		key := g.viewer(c.seat)
+		msgs, ok := byViewer[key]
+		if !ok {
+			msgs = g.events(v, g.stateJSON(key, now), g.cur.Over())
+			byViewer[key] = msgs
+		}
+		for _, m := range msgs {
+			if !c.send(m) {
+				g.drop(c)
+				break
+			}
+		}
+	}
+}
+
+// events returns the encoded events of the move that made version v:
+// state is the state after it as the subscriber sees it, over whether it
+// ended the game.
+func (g *match) events(v int, state json.RawMessage, over bool) [][]byte {
+	mi := &g.moves[v-1]
+	out := [][]byte{withField(mustJSON(moveEvent{Type: "move", Version: v, Seat: mi.seat, Move: mi.text, Note: mi.note}), "state", state)}
+	if over {
+		out = append(out, mustJSON(gameOverEvent{Type: "game_over", Version: v, Standing: g.standing}))
+	}
+	return out
+}
+
+// eventsSince returns the events after version from, in order, as seat
+// sees them, by replaying the game.
+func (g *match) eventsSince(from, seat int, now time.Time) [][]byte {
+	pos := g.positionAt(from)
+	key := g.viewer(seat)
+	names := g.names()
+	var out [][]byte
+	for v := from + 1; v <= len(g.moves); v++ {
+		mi := &g.moves[v-1]
+		if err := pos.Play(mi.move); err != nil {
+			panic(fmt.Sprintf("server: game %s does not replay at move %d: %v", g.id, v, err))
+		}
+		var state json.RawMessage
+		if v == len(g.moves) {
+			state = g.stateJSON(seat, now)
+		} else {
+			head := stateHead{Version: v, ToMove: pos.ToMove(), Over: pos.Over(), Clocks: g.historicClocks(mi.clocks, pos),
+				LastMove: mi.view(v), Standing: makeStanding(pos.Standing())}
+			state = withField(mustJSON(head), "view", mustJSON(pos.View(game.Viewer{Seat: key, Names: names})))
+		}
+		out = append(out, g.events(v, state, pos.Over())...)
+	}
+	return out
+}
+
+// broadcast sends messages to every subscriber. A subscriber too slow to
+// take them is dropped; it will reconnect and catch up.
+func (g *match) broadcast(msgs ...[]byte) {
+	for c := range g.subs {
+		for _, m := range msgs {
+			if !c.send(m) {
+				g.drop(c)
+				break
+			}
+		}
+	}
+}
+
+// drop forgets subscriber c.
+func (g *match) drop(c *wsConn) {
+	if _, ok := g.subs[c]; !ok {
+		return
+	}
+	delete(g.subs, c)
+	if c.seat >= 0 {
+		g.connected[c.seat]--
+	}
+}
+
+func (g *match) broadcastSeats(now time.Time) {
+	g.broadcast(g.seatsMessage(now))
+}
+
+// seatsMessage is the seats event: the seats and the clocks at now.
+func (g *match) seatsMessage(now time.Time) []byte {
+	return mustJSON(seatsEvent{Type: "seats", Version: len(g.moves), Seats: g.seatViews(), Clocks: g.clockViews(now)})
+}
+
+// schedule arranges what happens next without a person: a bot's move, or
+// the end of the time of the seat to move.
+func (g *match) schedule() {
+	if g.timer != nil {
+		g.timer.Stop()
+		g.timer = nil
+	}
+	if g.closed || g.cur.Over() {
+		return
+	}
+	p := g.cur.ToMove()
+	v := len(g.moves)
+	switch st := g.seats[p]; {
+	case st.Kind == kindBot:
+		g.queueBot(v, p, st.Level)
+	case g.timed(p):
+		wait := time.Duration(g.remaining(p, time.Now())) * time.Millisecond
+		g.timer = time.AfterFunc(wait, func() { g.timeout(v) })
+	}
+}
+
+// clockSaver returns what stores the time of the seat to move as it is
+// now, so that the time it has used on this turn still counts when the
+// game is loaded again (the time starts again from the stored amount), or
+// nil if there is nothing to store. The server calls it as it closes, with
+// g locked and closed, and stores the clocks of all its games at once;
+// after a crash the turn's time is given back.
+func (g *match) clockSaver() func(context.Context) {
+	if g.time == nil || g.cur.Over() {
+		return nil
+	}
+	p := g.cur.ToMove()
+	left := g.remaining(p, time.Now())
+	if left == g.clocks[p] {
+		return nil
+	}
+	clocks := slices.Clone(g.clocks)
+	clocks[p] = left
+	id, version, seats, updated := g.id, len(g.moves), g.seats, g.updated
+	return func(ctx context.Context) {
+		if err := g.s.store.UpdateSeats(ctx, id, version, seats, clocks, updated); err != nil {
+			g.s.log.Error("storing the clock at shutdown", "game", id, "err", err)
+		}
+	}
+}
+
+// queueBot asks the bot pool for a move at version v, once.
+func (g *match) queueBot(v, seat int, level string) {
+	if g.botVersion == v {
+		return
+	}
+	g.botVersion = v
+	g.s.bots.queue(botJob{g: g, version: v, seat: seat, level: level})
+}
+
+// setSeats stores new seats and tells the subscribers.
+func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
+	now := time.Now()
+	startedBefore := g.timeStarted()
+	old := g.seats
+	g.seats = seats
+	startsNow := !startedBefore && g.timeStarted()
+	g.seats = old
+	if err := g.s.store.UpdateSeats(ctx, g.id, len(g.moves), seats, g.clocks, now); err != nil {
+		g.s.log.Error("storing seats", "game", g.id, "err", err)
+		if errors.Is(err, store.ErrClosed) {
+			return errShuttingDown
+		}
+		return errorf(500, "internal_error", "the seats could not be stored")
+	}
+	g.seats = seats
+	g.updated = now
+	if startsNow {
+		g.turnStart = now
+	}
+	g.refresh()
+	g.broadcastSeats(now)
+	g.schedule()
+	return nil
+}
+
+// errGameOver refuses what only a game in progress allows: a finished
+// game's seats are part of its record.
+var errGameOver = errorf(409, "game_over", "the game is over")
+
+// join marks seat as joined, renaming it if name is not empty.
+func (g *match) join(ctx context.Context, seat int, name string) *apiError {
+	if g.seats[seat].Joined && (name == "" || name == g.seats[seat].Name) {
+		return nil
+	}
+	if g.cur.Over() {
+		return errGameOver
+	}
+	seats := slices.Clone(g.seats)
+	seats[seat].Joined = true
+	if name != "" {
+		seats[seat].Name = name
+	}
+	return g.setSeats(ctx, seats)
+}
+
+// fullView describes the game at version at (the current one if at < 0)
+// for the viewer in seat you (-1 for a spectator).
+func (g *match) fullView(at, you int) gameView {
+	v := gameView{
+		ID: g.id, Created: g.created, Game: g.rules.ID, GameName: g.rules.Name, Options: g.setup.Options, Table: g.table,
+		Players: g.setup.Players, SeedChosen: g.seedChosen, Time: g.timeView(), Seats: g.seatViews(), Moves: []*moveView{},
+	}
+	if you >= 0 {
+		v.You = &you
+	}
+	if at < 0 || at > len(g.moves) {
+		at = len(g.moves)
+	}
+	for i := range at {
+		v.Moves = append(v.Moves, g.moves[i].view(i+1))
+	}
+	v.State = g.stateAt(at, you)
+	return v
+}
+
+// summaryView describes the game for the lobby.
+func (g *match) summaryView() summaryView {
+	v := summaryView{
+		ID: g.id, Game: g.rules.ID, GameName: g.rules.Name, Options: g.setup.Options, Players: g.setup.Players,
+		OpenSeats: []int{}, Version: len(g.moves), Phase: g.standing.Phase, ToMove: g.cur.ToMove(), Over: g.cur.Over(),
+		Scores: g.standing.Scores, Winners: g.standing.Winners, Created: g.created, Updated: g.updated,
+	}
+	for i, st := range g.seats {
+		v.Seats = append(v.Seats, summarySeatView{Seat: i, Name: st.Name, Kind: st.Kind, Level: st.Level, Joined: st.Joined || st.Kind == kindBot})
+		if st.Kind == kindOpen {
+			v.OpenSeats = append(v.OpenSeats, i)
+		}
+	}
+	return v
+}

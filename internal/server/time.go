@@ -1,0 +1,192 @@
+package server
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/store"
+)
+
+// This file keeps a game's time rule (docs/api.md, Time). Both rules keep
+// one number a seat, in milliseconds, as of the moment the seat to move
+// began to decide (turnStart): with a bank (a chess clock) each seat's
+// bank; with a turn timer what is left of the turn, in the entry of the seat
+// to move (the turn's time runs whoever decides within it), the others 0.
+// The time runs only for a person: bots have no time, and nobody's time
+// runs before every person has joined. A move leaves the numbers of its
+// rule (clocksAfter) and they are stored with it, so that a replay shows
+// them and a restart goes on from them.
+
+// timeStarted reports whether the time runs: the game keeps time and every
+// human seat has been joined.
+func (g *match) timeStarted() bool {
+	if g.time == nil {
+		return false
+	}
+	for _, st := range g.seats {
+		if st.Kind == kindOpen || (st.Kind == kindHuman && !st.Joined) {
+			return false
+		}
+	}
+	return true
+}
+
+// timed reports whether seat p's time runs when p is to move.
+func (g *match) timed(p int) bool {
+	return g.timeStarted() && g.seats[p].Kind != kindBot
+}
+
+// remaining returns seat p's time at now.
+func (g *match) remaining(p int, now time.Time) int64 {
+	r := g.clocks[p]
+	if p == g.cur.ToMove() && g.timed(p) {
+		r -= now.Sub(g.turnStart).Milliseconds()
+	}
+	return max(0, r)
+}
+
+// clockViews describes the time at now, nil for a game without time.
+func (g *match) clockViews(now time.Time) []clockView {
+	if g.time == nil {
+		return nil
+	}
+	out := make([]clockView, len(g.clocks))
+	p := g.cur.ToMove()
+	for q := range out {
+		out[q] = clockView{RemainingMS: g.remaining(q, now), Running: q == p && g.timed(q)}
+	}
+	return out
+}
+
+// historicClocks describes the time as a move left it, pos being the state
+// after the move.
+func (g *match) historicClocks(clocks []int64, pos game.State) []clockView {
+	if g.time == nil || clocks == nil {
+		return nil
+	}
+	out := make([]clockView, len(clocks))
+	for q, r := range clocks {
+		out[q] = clockView{RemainingMS: r, Running: q == pos.ToMove() && g.timed(q)}
+	}
+	return out
+}
+
+// clocksAfter returns the time the move mi, made now, leaves: next is the
+// state after it and seats the seats after it; nil without time.
+func (g *match) clocksAfter(mi *moveInfo, next game.State, seats []store.Seat, now time.Time) []int64 {
+	if g.time == nil {
+		return nil
+	}
+	q := next.ToMove()
+	switch g.time.Kind {
+	case string(game.Bank):
+		out := slices.Clone(g.clocks)
+		if g.timed(mi.seat) {
+			out[mi.seat] = g.remaining(mi.seat, now)
+		}
+		// The seat whose turn ends gains the increment.
+		if mi.turnEnded && g.timed(g.owner) {
+			out[g.owner] += g.time.IncrementMS
+		}
+		// A seat a stand-in plays for has, at each of its turns, at least
+		// the grace to come back: part of the banks the move leaves, so
+		// that it is sent with the move and stored with it (a restart does
+		// not give it again).
+		if mi.turnEnded && q >= 0 && g.timed(q) && seats[q].StandIn {
+			out[q] = max(out[q], g.s.cfg.StandInGrace.Milliseconds())
+		}
+		return out
+	case string(game.TurnTimer):
+		out := make([]int64, len(g.clocks))
+		if q < 0 {
+			return out
+		}
+		left := g.remaining(mi.seat, now)
+		switch {
+		case !mi.turnEnded:
+			// The turn goes on, and its time with it.
+			out[q] = left
+		case g.time.Carry && g.timed(g.owner):
+			// What a person's turn leaves comes on top of the next one's
+			// time; a bot's turn, which the time does not run for, leaves
+			// nothing.
+			out[q] = g.time.TurnMS + left
+		default:
+			out[q] = g.time.TurnMS
+		}
+		return out
+	}
+	return slices.Clone(g.clocks)
+}
+
+// timeout is called when the time of the seat to move at version v may
+// have run out. With a bank, the stand-in bot then plays for that seat
+// until its person moves again. With a turn timer, the rules' move for a
+// turn whose time is up is played, or, if the game has none, the stand-in
+// bot decides.
+func (g *match) timeout(v int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed || len(g.moves) != v || g.cur.Over() {
+		return
+	}
+	p := g.cur.ToMove()
+	now := time.Now()
+	if !g.timed(p) || g.remaining(p, now) > 0 {
+		g.schedule()
+		return
+	}
+	g.clocks[p] = 0
+	g.turnStart = now
+	if g.time.Kind == string(game.TurnTimer) {
+		if m, ok := g.cur.TimeUp(); ok {
+			g.s.log.Info("the turn's time is up; the rules play", "game", g.id, "seat", p, "move", g.cur.MoveText(m))
+			if _, _, e := g.playLocked(context.Background(), moveRequest{seat: p, version: v, move: m}); e != nil {
+				g.s.log.Error("the move for a turn whose time is up was refused", "game", g.id, "version", v, "err", e)
+				if e.status >= 500 && e != errShuttingDown {
+					// The store failed: try again in a while rather than
+					// stall the game.
+					time.AfterFunc(time.Second, func() { g.timeout(v) })
+				}
+			}
+			return
+		}
+		g.s.log.Info("the turn's time is up; the stand-in bot decides", "game", g.id, "seat", p)
+		g.queueBot(v, p, g.s.cfg.StandInLevel)
+		return
+	}
+	if !g.seats[p].StandIn {
+		seats := slices.Clone(g.seats)
+		seats[p].StandIn = true
+		if err := g.s.store.UpdateSeats(context.Background(), g.id, len(g.moves), seats, g.clocks, now); err != nil {
+			g.s.log.Error("storing a stand-in", "game", g.id, "seat", p, "err", err)
+		} else {
+			g.seats = seats
+		}
+		g.s.log.Info("time is up; the stand-in bot plays", "game", g.id, "seat", p)
+		g.broadcastSeats(now)
+	}
+	g.queueBot(v, p, g.s.cfg.StandInLevel)
+}
+
+// timeView describes the time rule, nil without.
+func (g *match) timeView() *timeView {
+	if g.time == nil {
+		return nil
+	}
+	t := g.time
+	return &timeView{Kind: t.Kind, InitialMS: t.InitialMS, IncrementMS: t.IncrementMS, TurnMS: t.TurnMS, Carry: t.Carry, Started: g.timeStarted()}
+}
+
+// storeTime returns a checked time rule as the store keeps it, nil for none.
+func storeTime(t game.TimeRule) *store.Time {
+	switch t.Kind {
+	case game.Bank:
+		return &store.Time{Kind: string(t.Kind), InitialMS: t.Initial.Milliseconds(), IncrementMS: t.Increment.Milliseconds()}
+	case game.TurnTimer:
+		return &store.Time{Kind: string(t.Kind), TurnMS: t.Turn.Milliseconds(), Carry: t.Carry}
+	}
+	return nil
+}

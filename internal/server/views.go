@@ -1,0 +1,180 @@
+package server
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// This file holds the JSON objects of docs/api.md and the messages of
+// docs/protocol.md. What is a game's own (its table, views and notes) is
+// encoded by the game and carried here as it is.
+
+type seatView struct {
+	Seat      int    `json:"seat"`
+	Name      string `json:"name"`
+	Kind      string `json:"kind"`
+	Level     string `json:"level"`
+	Joined    bool   `json:"joined"`
+	Connected int    `json:"connected"`
+	StandIn   bool   `json:"stand_in"`
+}
+
+type clockView struct {
+	RemainingMS int64 `json:"remaining_ms"`
+	Running     bool  `json:"running"`
+}
+
+type standingView struct {
+	Phase   string  `json:"phase"`
+	Scores  []int   `json:"scores"`
+	Winners []int   `json:"winners"`
+	Teams   [][]int `json:"teams"`
+}
+
+func makeStanding(s game.Standing) standingView {
+	v := standingView{Phase: s.Phase, Scores: s.Scores, Winners: s.Winners, Teams: s.Teams}
+	if v.Scores == nil {
+		v.Scores = []int{}
+	}
+	if len(v.Winners) == 0 {
+		v.Winners = nil
+	}
+	return v
+}
+
+type moveView struct {
+	Version int             `json:"version"`
+	Seat    int             `json:"seat"`
+	Move    string          `json:"move"`
+	Note    json.RawMessage `json:"note"`
+}
+
+// stateHead is a state but for its view, which withField adds.
+type stateHead struct {
+	Version  int          `json:"version"`
+	ToMove   int          `json:"to_move"`
+	Over     bool         `json:"over"`
+	Clocks   []clockView  `json:"clocks"`
+	LastMove *moveView    `json:"last_move"`
+	Standing standingView `json:"standing"`
+}
+
+type timeView struct {
+	Kind        string `json:"kind"`
+	InitialMS   int64  `json:"initial_ms"`
+	IncrementMS int64  `json:"increment_ms"`
+	TurnMS      int64  `json:"turn_ms"`
+	Carry       bool   `json:"carry"`
+	Started     bool   `json:"started"`
+}
+
+type gameView struct {
+	ID         string            `json:"id"`
+	Created    time.Time         `json:"created"`
+	Game       string            `json:"game"`
+	GameName   string            `json:"game_name"`
+	Options    map[string]string `json:"options"`
+	Table      json.RawMessage   `json:"table"`
+	Players    int               `json:"players"`
+	SeedChosen bool              `json:"seed_chosen"`
+	Time       *timeView         `json:"time"`
+	Seats      []seatView        `json:"seats"`
+	Moves      []*moveView       `json:"moves"`
+	State      json.RawMessage   `json:"state"`
+	You        *int              `json:"you"`
+}
+
+type summarySeatView struct {
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	Level  string `json:"level"`
+	Joined bool   `json:"joined"`
+}
+
+type summaryView struct {
+	ID        string            `json:"id"`
+	Game      string            `json:"game"`
+	GameName  string            `json:"game_name"`
+	Options   map[string]string `json:"options"`
+	Players   int               `json:"players"`
+	Seats     []summarySeatView `json:"seats"`
+	OpenSeats []int             `json:"open_seats"`
+	Version   int               `json:"version"`
+	Phase     string            `json:"phase"`
+	ToMove    int               `json:"to_move"`
+	Over      bool              `json:"over"`
+	Scores    []int             `json:"scores"`
+	Winners   []int             `json:"winners"`
+	Created   time.Time         `json:"created"`
+	Updated   time.Time         `json:"updated"`
+}
+
+// rulesView is a game as GET /api/rules describes it.
+type rulesView struct {
+	ID         string          `json:"id"`
+	Name       string          `json:"name"`
+	MinPlayers int             `json:"min_players"`
+	MaxPlayers int             `json:"max_players"`
+	Options    []game.Option   `json:"options"`
+	Times      []game.TimeKind `json:"times"`
+	Levels     []string        `json:"levels"`
+}
+
+// The messages the server sends; see docs/protocol.md.
+type (
+	// moveEvent is a move event but for its state, which withField adds.
+	moveEvent struct {
+		Type    string          `json:"type"`
+		Version int             `json:"version"`
+		Seat    int             `json:"seat"`
+		Move    string          `json:"move"`
+		Note    json.RawMessage `json:"note"`
+	}
+	gameOverEvent struct {
+		Type     string       `json:"type"`
+		Version  int          `json:"version"`
+		Standing standingView `json:"standing"`
+	}
+	seatsEvent struct {
+		Type    string      `json:"type"`
+		Version int         `json:"version"`
+		Seats   []seatView  `json:"seats"`
+		Clocks  []clockView `json:"clocks"`
+	}
+	welcomeMessage struct {
+		Type    string     `json:"type"`
+		You     *int       `json:"you"`
+		Version int        `json:"version"`
+		Resume  string     `json:"resume"`
+		Seats   []seatView `json:"seats"`
+	}
+	snapshotMessage struct {
+		Type string   `json:"type"`
+		Game gameView `json:"game"`
+	}
+	ackMessage struct {
+		Type      string `json:"type"`
+		ID        string `json:"id"`
+		Version   int    `json:"version"`
+		Duplicate bool   `json:"duplicate"`
+	}
+	errorMessage struct {
+		Type    string          `json:"type"`
+		ID      string          `json:"id,omitempty"`
+		Status  int             `json:"status"`
+		Code    string          `json:"code"`
+		Message string          `json:"message"`
+		State   json.RawMessage `json:"state,omitempty"`
+	}
+	heartbeatMessage struct {
+		Type    string `json:"type"`
+		Version int64  `json:"version"`
+	}
+	pongMessage struct {
+		Type string `json:"type"`
+		ID   string `json:"id"`
+	}
+)
