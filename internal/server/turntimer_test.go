@@ -1,0 +1,277 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/game/gametest"
+)
+
+// These tests keep time in games of Tiny, whose turns have several
+// decisions and a choice by another seat in the middle: a turn timer with
+// carry-over, the rules' move when a turn's time is up, the stand-in when
+// the rules have none, and a bank whose increment comes when a turn ends.
+// They run on synctest's fake clock.
+
+// tinySeed returns a seed whose first state, seen by seat 0 of a game of
+// players seats, satisfies cond.
+func tinySeed(t testing.TB, players int, cond func(gametest.TinyView) bool) uint64 {
+	t.Helper()
+	for seed := uint64(1); seed < 1000; seed++ {
+		st, err := gametest.Tiny.NewGame(game.Setup{Players: players, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cond(st.View(game.Viewer{Seat: 0}).(gametest.TinyView)) {
+			return seed
+		}
+	}
+	t.Fatal("no seed")
+	return 0
+}
+
+func hasEven(v gametest.TinyView) bool {
+	return slices.ContainsFunc(v.Hand, func(c int) bool { return c%2 == 0 })
+}
+
+// timedTiny makes a game of Tiny keeping time by timeRule between Ann and
+// a second seat, with a seed that deals Ann an even card, and returns it.
+func (b bubbleServer) timedTiny(second map[string]any, timeRule map[string]any) createResponse {
+	b.t.Helper()
+	return b.create(map[string]any{
+		"game":  "tiny",
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, second},
+		"seed":  tinySeed(b.t, 2, hasEven),
+		"time":  timeRule,
+	})
+}
+
+// tiny reads a game of Tiny as token's seat sees it.
+func (b bubbleServer) tiny(id, token string) tinyGame {
+	b.t.Helper()
+	status, body := b.do("GET", "/api/games/"+id, token, nil)
+	if status != 200 {
+		b.t.Fatalf("get: %d %s", status, body)
+	}
+	return decode[tinyGame](b.t, body)
+}
+
+// play makes a move for token's seat, which must be to move.
+func (b bubbleServer) play(id, token, move string) {
+	b.t.Helper()
+	v := b.tiny(id, token).State.Version
+	if status, body := b.do("POST", "/api/games/"+id+"/moves", token, map[string]any{"version": v, "move": move}); status != 200 {
+		b.t.Fatalf("%s at %d: %d %s", move, v, status, body)
+	}
+}
+
+// join joins the seats of the tokens.
+func (b bubbleServer) join(id string, tokens ...string) {
+	b.t.Helper()
+	for _, token := range tokens {
+		if status, body := b.do("POST", "/api/games/"+id+"/join", token, nil); status != 200 {
+			b.t.Fatalf("join: %d %s", status, body)
+		}
+	}
+}
+
+// clocks returns the clocks of game id now, as "ms" or "ms running" a seat.
+func (b bubbleServer) clocks(id string) []string {
+	b.t.Helper()
+	synctest.Wait()
+	var out []string
+	for _, c := range b.tiny(id, "").State.Clocks {
+		s := fmt.Sprint(c.RemainingMS)
+		if c.Running {
+			s += " running"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func (b bubbleServer) checkClocks(when, id string, want ...string) {
+	b.t.Helper()
+	if got := b.clocks(id); !slices.Equal(got, want) {
+		b.t.Fatalf("%s: clocks %q, want %q", when, got, want)
+	}
+}
+
+// even returns an even card of the hand, odd an odd one.
+func even(hand []int) string {
+	for _, c := range hand {
+		if c%2 == 0 {
+			return fmt.Sprint("play ", c)
+		}
+	}
+	return ""
+}
+
+// TestTurnTimer: each turn has its time and, with carry, what the last
+// turn left; a choice asked of another seat mid-turn uses the turn's time;
+// when a turn's time runs out the rules end it (Tiny's "stop" or "leave"),
+// and where they cannot (a card must be played) the stand-in plays; the
+// time left survives a restart.
+func TestTurnTimer(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b, st := openBubble(t, nil)
+		c := b.timedTiny(map[string]any{"kind": "human", "name": "Bea"}, map[string]any{"kind": "turn", "turn_ms": 10000, "carry": true})
+		id, ann, bea := c.ID, c.Seats[0].Token, c.Seats[1].Token
+		if tv := c.Game.Time; tv == nil || tv.Kind != "turn" || tv.TurnMS != 10000 || !tv.Carry || tv.Started {
+			t.Fatalf("time %+v", tv)
+		}
+		time.Sleep(time.Minute)
+		b.checkClocks("before anyone joins", id, "10000", "0")
+		b.join(id, ann, bea)
+		b.checkClocks("as both join", id, "10000 running", "0")
+		watch := spectate(t, b.s, id)
+
+		// Ann plays an even card after 3 s: her turn goes on, with its time.
+		time.Sleep(3 * time.Second)
+		b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
+		b.checkClocks("after an even card", id, "7000 running", "0")
+		if cl := watch.clocksAt(t, 1); cl[0].RemainingMS != 7000 || !cl[0].Running {
+			t.Errorf("the move event says %+v", cl)
+		}
+		// She stops 2 s later: Bea's turn has its 10 s and the 5 s Ann left.
+		time.Sleep(2 * time.Second)
+		b.play(id, ann, "stop")
+		b.checkClocks("Bea's turn", id, "0", "15000 running")
+
+		// Bea lets her time run out: she must play a card, which the
+		// rules cannot choose, so the stand-in plays one; the rest of her
+		// turn, if any, the rules end at once ("stop", or Ann's "leave"
+		// after an odd card). Ann's turn then has 10 s: a turn whose time
+		// ran out leaves nothing.
+		time.Sleep(15 * time.Second)
+		b.checkClocks("after Bea's time ran out", id, "10000 running", "0")
+		g := b.tiny(id, "")
+		if g.State.Version != 4 || g.State.ToMove != 0 || g.State.View.Decision != "play" {
+			t.Fatalf("after Bea's time: version %d, %d to move, %s", g.State.Version, g.State.ToMove, g.State.View.Decision)
+		}
+		if m3, m4 := g.Moves[2], g.Moves[3]; m3.Seat != 1 || m4.Move != "stop" && m4.Move != "leave" || m4.Move == "leave" && m4.Seat != 0 {
+			t.Errorf("moves 3 and 4: %+v %+v; want the stand-in's card, then the rules' stop or Ann's leave", m3, m4)
+		}
+		for _, seat := range g.Seats {
+			if seat.StandIn {
+				t.Errorf("seat %+v is left to the stand-in after its turn", seat)
+			}
+		}
+
+		// Ann plays a card after 4 s. After an even one her turn goes on;
+		// after an odd one Bea chooses, on the turn's time. Either way
+		// Ann's turn ends a second later with 5 s left, for Bea's turn.
+		time.Sleep(4 * time.Second)
+		hand := b.tiny(id, ann).State.View.Hand
+		b.play(id, ann, fmt.Sprint("play ", hand[0]))
+		time.Sleep(time.Second)
+		if hand[0]%2 == 0 {
+			b.checkClocks("Ann again", id, "5000 running", "0")
+			b.play(id, ann, "stop")
+		} else {
+			b.checkClocks("Bea's choice", id, "0", "5000 running")
+			b.play(id, bea, "take")
+		}
+		b.checkClocks("Bea's second turn", id, "0", "15000 running")
+
+		// A restart keeps what is left of the turn.
+		time.Sleep(4 * time.Second)
+		b.s.Close()
+		time.Sleep(time.Hour)
+		b = startBubble(t, st, nil)
+		defer b.s.Close()
+		b.checkClocks("after a restart", id, "0", "11000 running")
+
+		// The stored moves carry the time they left.
+		sg, err := st.Game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := sg.Moves[1]; m.Clocks[1] != 15000 || m.Seat != 0 || m.Move != "stop" {
+			t.Errorf("move 2 stored as %+v", m)
+		}
+	})
+}
+
+// TestTurnTimerBots: a bot's turn is not timed and leaves nothing to the
+// next turn.
+func TestTurnTimerBots(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b, _ := openBubble(t, nil)
+		defer b.s.Close()
+		c := b.timedTiny(map[string]any{"kind": "bot", "level": "easy"}, map[string]any{"kind": "turn", "turn_ms": 10000, "carry": true})
+		id, ann := c.ID, c.Seats[0].Token
+		b.join(id, ann)
+		time.Sleep(time.Second)
+		b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
+		b.play(id, ann, "stop")
+		// The bot plays its turn; if it plays an odd card, Ann chooses at
+		// once.
+		for {
+			synctest.Wait()
+			g := b.tiny(id, ann)
+			if g.State.ToMove == 0 && g.State.View.Decision == "trigger" {
+				b.play(id, ann, "leave")
+				continue
+			}
+			if g.State.ToMove == 0 || g.State.Over {
+				break
+			}
+		}
+		b.checkClocks("Ann's turn after the bot's", id, "10000 running", "0")
+	})
+}
+
+// TestTinyBank: with a bank, the increment comes when a turn ends, to the
+// seat whose turn it was, not after each of its decisions; the time of a
+// choice asked mid-turn is the chooser's.
+func TestTinyBank(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b, _ := openBubble(t, nil)
+		defer b.s.Close()
+		c := b.timedTiny(map[string]any{"kind": "human", "name": "Bea"}, map[string]any{"kind": "bank", "initial_ms": 10000, "increment_ms": 1000})
+		id, ann, bea := c.ID, c.Seats[0].Token, c.Seats[1].Token
+		b.join(id, ann, bea)
+		time.Sleep(2 * time.Second)
+		b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
+		b.checkClocks("after an even card", id, "8000 running", "10000")
+		time.Sleep(time.Second)
+		b.play(id, ann, "stop")
+		b.checkClocks("after Ann's turn", id, "8000", "10000 running")
+		// Bea plays cards until one is odd (or her turn ends otherwise),
+		// each after a second; Ann's choice takes her 2 s.
+		moves := 0
+		for {
+			g := b.tiny(id, bea)
+			if g.State.ToMove != 1 {
+				break
+			}
+			time.Sleep(time.Second)
+			moves++
+			if g.State.View.Decision == "again" && len(g.State.View.Hand) == 0 {
+				b.play(id, bea, "stop")
+				continue
+			}
+			b.play(id, bea, fmt.Sprint("play ", g.State.View.Hand[0]))
+		}
+		g := b.tiny(id, "")
+		if g.State.ToMove == 0 && g.State.View.Decision == "trigger" {
+			b.checkClocks("Ann's choice", id, "8000 running", fmt.Sprint(10000-1000*moves))
+			time.Sleep(2 * time.Second)
+			b.play(id, ann, "take")
+			// Bea's turn ended: she gains the increment, once.
+			b.checkClocks("after Ann's choice", id, "6000 running", fmt.Sprint(10000-1000*moves+1000))
+		} else {
+			b.checkClocks("after Bea's turn", id, "8000 running", fmt.Sprint(10000-1000*moves+1000))
+		}
+		if status, _ := b.do("GET", "/api/games/"+id+"/record", "", nil); status != http.StatusForbidden {
+			t.Errorf("the record of a game of Tiny in progress: %d", status)
+		}
+	})
+}
