@@ -36,6 +36,7 @@ type match struct {
 	mu        sync.Mutex
 	start     game.State // the state before the first move, for replays
 	cur       game.State
+	spare     game.State // a state whose memory a move reuses, so as not to allocate
 	moves     []moveInfo
 	owner     int // the seat whose turn it is: the seat to move when it began
 	seats     []store.Seat
@@ -113,6 +114,7 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 		g.cur, next = next, g.cur
 		g.record(mi)
 	}
+	g.spare = next
 	if g.time != nil {
 		g.clocks = slices.Clone(sg.Clocks)
 		if len(g.clocks) != sg.Players {
@@ -330,7 +332,8 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 			return 0, false, errorf(400, "bad_request", "%v", err)
 		}
 	}
-	next := g.cur.Clone()
+	next := g.spare
+	next.CopyFrom(g.cur)
 	if err := next.Play(m); err != nil {
 		return 0, false, errorf(422, "illegal_move", "%v", err)
 	}
@@ -361,7 +364,7 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 		return 0, false, errorf(500, "internal_error", "the move could not be stored; it was not made")
 	}
 
-	g.cur = next
+	g.cur, g.spare = next, g.cur
 	g.record(mi)
 	if mi.clocks != nil {
 		g.clocks = slices.Clone(mi.clocks)
