@@ -57,9 +57,14 @@ func (s *State) opAuto(f *frame, o op) bool {
 			return true
 		}
 	case oMoveDruid:
-		if f.sub == 0 && (o.a == wInvoker || o.a == wChosen) {
-			if o.a == wInvoker {
+		if f.sub == 0 && (o.a == wInvoker || o.a == wChosen || o.a == wOwnEldrid) {
+			switch {
+			case o.a == wInvoker:
 				f.d = f.inv
+			case o.a == wOwnEldrid && s.eld[p] >= 0:
+				f.d = mkDruid(p, true, s.eldEx[p], int(s.eld[p]))
+			case o.a == wOwnEldrid:
+				f.d = noDruid
 			}
 			if f.d == noDruid || s.count(f.d) == 0 {
 				f.next()
