@@ -17,17 +17,7 @@ import (
 // checked for fairness: a test board only has to hold its position.
 func testBoard(t *testing.T, squares map[string]byte) *Board {
 	t.Helper()
-	rows := strings.Split(Frame().Line(), "/")
-	for name, ch := range squares {
-		sq, err := ParseSquare(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		row := []byte(rows[sq.Row()])
-		row[sq.Col()] = ch
-		rows[sq.Row()] = string(row)
-	}
-	b, err := parseLayout(strings.Join(rows, "/"))
+	b, err := parseLayout(edit(t, 0, 0, squares))
 	if err != nil {
 		t.Fatal(err)
 	}
