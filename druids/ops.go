@@ -342,8 +342,10 @@ func (s *State) eachMover(f *frame, o op, fn func(d druid)) {
 	case wOwn:
 		s.eachDruidOf(p, consider)
 	case wOwnExhausted:
+		// An invoked action that moves an exhausted druid may not move
+		// the druid that invoked it.
 		s.eachDruidOf(p, func(d druid) {
-			if d.exhausted() {
+			if d.exhausted() && (d != f.inv || s.count(d) > 1) {
 				consider(d)
 			}
 		})

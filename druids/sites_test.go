@@ -398,7 +398,7 @@ func TestSiteElixona(t *testing.T) {
 	s := pos(t, 2, line("19B 1A 14A 21A"))
 	put(t, s, "1E@19B", "1a@1A")
 	play(t, s, "use 19B", "1E@19B")
-	legalIs(t, s, "1e@19B", "1a@1A")
+	legalIs(t, s, "1a@1A") // not the invoking druid: the clarification "Which Druids"
 	play(t, s, "1a@1A")
 	legalIs(t, s, "19B", "14A", "21A")
 	play(t, s, "21A")
@@ -612,4 +612,29 @@ func TestCatalogue(t *testing.T) {
 	if types != [5]int{9, 12, 9, 9, 9} {
 		t.Errorf("types of tiles 1-24: %v", types)
 	}
+}
+
+// Unravelling Awakening Portal itself: those who stood on it may still
+// use it, and so may the unraveller Hot Spring of the Phoenix when it is
+// the site unravelled.
+func TestUnravelledPassivesStillAct(t *testing.T) {
+	s := pos(t, 2, line("1A 14A 21A 24B")) // 24B (Elemeen) a leaf: Deonin unravels it
+	put(t, s, "1E@24B", "1A@21A", "2a@24B", "2a@14A")
+	s.seeds[0] = [3]uint8{0, 0, 2}
+	play(t, s, "unravel", "1E@24B")
+	if s.ToMove() != 1 {
+		t.Fatalf("seat 2 stood on the Portal and decides first, not %d", s.ToMove()+1)
+	}
+	legalIs(t, s, "2a@1A", "2a@14A", "done")
+	play(t, s, "2a@14A")
+	if s.ToMove() != 0 || s.depth != 0 {
+		t.Fatalf("%s", s)
+	}
+	s = pos(t, 2, line("1A 14A 21A 4A")) // 4A (Elemeen haven) a leaf
+	put(t, s, "1E@4A", "1A@21A")
+	s.seeds[0] = [3]uint8{0, 0, 2}
+	play(t, s, "unravel", "1E@4A")
+	legalIs(t, s, "no", "1A")
+	play(t, s, "1A")
+	wantDruids(t, s, 0, "e@1A A@21A")
 }
