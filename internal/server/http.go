@@ -632,7 +632,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, g *match) 
 
 // errSeedSecret withholds what holds the seed while it still decides what
 // some seat cannot see.
-var errSeedSecret = errorf(http.StatusForbidden, "seed_secret", "the record is available once the seed decides nothing a seat cannot see yet (in Blue Lagoon, once the exploration phase is over: the seed would tell the settlement phase's tokens)")
+var errSeedSecret = errorf(http.StatusForbidden, "seed_secret", "the record is withheld while its seed still decides something a seat cannot see, such as a layout or a deck still to come")
 
 type moveBody struct {
 	Version *int    `json:"version"`
