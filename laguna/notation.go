@@ -235,7 +235,7 @@ func dirList(dirs uint8) string {
 // setup, where the turn stands, each raft, the islands' pearls and the
 // volcano's:
 //
-//	laguna 2 board=easy raft=4 deal=random timer=on open=off limit=0; play seat=R turns=3 played=1 steps=2 peeked=0; R H c7 holes=R.Y... home=A begun=1 reef=0; Y V f3 holes=...... home=B begun=0 reef=0; islands RG YGB RYB RYG RGB YGB RYG RYB; volcano 0 0 0 0
+//	laguna 2 board=easy raft=4 deal=random timer=on open=off limit=0; play seat=R turns=2 played=0 steps=0 peeked=0; R H f3 holes=Y....B home=A begun=0 reef=0; Y H p3 holes=...... home=B begun=0 reef=0; islands G RYB RYG RGB RYG RGB YGB RYB; volcano 0 0 0 0
 //
 // An original board is written by its name, any other on one line. See
 // docs/laguna.md.
