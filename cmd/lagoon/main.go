@@ -1,5 +1,5 @@
 // Command lagoon is the one Lagoon binary: with no arguments it serves the
-// game in the browser; its subcommands are the tools around it.
+// games in the browser; its subcommands are the tools around them.
 package main
 
 import (
@@ -22,7 +22,7 @@ func commands() map[string]command {
 	return map[string]command{
 		"rules":    {runRules, "check positions and moves in the text notation, one per line"},
 		"loadtest": {runLoadtest, "play many games at once against a running server and measure it"},
-		"serve":    {runServe, "serve the game in the browser, with its API and live play (the default)"},
+		"serve":    {runServe, "serve the games in the browser, with the API and live play (the default)"},
 		"arena":    {runArena, "play many games between bots and report who is stronger"},
 		"bot":      {runBot, "play a bot over the external bot protocol, a state a line in, a move out"},
 	}
@@ -69,7 +69,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: lagoon [command] [flags]")
-	fmt.Fprintln(w, "\nWith no command, lagoon serves the game (lagoon serve).\n\nCommands:")
+	fmt.Fprintln(w, "\nWith no command, lagoon serves the games (lagoon serve).\n\nCommands:")
 	names := make([]string, 0, len(cmds))
 	for n := range cmds {
 		names = append(names, n)

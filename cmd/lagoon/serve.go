@@ -48,7 +48,7 @@ func newBots(games *game.Registry) server.BotFactory {
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: lagoon serve [flags]\n\nServes the game: the web page, the API (docs/api.md) and live play (docs/protocol.md).\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: lagoon serve [flags]\n\nServes the games: the web page, the API (docs/api.md) and live play (docs/protocol.md).\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
