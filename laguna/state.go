@@ -324,6 +324,11 @@ func (s *State) touching(p, q int) bool {
 // direction it can step in when no arrow shows or it can follow none.
 func (s *State) stepDirs(p int) uint8 {
 	reef, arrows := s.showing(p)
+	return s.stepsWith(p, reef, arrows)
+}
+
+// stepsWith is stepDirs with what shows through the raft worked out.
+func (s *State) stepsWith(p int, reef bool, arrows uint8) uint8 {
 	if reef {
 		return 0
 	}
@@ -342,7 +347,13 @@ func (s *State) stepDirs(p int) uint8 {
 // docked returns the place (island or volcano) seat p's raft is docked at,
 // touching it with no arrow showing, or -1.
 func (s *State) docked(p int) int {
-	if _, arrows := s.showing(p); arrows != 0 {
+	_, arrows := s.showing(p)
+	return s.dockedWith(p, arrows)
+}
+
+// dockedWith is docked with the arrows showing worked out.
+func (s *State) dockedWith(p int, arrows uint8) int {
+	if arrows != 0 {
 		return -1
 	}
 	return int(s.board.touch[s.rafts[p].orient][s.rafts[p].at])
@@ -395,7 +406,8 @@ func (s *State) appendPlay(dst []game.Move, p int) []game.Move {
 		}
 		return dst
 	}
-	dirs := s.stepDirs(p)
+	reef, arrows := s.showing(p)
+	dirs := s.stepsWith(p, reef, arrows)
 	for d := range Dir(4) {
 		if dirs>>d&1 != 0 {
 			dst = append(dst, Step(d))
@@ -414,6 +426,30 @@ func (s *State) appendPlay(dst []game.Move, p int) []game.Move {
 			}
 		}
 	}
+	dst = s.appendDocked(dst, p)
+	if arrows == 0 {
+		for q := range int(s.players) {
+			if q == p || !s.touching(p, q) {
+				continue
+			}
+			o := &s.rafts[q]
+			for mine := range Holes {
+				for theirs := range Holes {
+					if s.canTrade(r, o, mine, theirs) {
+						dst = append(dst, Trade(q, mine, theirs))
+					}
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// appendDocked appends the loads, unloads, swaps and deliveries of seat p,
+// which holds at least two pearls.
+func (s *State) appendDocked(dst []game.Move, p int) []game.Move {
+	r := &s.rafts[p]
+	n := r.aboard()
 	dock := s.docked(p)
 	switch {
 	case dock >= 0 && dock < NumIslands:
@@ -440,21 +476,6 @@ func (s *State) appendPlay(dst []game.Move, p int) []game.Move {
 		for h := range Holes {
 			if int(r.holes[h]) == p {
 				dst = append(dst, Deliver(h))
-			}
-		}
-	}
-	if _, arrows := s.showing(p); arrows == 0 {
-		for q := range int(s.players) {
-			if q == p || !s.touching(p, q) {
-				continue
-			}
-			o := &s.rafts[q]
-			for mine := range Holes {
-				for theirs := range Holes {
-					if s.canTrade(r, o, mine, theirs) {
-						dst = append(dst, Trade(q, mine, theirs))
-					}
-				}
 			}
 		}
 	}
@@ -573,12 +594,46 @@ func (s *State) dealer(p int) int {
 // Play checks m and plays it for the seat to move; a refused move changes
 // nothing.
 func (s *State) Play(m game.Move) error {
-	var buf [512]game.Move
-	if !slices.Contains(s.AppendLegal(buf[:0]), m) {
+	if !s.legal(m) {
 		return s.refusal(m)
 	}
 	s.play(m)
 	return nil
+}
+
+// legal reports whether m is among the legal moves, checking only what m
+// needs (TestOnlyListedMovesPlay holds it to AppendLegal).
+func (s *State) legal(m game.Move) bool {
+	p := int(s.seat)
+	r := &s.rafts[p]
+	var buf [64]game.Move
+	switch {
+	case m < 0 || m >= numMoves || s.phase == phOver:
+		return false
+	case s.phase == phPlace:
+		k := int(m - mPlace)
+		return m >= mPlace && s.canPlace(p, Orient(k/NumSquares), Square(k%NumSquares))
+	case s.phase == phDeal:
+		k := int(m - mPut)
+		return m >= mPut && m < mPlace && s.canPut(p, k/NumColours, k%NumColours)
+	case m >= mPut || r.aboard() < MinAboard:
+		return slices.Contains(s.appendPlay(buf[:0], p), m)
+	case m < mEnd:
+		return s.stepDirs(p)>>m&1 != 0
+	case m == mEnd:
+		return true
+	case m == mPeek:
+		return s.steps == 0 && !s.peeked
+	case m < mLoad:
+		from, to := int(m-mShift)/Holes, int(m-mShift)%Holes
+		return (s.timer || s.reefEnd[p] && s.steps == 0) && r.holes[from] >= 0 && r.holes[to] < 0
+	case m < mTrade:
+		return slices.Contains(s.appendDocked(buf[:0], p), m)
+	}
+	k := int(m - mTrade)
+	q, mine, theirs := k/(Holes*Holes), k/Holes%Holes, k%Holes
+	_, arrows := s.showing(p)
+	return q != p && q < int(s.players) && arrows == 0 && s.touching(p, q) && s.canTrade(r, &s.rafts[q], mine, theirs)
 }
 
 // play plays m, which must be legal.
