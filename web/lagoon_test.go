@@ -19,10 +19,22 @@ import (
 
 	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/server"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/web"
 )
+
+// blueLagoonOnly is the games of the tests' server, as `lagoon serve` has
+// them.
+var blueLagoonOnly = must(game.NewRegistry(bluelagoon.Rules))
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
 
 // lagoon is a Lagoon server on a loopback port, with its data directory, that
 // can be stopped and started again on the same address and data.
@@ -65,11 +77,10 @@ func (l *lagoon) serve(ln net.Listener) {
 		l.t.Fatal(err)
 	}
 	cfg := server.Config{
+		Games:  blueLagoonOnly,
 		Store:  st,
 		Static: web.Files(),
-		// Bots that always choose alike, so that a failure can be replayed.
-		Bots:   func(level string) (server.Bot, error) { return ai.NewWith(level, ai.Options{Seed: 1, Workers: 1}) },
-		Levels: ai.Levels(),
+		Levels: ai.Levels,
 		// Limits no test's clicks and polls reach on however fast a
 		// machine: a refused message would stall a test at random.
 		Rate: 1e6, Burst: 1e6, MessageRate: 1e6, MessageBurst: 1e6,
@@ -77,6 +88,15 @@ func (l *lagoon) serve(ln net.Listener) {
 	}
 	if l.configure != nil {
 		l.configure(&cfg)
+	}
+	// Bots that always choose alike, so that a failure can be replayed.
+	games := cfg.Games
+	cfg.Bots = func(id, level string) (server.Bot, error) {
+		rules, err := games.Get(id)
+		if err != nil {
+			return nil, err
+		}
+		return ai.NewWith(rules, level, ai.Options{Seed: 1, Workers: 1})
 	}
 	srv, err := server.New(context.Background(), cfg)
 	if err != nil {
@@ -179,11 +199,22 @@ func (l *lagoon) createGame(spec map[string]any) created {
 }
 
 // record returns a game's record, replayable by the engine.
-func (l *lagoon) record(id string) bluelagoon.Record {
+func (l *lagoon) record(id string) game.Record {
 	l.t.Helper()
-	var rec bluelagoon.Record
+	var rec game.Record
 	l.api("GET", "/api/games/"+id+"/record", "", nil, &rec)
 	return rec
+}
+
+// replay returns the Blue Lagoon game of a record after its first n moves
+// (all of them if n < 0).
+func replay(t *testing.T, rec game.Record, n int) *bluelagoon.Game {
+	t.Helper()
+	st, err := rec.Replay(bluelagoon.Rules, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bluelagoon.GameOf(st)
 }
 
 type gameInfo struct {

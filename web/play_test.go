@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/server"
 )
 
@@ -79,10 +80,7 @@ func TestWholeGameAgainstBot(t *testing.T) {
 	p.screenshot("winner")
 
 	rec := l.record(id)
-	g, err := rec.Replay(-1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := replay(t, rec, -1)
 	if !g.Over() || v.Version != len(rec.Moves) {
 		t.Fatalf("the page shows the game over at version %d; the record has %d moves, over: %v", v.Version, len(rec.Moves), g.Over())
 	}
@@ -122,7 +120,7 @@ func TestWholeGameAgainstBot(t *testing.T) {
 // seed 7, opens Ann's invite link, joins, and waits for her turn.
 func (p *page) joinAgainstBot(l *lagoon) created {
 	p.t.Helper()
-	c := l.createGame(map[string]any{"board": "standard", "seed": 7,
+	c := l.createGame(map[string]any{"options": map[string]string{"board": "standard"}, "seed": 7,
 		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
 	p.navigate(l.url + c.Seats[0].Link)
 	p.waitGame()
@@ -278,7 +276,7 @@ func TestLobbyKeepsItsRows(t *testing.T) {
 	needBrowser(t)
 	l := startLagoon(t)
 	humans := []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}}
-	c := l.createGame(map[string]any{"board": "standard", "seats": humans})
+	c := l.createGame(map[string]any{"options": map[string]string{"board": "standard"}, "seats": humans})
 	p := newPage(t, "visitor", desktopWidth, desktopHeight)
 	p.navigate(l.url + "/")
 	row := fmt.Sprintf(`document.querySelector('.lobby-game[data-game="%s"]')`, c.ID)
@@ -290,7 +288,7 @@ func TestLobbyKeepsItsRows(t *testing.T) {
 	}
 	// A change is drawn, and the button that had the focus has it again.
 	p.do(chromedp.Focus(fmt.Sprintf(`[data-watch="%s"]`, c.ID)))
-	other := l.createGame(map[string]any{"board": "sides", "seats": humans})
+	other := l.createGame(map[string]any{"options": map[string]string{"board": "sides"}, "seats": humans})
 	p.waitFor(fmt.Sprintf(`document.querySelector('.lobby-game[data-game="%s"]')`, other.ID), "the new game in the lobby")
 	if !eval[bool](p, fmt.Sprintf(`document.activeElement.matches('[data-watch="%s"]') && !document.activeElement.closest('[data-mark]')`, c.ID)) {
 		t.Errorf("after the lobby was drawn again the focus is on %s", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
@@ -298,12 +296,12 @@ func TestLobbyKeepsItsRows(t *testing.T) {
 
 	// A dialog opened from a row, closed after the lobby was drawn again,
 	// gives the focus to the row's button as it is now.
-	open := l.createGame(map[string]any{"board": "standard", "seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "open"}}})
+	open := l.createGame(map[string]any{"options": map[string]string{"board": "standard"}, "seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "open"}}})
 	join := fmt.Sprintf(`[data-join="%s"]`, open.ID)
 	p.waitFor(`document.querySelector('`+join+`')`, "the open seat in the lobby")
 	p.click(join)
 	p.waitFor(`document.querySelector('.join-modal')`, "the join dialog")
-	third := l.createGame(map[string]any{"board": "wheels", "seats": humans})
+	third := l.createGame(map[string]any{"options": map[string]string{"board": "wheels"}, "seats": humans})
 	p.waitFor(fmt.Sprintf(`document.querySelector('.lobby-game[data-game="%s"]')`, third.ID), "the lobby drawn again")
 	p.click(`.join-modal .modal-actions .btn:not(.btn-primary)`)
 	p.waitFor(`!document.querySelector('.modal')`, "the dialog to close")
@@ -605,7 +603,7 @@ func TestPhaseEndAcrossReconnects(t *testing.T) {
 	needBrowser(t)
 	l := startLagoon(t)
 	humans := []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}}
-	c := l.createGame(map[string]any{"board": "standard", "seed": 5, "seats": humans})
+	c := l.createGame(map[string]any{"options": map[string]string{"board": "standard"}, "seed": 5, "seats": humans})
 	watch := func(name string) *page {
 		p := newPage(t, name, desktopWidth, desktopHeight)
 		p.recordSockets()
@@ -622,7 +620,7 @@ func TestPhaseEndAcrossReconnects(t *testing.T) {
 			if (m.type === 'move' && `+cond+`) { window.testOnMessage = null; ws.close(); }
 		}, true)`)
 	}
-	dropAfter(`m.state.phase === 'settlement'`)
+	dropAfter(`m.state.standing.phase === 'settlement'`)
 	eval[bool](away, `(window.testHold = true, window.testSockets.at(-1).close(), true)`)
 	away.waitFor(`document.querySelector('.game[data-conn=reconnecting]')`, "the page to see the connection drop")
 
@@ -666,7 +664,7 @@ func TestPhaseEndAcrossReconnects(t *testing.T) {
 func TestReplay(t *testing.T) {
 	needBrowser(t)
 	l := startLagoon(t)
-	c := l.createGame(map[string]any{"board": "standard", "seed": 11,
+	c := l.createGame(map[string]any{"options": map[string]string{"board": "standard"}, "seed": 11,
 		"seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}})
 	deadline := time.Now().Add(time.Minute)
 	for !l.game(c.ID).State.Over {
@@ -685,10 +683,7 @@ func TestReplay(t *testing.T) {
 		p.waitFor(fmt.Sprintf(`document.querySelector('.replay[data-shown="%d"]')`, step), fmt.Sprintf("step %d", step))
 		// Let the pieces of the step before fade out.
 		p.waitFor(`!document.querySelector('.piece.leave, .token.taken')`, "the animation")
-		g, err := rec.Replay(step)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := replay(t, rec, step)
 		pieces, tokens := p.boardPosition()
 		wantPieces, wantTokens := enginePosition(g)
 		if !slices.Equal(pieces, wantPieces) {
@@ -716,11 +711,7 @@ func TestReplay(t *testing.T) {
 	// Across the end of the exploration phase.
 	end := 0
 	for i := range rec.Moves {
-		g, err := rec.Replay(i + 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g.Phase() == bluelagoon.Settlement {
+		if g := replay(t, rec, i+1); g.Phase() == bluelagoon.Settlement {
 			end = i + 1
 			break
 		}
@@ -757,7 +748,7 @@ func TestReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	var got bluelagoon.Record
+	var got game.Record
 	if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
 		t.Fatalf("the record at %s: %v", href, err)
 	}
@@ -772,7 +763,7 @@ func TestReplay(t *testing.T) {
 func TestPagesAndPhone(t *testing.T) {
 	needBrowser(t)
 	l := startLagoon(t)
-	c := l.createGame(map[string]any{"board": "standard", "seed": 3,
+	c := l.createGame(map[string]any{"options": map[string]string{"board": "standard"}, "seed": 3,
 		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
 	phone := newPage(t, "phone", 390, 844)
 	phone.do(chromedp.Emulate(phoneDevice))
@@ -834,7 +825,7 @@ func TestPagesAndPhone(t *testing.T) {
 	}
 
 	// An open seat, taken from the lobby.
-	open := l.createGame(map[string]any{"board": "sides",
+	open := l.createGame(map[string]any{"options": map[string]string{"board": "sides"},
 		"seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "open"}}})
 	desk.click(`.brand`)
 	desk.waitFor(fmt.Sprintf(`document.querySelector('.lobby-open [data-join="%s"]')`, open.ID), "the open seat in the lobby")

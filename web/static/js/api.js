@@ -1,8 +1,6 @@
 // The server's HTTP API (docs/api.md) and what the browser remembers between
 // visits: the player's name and the seat tokens of their games.
 
-import * as compat from './compat.js';
-
 // ApiError is a refusal from the server, with its status, code and, when the
 // error is about a game, the game's current state.
 export class ApiError extends Error {
@@ -33,7 +31,7 @@ export async function request(method, path, {body, token} = {}) {
     const e = data && data.error;
     throw new ApiError(res.status, e ? e.code : 'http_' + res.status,
       e ? e.message : `The server answered ${res.status} ${res.statusText}.`,
-      data && compat.state(data.state), Number(res.headers.get('Retry-After')) || 0);
+      data && data.state, Number(res.headers.get('Retry-After')) || 0);
   }
   return data;
 }
@@ -62,11 +60,7 @@ export async function patiently(fn, waiting, stopped) {
 let rules = null;
 export function getRules() {
   if (!rules) {
-    rules = request('GET', '/api/rules').catch(async err => {
-      if (!(err instanceof ApiError) || err.status !== 404) throw err;
-      const [levels, boards] = await Promise.all([request('GET', '/api/levels'), request('GET', '/api/boards')]);
-      return compat.rulesFrom(levels.levels, boards.boards);
-    });
+    rules = request('GET', '/api/rules');
     rules.catch(() => { rules = null; });
   }
   return rules;
@@ -78,33 +72,26 @@ const previews = new Map();
 export function preview(game, players, options = {}) {
   const key = JSON.stringify([game, players, options]);
   if (!previews.has(key)) {
-    const p = getRules().then(r => compat.legacy ? compat.previewFrom(r, {players, options}) :
-      request('POST', `/api/rules/${encodeURIComponent(game)}/preview`, {body: {players, options}}));
+    const p = request('POST', `/api/rules/${encodeURIComponent(game)}/preview`, {body: {players, options}});
     previews.set(key, p);
     p.catch(() => previews.delete(key));
   }
   return previews.get(key);
 }
 
-export const getLobby = () => request('GET', '/api/lobby').then(l => {
-  for (const k of ['open', 'playing', 'finished']) l[k] = l[k].map(compat.summary);
-  return l;
-});
-
-export function createGame(spec) {
-  return request('POST', '/api/games', {body: compat.legacy ? compat.oldSpec(spec) : spec}).then(res => ({...res, game: compat.game(res.game)}));
-}
+export const getLobby = () => request('GET', '/api/lobby');
+export const createGame = spec => request('POST', '/api/games', {body: spec});
 
 export function getGame(id, {at = null, token = null} = {}) {
   const q = at == null ? '' : '?at=' + at;
-  return request('GET', `/api/games/${encodeURIComponent(id)}${q}`, {token}).then(compat.game);
+  return request('GET', `/api/games/${encodeURIComponent(id)}${q}`, {token});
 }
 
 export function joinGame(id, {seat = null, name = null, token = null}) {
   const body = {};
   if (seat != null) body.seat = seat;
   if (name) body.name = name;
-  return request('POST', `/api/games/${encodeURIComponent(id)}/join`, {body, token}).then(res => ({...res, game: compat.game(res.game)}));
+  return request('POST', `/api/games/${encodeURIComponent(id)}/join`, {body, token});
 }
 
 export function leaveSeat(id, token, level) {

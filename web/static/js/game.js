@@ -9,7 +9,6 @@
 
 import {h, icon, fill, toast, modal, modalOpen, copyField, capitalize, closeAllModals, tabList, selectTab} from './ui.js';
 import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL} from './api.js';
-import * as compat from './compat.js';
 import {GameSocket} from './live.js';
 import {PLAYERS} from './art.js';
 import {playerCards, tickClocks} from './players.js';
@@ -95,7 +94,7 @@ class GameView {
     // spectator: a seat's connection joins it, and the clocks start when
     // every seat has joined.
     this.socket = new GameSocket(this.id, this.asksName() ? null : this.token, {
-      onmessage: msg => this.message(compat.message(msg, this.state.standing.phase)),
+      onmessage: msg => this.message(msg),
       onstatus: (st, detail) => this.status(st, detail),
     });
     this.socket.version = game.state.version;
@@ -209,7 +208,7 @@ class GameView {
   }
 
   renderPlayers() {
-    fill(this.el.players, playerCards(this.seats, this.state, this.mod, {you: this.you, connected: this.online, clockBase: this.clockBase}));
+    fill(this.el.players, playerCards(this.seats, this.state, this.mod, {you: this.you, connected: this.online, clockBase: this.clockBase, time: this.game.time}));
   }
 
   renderBanner() {
@@ -359,20 +358,9 @@ class GameView {
         break;
       }
       case 'move': this.onMove(msg); break;
-      case 'phase_ends': {
-        // The old protocol's phase_end, after its move (compat.js).
-        if (!this.state.over) this.socket.version = msg.version;
-        const m = this.game.moves[msg.version - 1];
-        if (!m) break;
-        m.note.phase_ends = [...(m.note.phase_ends || []), msg.phase_end];
-        this.renderActions();
-        if (this.mod.phaseSummary({...m, note: {...m.note, phase_ends: [msg.phase_end]}}, this.seats)) this.phaseSummary(m);
-        break;
-      }
       case 'game_over':
         this.socket.version = msg.version;
         this.state.standing = msg.standing;
-        if (msg.result && this.state.view) this.state.view.result = msg.result;
         this.render({});
         if (!this.shownWinner) this.winner();
         break;
@@ -398,16 +386,14 @@ class GameView {
 
   onMove(msg) {
     if (msg.version <= this.state.version) return;
-    const phase = this.state.standing.phase;
     const move = {version: msg.version, seat: msg.seat, move: msg.move, note: msg.note || {}};
     this.game.moves.push(move);
     this.game.state = msg.state;
     this.clockBase = Date.now();
-    // A move that ends the game (or, in the old protocol, a phase) is
-    // followed by more events at the same version: until they are here, a
-    // reconnection asks again from the version before, so that they are
-    // sent again if lost.
-    this.socket.version = msg.state.standing.phase !== phase || msg.state.over ? msg.version - 1 : msg.version;
+    // A move that ends the game is followed by game_over at the same
+    // version: until it is here, a reconnection asks again from the
+    // version before, so that it is sent again if lost.
+    this.socket.version = msg.state.over ? msg.version - 1 : msg.version;
     if (this.pending && (msg.version > this.pending.version)) this.pending = null;
     const mine = msg.seat === this.you;
     this.render({animate: true});
@@ -637,7 +623,7 @@ class GameView {
           scores[p] != null ? h('b', {class: 'podium-total', 'data-total': p}, String(scores[p])) : null))),
         res.explanation || null),
       actions: [
-        {label: 'Score sheet', onclick: close => { close(); if (this.mod.scoreSheet) this.showTab('scores'); }},
+        this.mod.scoreSheet ? {label: 'Score sheet', onclick: close => { close(); this.showTab('scores'); }} : {label: 'Moves', onclick: close => { close(); this.showTab('moves'); }},
         {label: 'Replay', href: `/replay/${this.id}`},
         {label: 'New game', href: '/', primary: true},
       ],

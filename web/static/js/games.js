@@ -25,8 +25,14 @@ export function gameModule(id) {
 export const plain = {
   home: null,
   optionField: () => null,
-  describeOptions(options) {
-    return Object.entries(options || {}).map(([k, v]) => `${k} ${v}`).join(', ');
+  // describeOptions names the options a table set apart from their
+  // defaults ("cards in hand 2, goal fewest points"), "" if none.
+  describeOptions(options, rules) {
+    const declared = (rules && rules.options) || [];
+    return declared.filter(o => options[o.key] != null && options[o.key] !== o.default).map(o => {
+      const c = (o.choices || []).find(c => c.value === options[o.key]);
+      return `${o.label.toLowerCase()} ${c ? c.label.toLowerCase() : options[o.key]}`;
+    }).join(', ');
   },
   table(ctx, opts) { return new PlainTable(ctx, opts); },
   phaseName: phase => (phase ? phase[0].toUpperCase() + phase.slice(1) : ''),

@@ -282,7 +282,7 @@ class HomeView {
     // The redraw replaces the buttons: the focus goes back to the same one.
     const focused = document.activeElement;
     const again = this.el.lobby.contains(focused) ? likeSelector(focused) : null;
-    const row = (g, opts) => gameRow(g, this.mods.get(g.game) || plain, opts);
+    const row = (g, opts) => gameRow(g, this.describe(g), opts);
     const col = (title, cls, games, empty, draw) => h('section', {class: 'lobby-col ' + cls},
       h('h2', {}, title, h('span', {class: 'count-badge'}, String(games.length))),
       games.length ? h('ul', {class: 'lobby-list'}, games.map(draw)) : h('p', {class: 'muted empty'}, empty));
@@ -304,9 +304,15 @@ class HomeView {
     refocus(this.el.lobby, again);
   }
 
+  // describe says which game g is and how it is set up.
+  describe(g) {
+    const mod = this.mods.get(g.game) || plain;
+    const rules = this.games.find(r => r.id === g.game);
+    return [g.game_name, mod.describeOptions(g.options || {}, rules)].filter(Boolean).join(', ');
+  }
+
   join(g) {
     const seat = g.open_seats[0];
-    const mod = this.mods.get(g.game) || plain;
     const name = h('input', {class: 'input', type: 'text', maxlength: 32, value: playerName(), placeholder: `Player ${seat + 1}`, 'aria-label': 'Your name'});
     let busy = false;
     const go = async close => {
@@ -329,7 +335,7 @@ class HomeView {
       title: 'Join this game',
       className: 'join-modal',
       body: h('div', {},
-        h('p', {}, `You take seat ${seat + 1} `, icon('mark-' + seat, 'icon mark'), ` in a game of ${g.game_name} (${mod.describeOptions(g.options || {})}), with `,
+        h('p', {}, `You take seat ${seat + 1} `, icon('mark-' + seat, 'icon mark'), ` in a game of ${this.describe(g)}, with `,
           g.seats.filter(st => st.seat !== seat).map(st => st.name).join(', '), '.'),
         h('label', {class: 'field'}, h('span', {class: 'field-label'}, 'Your name'), name)),
       actions: [{label: 'Cancel'}, {label: 'Join', primary: true, onclick: go}],
@@ -338,7 +344,7 @@ class HomeView {
   }
 }
 
-function gameRow(g, mod, {action, you = null}) {
+function gameRow(g, what, {action, you = null}) {
   const winners = new Set(g.winners || []);
   let status;
   if (g.over) {
@@ -353,6 +359,6 @@ function gameRow(g, mod, {action, you = null}) {
       icon('mark-' + st.seat, 'icon mark'),
       st.kind === 'open' ? 'open seat' : st.name,
       g.over && g.scores ? h('b', {}, String(g.scores[st.seat])) : null))),
-    h('div', {class: 'lg-meta'}, `${g.game_name} · ${mod.describeOptions(g.options || {})} · ${status} · `, h('span', {'data-updated': g.updated}, ago(g.updated))),
+    h('div', {class: 'lg-meta'}, `${what} · ${status} · `, h('span', {'data-updated': g.updated}, ago(g.updated))),
     h('div', {class: 'lg-action'}, action));
 }

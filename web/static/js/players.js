@@ -8,8 +8,9 @@ import {seatKind} from './art.js';
 // playerCards draws one card per seat. game is the module; you is the
 // viewer's seat or null, and connected whether the viewer's own connection
 // is up; clockBase is when the state's clocks were read (Date.now()); a
-// replay shows no connections.
-export function playerCards(seats, state, game, {you = null, connected = true, clockBase = Date.now(), replay = false} = {}) {
+// replay shows no connections. time is the game's time rule: a turn
+// timer's clock is shown on the card of the seat deciding, a bank on each.
+export function playerCards(seats, state, game, {you = null, connected = true, clockBase = Date.now(), replay = false, time = null} = {}) {
   const standing = state.standing || {};
   const winners = new Set(standing.winners || []);
   return h('div', {class: 'players', 'data-count': seats.length},
@@ -17,7 +18,8 @@ export function playerCards(seats, state, game, {you = null, connected = true, c
       const turn = !state.over && state.to_move === p;
       const online = seat.kind === 'bot' || (p === you ? connected : seat.connected > 0);
       const kind = replay ? (seat.kind === 'bot' ? `Bot · ${seat.level}` : 'Player') : seatKind(seat, online);
-      const cl = state.clocks && state.clocks[p];
+      const turnTimer = time && time.kind === 'turn';
+      const cl = state.clocks && (!turnTimer || turn) ? state.clocks[p] : null;
       const body = game.seatCard(state.view, p);
       const score = standing.scores ? standing.scores[p] : null;
       return h('div', {

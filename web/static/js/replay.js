@@ -5,7 +5,7 @@
 // game's module draws the table, the sheet and the log's words.
 
 import {h, icon, fill, toast, tabList, selectTab} from './ui.js';
-import {getGame, ApiError, patiently, recordURL} from './api.js';
+import {getGame, getRules, ApiError, patiently, recordURL} from './api.js';
 import {playerCards} from './players.js';
 import {logItem} from './log.js';
 import {gameModule} from './games.js';
@@ -52,6 +52,7 @@ class ReplayView {
       return;
     }
     this.mod = await gameModule(game.game);
+    this.rules = await getRules().then(r => r.games.find(x => x.id === game.game), () => null);
     if (this.gone) return;
     this.game = game;
     this.last = game.state.version;
@@ -103,7 +104,7 @@ class ReplayView {
             icon('i-replay', 'icon banner-mark'),
             h('div', {class: 'banner-text'},
               h('span', {class: 'banner-title'}, 'Replay'),
-              h('span', {class: 'banner-sub'}, `${g.game_name} · ${this.mod.describeOptions(g.options)} · ${g.seats.map(s => s.name).join(' vs ')}`))),
+              h('span', {class: 'banner-sub'}, [g.game_name, this.mod.describeOptions(g.options, this.rules), g.seats.map(s => s.name).join(' vs ')].filter(Boolean).join(' · ')))),
           h('div', {class: 'status-chips'}, el.phase, el.count)),
         this.table.el,
         h('div', {class: 'controls replay-controls'},
@@ -207,7 +208,7 @@ class ReplayView {
     this.table.update(st, {animate});
     fill(this.el.phase, st.over ? 'Game over' : this.mod.phaseName(st.standing.phase || ''));
     this.el.phase.dataset.phase = st.over ? 'over' : st.standing.phase || '';
-    fill(this.el.players, playerCards(this.game.seats, st, this.mod, {replay: true}));
+    fill(this.el.players, playerCards(this.game.seats, st, this.mod, {replay: true, time: this.game.time}));
     this.renderTab();
   }
 

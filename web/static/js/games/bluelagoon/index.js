@@ -58,7 +58,7 @@ export default {
     return null;
   },
 
-  // describeOptions says in a few words what a game's options are.
+  // describeOptions says in a few words how a game is set up.
   describeOptions(options) {
     return `${boardTitle(boardName(options.board))} board`;
   },
