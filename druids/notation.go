@@ -441,6 +441,7 @@ func parseState(text string) (*State, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
+	s.rebuildMasks()
 	return s, s.check()
 }
 

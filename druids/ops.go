@@ -677,6 +677,7 @@ func (s *State) unravelAuto(f *frame, o op) bool {
 			if int(s.eld[q]) == t {
 				s.eldEx[q] = true
 			}
+			s.touch(q, t)
 		}
 		f.sub = unRelocate
 		return true

@@ -54,6 +54,16 @@ func invariants(t testing.TB, s *State) {
 			}
 		}
 	}
+	s.world()
+	var locked uint32
+	eachTile(s.inPlay, func(t int) {
+		if !s.connectedWithout(t) {
+			locked |= 1 << t
+		}
+	})
+	if locked != s.locked {
+		t.Fatalf("locked %b, by brute force %b: %s", s.locked, locked, s)
+	}
 	if bits.OnesCount32(s.set) != where {
 		t.Fatalf("play set: %s", s)
 	}

@@ -113,10 +113,21 @@ type State struct {
 	depth uint8
 	stack [maxDepth]frame
 
-	// Caches of the world, rebuilt when worldOK is false.
-	worldOK bool
-	adj     [NumTiles]uint32
-	locked  uint32
+	// Masks of tiles kept up to date as druids and sites change: where
+	// each seat has a druid, a refreshed one, an exhausted one; the havens
+	// and each energy's sites in play.
+	occ        [MaxPlayers]uint32
+	fresh      [MaxPlayers]uint32
+	tired      [MaxPlayers]uint32
+	havenMask  uint32
+	energyMask [NumEnergies]uint32
+
+	// Caches of the world, rebuilt when worldOK is false: each site's
+	// neighbours, the sites with an empty neighbouring space, the locked.
+	worldOK  bool
+	adj      [NumTiles]uint32
+	spaceful uint32
+	locked   uint32
 
 	rng  rand.PCG
 	grid [numCells]int8 // tile+1 at each cell, 0 for an empty space
@@ -318,6 +329,7 @@ func NewState(cfg Config) (*State, error) {
 	for p := cfg.Players; p < MaxPlayers; p++ {
 		s.eld[p] = -1
 	}
+	s.rebuildMasks()
 	s.startTurn()
 	return s, nil
 }
@@ -362,6 +374,7 @@ func (s *State) take(d druid) {
 	default:
 		s.acoR[p][t]--
 	}
+	s.touch(p, t)
 }
 
 // put sets druid d on the board.
@@ -375,6 +388,41 @@ func (s *State) put(d druid) {
 		s.acoE[p][t]++
 	default:
 		s.acoR[p][t]++
+	}
+	s.touch(p, t)
+}
+
+// touch brings seat p's masks up to date for tile t.
+func (s *State) touch(p, t int) {
+	bit := uint32(1) << t
+	e := int(s.eld[p]) == t
+	s.fresh[p] &^= bit
+	s.tired[p] &^= bit
+	if s.acoR[p][t] > 0 || e && !s.eldEx[p] {
+		s.fresh[p] |= bit
+	}
+	if s.acoE[p][t] > 0 || e && s.eldEx[p] {
+		s.tired[p] |= bit
+	}
+	s.occ[p] = s.fresh[p] | s.tired[p]
+}
+
+// rebuildMasks computes every mask anew from the druids and the world.
+func (s *State) rebuildMasks() {
+	s.havenMask = 0
+	s.energyMask = [NumEnergies]uint32{}
+	eachTile(s.inPlay, func(t int) {
+		site := s.siteIn(t)
+		if Sites[site].Type == Haven {
+			s.havenMask |= 1 << t
+		}
+		s.energyMask[Sites[site].Energy] |= 1 << t
+	})
+	for p := range MaxPlayers {
+		s.occ[p], s.fresh[p], s.tired[p] = 0, 0, 0
+		for t := range NumTiles {
+			s.touch(p, t)
+		}
 	}
 }
 
@@ -403,29 +451,13 @@ func (s *State) exile(d druid) {
 }
 
 // occupies reports whether seat p has a druid on tile t.
-func (s *State) occupies(p, t int) bool {
-	return int(s.eld[p]) == t || s.acoR[p][t]+s.acoE[p][t] > 0
-}
+func (s *State) occupies(p, t int) bool { return s.occ[p]>>t&1 != 0 }
 
 // occupied returns the tiles where seat p has a druid.
-func (s *State) occupied(p int) uint32 {
-	var m uint32
-	eachTile(s.inPlay, func(t int) {
-		if s.occupies(p, t) {
-			m |= 1 << t
-		}
-	})
-	return m
-}
+func (s *State) occupied(p int) uint32 { return s.occ[p] }
 
 // occupiedByAny returns the tiles where any druid stands.
-func (s *State) occupiedByAny() uint32 {
-	var m uint32
-	for p := range int(s.players) {
-		m |= s.occupied(p)
-	}
-	return m
-}
+func (s *State) occupiedByAny() uint32 { return s.occ[0] | s.occ[1] | s.occ[2] | s.occ[3] }
 
 // eachDruid calls f with every kind of druid on the board: seats in order,
 // tiles in order, Eldrid first, refreshed before exhausted.
@@ -437,7 +469,7 @@ func (s *State) eachDruid(f func(d druid)) {
 
 // eachDruidOf calls f with every kind of druid of seat p on the board.
 func (s *State) eachDruidOf(p int, f func(d druid)) {
-	eachTile(s.inPlay, func(t int) {
+	eachTile(s.occ[p], func(t int) {
 		if int(s.eld[p]) == t {
 			f(mkDruid(p, true, s.eldEx[p], t))
 		}
@@ -457,21 +489,12 @@ func (s *State) refreshedOnBoard(p int) bool { return s.hasOnBoard(p, false) }
 func (s *State) hasExhausted(p int) bool { return s.hasOnBoard(p, true) }
 
 // hasOnBoard reports whether seat p has a druid on the board, exhausted or
-// refreshed as asked. Acolytes stand only on tiles in play.
+// refreshed as asked.
 func (s *State) hasOnBoard(p int, exhausted bool) bool {
-	if s.eld[p] >= 0 && s.eldEx[p] == exhausted {
-		return true
-	}
-	counts := &s.acoR[p]
 	if exhausted {
-		counts = &s.acoE[p]
+		return s.tired[p] != 0
 	}
-	for _, c := range counts {
-		if c > 0 {
-			return true
-		}
-	}
-	return false
+	return s.fresh[p] != 0
 }
 
 // onBoard returns how many druids of seat p are on the board.

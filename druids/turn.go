@@ -232,35 +232,67 @@ func (s *State) AppendLegal(dst []game.Move) []game.Move {
 // actionMenu appends the actions the active seat may start.
 func (s *State) actionMenu(dst []game.Move) []game.Move {
 	a := int(s.active)
-	if s.hasInvoker(a, fHasAdj, false) {
+	iv := invokers{s: s, p: a}
+	if iv.has(fHasAdj, false) {
 		dst = append(dst, mMove)
 	}
 	if !s.supplyEmpty(a) || s.occupiesSite(a, siteCirqus) {
 		dst = append(dst, mSummon)
 	}
-	if !s.marker[a] && s.bag != 0 && s.hasInvoker(a, fHasSpace, false) {
+	if !s.marker[a] && s.bag != 0 && iv.has(fHasSpace, false) {
 		dst = append(dst, mExplore)
 	}
-	if s.hasInvoker(a, fUnravel, false) {
+	if iv.has(fUnravel, false) {
 		dst = append(dst, mUnravel)
 	}
-	eachTile(s.occupied(a), func(t int) {
-		if site := s.siteIn(t); s.siteUsable(a, site) {
+	for m := s.occ[a]; m != 0; m &= m - 1 {
+		if site := s.siteIn(bits.TrailingZeros32(m)); s.siteUsable(&iv, site) {
 			dst = append(dst, vUse|game.Move(site))
 		}
-	})
+	}
 	return append(dst, mEnd)
 }
 
-// siteUsable reports whether seat p, which occupies the site, may invoke
+// invokers holds, for one seat while one menu is made, the tiles each
+// invoker filter allows, each computed when first asked.
+type invokers struct {
+	s    *State
+	p    int
+	done uint8
+	mask [fHelix + 1]uint32
+}
+
+// has reports whether the seat has a refreshed druid (its Eldrid, if
+// eldrid) that may invoke under filter.
+func (iv *invokers) has(filter int, eldrid bool) bool {
+	s, p := iv.s, iv.p
+	m := s.fresh[p]
+	if eldrid {
+		if s.eld[p] < 0 || s.eldEx[p] {
+			return false
+		}
+		m = 1 << s.eld[p]
+	}
+	if m == 0 {
+		return false
+	}
+	if iv.done>>filter&1 == 0 {
+		iv.mask[filter] = s.invokerMask(p, filter)
+		iv.done |= 1 << filter
+	}
+	return m&iv.mask[filter] != 0
+}
+
+// siteUsable reports whether the seat, which occupies the site, may invoke
 // its action now.
-func (s *State) siteUsable(p, site int) bool {
+func (s *State) siteUsable(iv *invokers, site int) bool {
+	p := iv.p
 	st := &Sites[site]
 	if st.Kind != KindInvoke && st.Kind != KindEldrid || st.Once && s.isUsed(site) {
 		return false
 	}
 	prog := programs[site]
-	if !s.hasInvoker(p, int(prog[0].a), st.Kind == KindEldrid) {
+	if !iv.has(int(prog[0].a), st.Kind == KindEldrid) {
 		return false
 	}
 	switch prog[1].code {
@@ -293,43 +325,57 @@ func (s *State) scoreArea(p int) uint32 {
 	return m
 }
 
-func (s *State) anyExhausted() bool {
-	for p := range int(s.players) {
-		if s.hasExhausted(p) {
-			return true
-		}
-	}
-	return false
-}
-
-// hasInvoker reports whether seat p has a refreshed druid (its Eldrid, if
-// eldrid) that may invoke under filter.
-func (s *State) hasInvoker(p, filter int, eldrid bool) bool {
-	found := false
-	s.eachDruidOf(p, func(d druid) {
-		if !found && !d.exhausted() && (!eldrid || d.eldrid()) && s.invokerOK(p, d.tile(), filter) {
-			found = true
-		}
-	})
-	return found
-}
+func (s *State) anyExhausted() bool { return s.tired[0]|s.tired[1]|s.tired[2]|s.tired[3] != 0 }
 
 // invokerOK reports whether a druid of seat p on tile t may invoke under
 // filter.
-func (s *State) invokerOK(p, t, filter int) bool {
+func (s *State) invokerOK(p, t, filter int) bool { return s.invokerMask(p, filter)>>t&1 != 0 }
+
+// invokerMask returns the tiles from which a druid of seat p may invoke
+// under filter.
+func (s *State) invokerMask(p, filter int) uint32 {
 	switch filter {
 	case fHasAdj:
-		return s.adjacent(t) != 0
+		// In a connected world of two sites or more every site has a
+		// neighbour.
+		if s.inPlay&(s.inPlay-1) == 0 {
+			return 0
+		}
 	case fHasSpace:
-		return s.hasEmptyAround(t)
+		s.world()
+		return s.spaceful
 	case fUnlocked:
-		return !s.isLocked(t) && s.inPlay != 1<<t
-	case fUnravel:
-		return s.canUnravelSite(t) && s.energyFor(p, t) >= 3
+		s.world()
+		if s.inPlay&(s.inPlay-1) == 0 {
+			return 0
+		}
+		return s.inPlay &^ s.locked
 	case fHelix:
-		return s.canUnravelSite(t)
+		return s.unravelable()
+	case fUnravel:
+		var ok uint32
+		for e := range NumEnergies {
+			if s.energyAvailable(p, e) >= 3 {
+				ok |= s.energyMask[e]
+			}
+		}
+		if ok == 0 {
+			return 0
+		}
+		return ok & s.unravelable()
 	}
-	return true
+	return s.inPlay
+}
+
+// unravelable returns the sites that may be unravelled at all: not locked,
+// and not the only haven.
+func (s *State) unravelable() uint32 {
+	s.world()
+	m := s.inPlay &^ s.locked
+	if s.havenMask&(s.havenMask-1) == 0 {
+		m &^= s.havenMask
+	}
+	return m
 }
 
 // siteEnergy is the energy e seat p draws from the sites it occupies.
@@ -344,10 +390,9 @@ func (s *State) ancientAvailable(p int, e Energy) bool {
 	return s.occupiesSite(p, a) && !s.isUsed(a)
 }
 
-// energyFor is all the energy seat p could bring to unravel tile t: its
-// sites, an Ancient, its seeds.
-func (s *State) energyFor(p, t int) int {
-	e := s.energyOf(t)
+// energyAvailable is all the energy seat p could bring to unravel a site of
+// energy e: its sites of the threatening energy, an Ancient, its seeds.
+func (s *State) energyAvailable(p int, e Energy) int {
 	th := e.Threat()
 	n := s.siteEnergy(p, th) + int(s.seeds[p][th])
 	if s.ancientAvailable(p, e) {

@@ -90,6 +90,11 @@ func (s *State) place(t, side, c int) {
 	s.cell[t] = int16(c)
 	s.grid[c] = int8(t + 1)
 	s.inPlay |= 1 << t
+	st := &Sites[siteOf(t, side)]
+	if st.Type == Haven {
+		s.havenMask |= 1 << t
+	}
+	s.energyMask[st.Energy] |= 1 << t
 	s.worldOK = false
 	s.recentre(c)
 }
@@ -99,6 +104,10 @@ func (s *State) place(t, side, c int) {
 func (s *State) lift(t int) {
 	s.grid[s.cell[t]] = 0
 	s.inPlay &^= 1 << t
+	s.havenMask &^= 1 << t
+	for e := range s.energyMask {
+		s.energyMask[e] &^= 1 << t
+	}
 	s.worldOK = false
 }
 
@@ -149,23 +158,69 @@ func (s *State) world() {
 		return
 	}
 	s.worldOK = true
+	s.spaceful = 0
 	eachTile(s.inPlay, func(t int) {
 		var m uint32
 		c := int(s.cell[t])
-		for k := range 6 {
-			if n := neighbour(c, k); n >= 0 && s.grid[n] != 0 {
-				m |= 1 << (s.grid[n] - 1)
+		for _, off := range neighbourOffsets {
+			if g := s.grid[c+off]; g != 0 {
+				m |= 1 << (g - 1)
+			} else {
+				s.spaceful |= 1 << t
 			}
 		}
 		s.adj[t] = m
 	})
+	s.locked = s.articulation()
+}
+
+// articulation returns the sites whose removal would split the world: the
+// articulation points of the sites' graph, by one depth-first search.
+func (s *State) articulation() uint32 {
+	if s.inPlay == 0 {
+		return 0
+	}
+	var disc, low, parent [NumTiles]int8
+	var rest [NumTiles]uint32
+	var stack [NumTiles]int8
+	root := bits.TrailingZeros32(s.inPlay)
+	clock := int8(1)
+	disc[root], low[root], parent[root] = clock, clock, -1
+	rest[root] = s.adj[root]
+	stack[0] = int8(root)
+	sp, rootChildren := 1, 0
 	var locked uint32
-	eachTile(s.inPlay, func(t int) {
-		if !s.connectedWithout(t) {
-			locked |= 1 << t
+	for sp > 0 {
+		u := int(stack[sp-1])
+		if rest[u] != 0 {
+			v := bits.TrailingZeros32(rest[u])
+			rest[u] &= rest[u] - 1
+			switch {
+			case disc[v] == 0:
+				clock++
+				disc[v], low[v], parent[v], rest[v] = clock, clock, int8(u), s.adj[v]
+				stack[sp] = int8(v)
+				sp++
+				if u == root {
+					rootChildren++
+				}
+			case int(parent[u]) != v:
+				low[u] = min(low[u], disc[v])
+			}
+			continue
 		}
-	})
-	s.locked = locked
+		sp--
+		if p := int(parent[u]); p >= 0 {
+			low[p] = min(low[p], low[u])
+			if p != root && low[u] >= disc[p] {
+				locked |= 1 << p
+			}
+		}
+	}
+	if rootChildren > 1 {
+		locked |= 1 << root
+	}
+	return locked
 }
 
 // connectedWithout reports whether the world minus tile t is connected.
@@ -229,13 +284,8 @@ func (s *State) emptyAround(t int, set *cellSet) {
 
 // hasEmptyAround reports whether tile t has an empty neighbouring cell.
 func (s *State) hasEmptyAround(t int) bool {
-	c := int(s.cell[t])
-	for k := range 6 {
-		if n := neighbour(c, k); n >= 0 && s.grid[n] == 0 {
-			return true
-		}
-	}
-	return false
+	s.world()
+	return s.spaceful>>t&1 != 0
 }
 
 // spaces returns the cells a site may be placed in: the empty cells next to
@@ -255,15 +305,7 @@ func (s *State) spaces(moving int) cellSet {
 }
 
 // havens returns the havens in play.
-func (s *State) havens() uint32 {
-	var m uint32
-	eachTile(s.inPlay, func(t int) {
-		if Sites[siteOf(t, int(s.side[t]))].Type == Haven {
-			m |= 1 << t
-		}
-	})
-	return m
-}
+func (s *State) havens() uint32 { return s.havenMask }
 
 // siteIn returns the site number of tile t as it lies.
 func (s *State) siteIn(t int) int { return siteOf(t, int(s.side[t])) }
@@ -272,15 +314,7 @@ func (s *State) siteIn(t int) int { return siteOf(t, int(s.side[t])) }
 func (s *State) energyOf(t int) Energy { return Sites[s.siteIn(t)].Energy }
 
 // ofEnergy returns the tiles in play of energy e.
-func (s *State) ofEnergy(e Energy) uint32 {
-	var m uint32
-	eachTile(s.inPlay, func(t int) {
-		if s.energyOf(t) == e {
-			m |= 1 << t
-		}
-	})
-	return m
-}
+func (s *State) ofEnergy(e Energy) uint32 { return s.energyMask[e] }
 
 // inPlaySite returns the tile of site number site if it lies face up in
 // play, or -1.
@@ -292,12 +326,3 @@ func (s *State) inPlaySite(site int) int {
 	return -1
 }
 
-// canUnravelSite reports whether tile t may be unravelled at all: not
-// locked, and not the only haven.
-func (s *State) canUnravelSite(t int) bool {
-	if s.isLocked(t) {
-		return false
-	}
-	h := s.havens()
-	return h != 1<<t
-}
