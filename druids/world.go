@@ -325,4 +325,3 @@ func (s *State) inPlaySite(site int) int {
 	}
 	return -1
 }
-
