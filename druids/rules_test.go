@@ -515,3 +515,74 @@ func TestTeamsScoreTogether(t *testing.T) {
 		t.Fatalf("standing %+v", st)
 	}
 }
+
+// A circle with no druid on the board sets one on a haven at its Refresh
+// step (our rule: see docs/druids.md), and may refresh it at once.
+func TestLostCircleReturns(t *testing.T) {
+	s := pos(t, 2, line("1A 14A 2A"))
+	put(t, s, "2E@1A")
+	s.step = stepBegin
+	s.advance()
+	if s.ToMove() != 0 || s.asking() != "return to the world" {
+		t.Fatalf("%s asks %q", s, s.asking())
+	}
+	legalIs(t, s, "1A", "2A")
+	play(t, s, "2A")
+	legalIs(t, s, "1e@2A", "done")
+	play(t, s, "1e@2A")
+	wantDruids(t, s, 0, "E@2A")
+	if s.step != stepAction {
+		t.Fatalf("step %s", stepNames[s.step])
+	}
+}
+
+// A site placed on the grid's border shifts the world back to the middle,
+// neighbours kept.
+func TestWorldRecentres(t *testing.T) {
+	s := pos(t, 2, "1A@30,16 14A@29,16")
+	onlyInBag(s, 19)
+	put(t, s, "1E@1A")
+	play(t, s, "explore", "1E@1A", "side A", "31,16")
+	s.world()
+	if bits.OnesCount32(s.inPlay) != 3 || s.adj[0] != 1<<13|1<<18 {
+		t.Fatalf("%s", s)
+	}
+	eachTile(s.inPlay, func(tile int) {
+		q, r := cellQR(int(s.cell[tile]))
+		if q < 8 || q > 24 || r != 15 {
+			t.Fatalf("not recentred: %s", s)
+		}
+	})
+	invariants(t, s)
+}
+
+// Chaos Manifold puts a tile back: the game goes on until the bag empties
+// again.
+func TestChaosManifoldDelaysTheEnd(t *testing.T) {
+	s := pos(t, 2, line("26B 1A 14A 21A"))
+	onlyInBag(s, 19)
+	put(t, s, "1E@26B", "1A@1A")
+	play(t, s, "use 26B", "1E@26B", "21A", "side A", "9,16", "end")
+	if s.Over() || s.bag == 0 {
+		t.Fatalf("over with a tile in the bag: %s", s)
+	}
+}
+
+// Four players are two teams seated alternately: turns go from team to
+// team.
+func TestFourPlayersAlternateTeams(t *testing.T) {
+	st, err := NewState(Config{Players: 4, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	teams := st.Teams()
+	if len(teams) != 2 || !slices.Equal(teams[0], []int{0, 2}) || !slices.Equal(teams[1], []int{1, 3}) {
+		t.Fatalf("teams %v", teams)
+	}
+	for want := 1; want <= 3; want++ {
+		play(t, st, "end")
+		if st.ToMove() != want {
+			t.Fatalf("seat %d after an ended turn, want %d", st.ToMove(), want)
+		}
+	}
+}
