@@ -22,6 +22,11 @@ import (
 	"github.com/lagoon-games/lagoon/internal/server"
 )
 
+// withTiny hosts Tiny beside Blue Lagoon.
+func withTiny(c *server.Config) {
+	c.Games = must(game.NewRegistry(bluelagoon.Rules, gametest.Tiny))
+}
+
 // tinyView is what the plain module shows of Tiny's view, read back.
 type tinyView struct {
 	Hand    []int    `json:"hand"`
@@ -46,11 +51,7 @@ func (p *page) plainView() tinyView {
 // through it.
 func TestGameWithoutModule(t *testing.T) {
 	needBrowser(t)
-	reg, err := game.NewRegistry(bluelagoon.Rules, gametest.Tiny)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := startLagoonWith(t, func(c *server.Config) { c.Games = reg })
+	l := startLagoonWith(t, withTiny)
 	p := newPage(t, "player", desktopWidth, desktopHeight)
 	p.openHome(l)
 	p.click(`[data-action="game-tiny"]`)
@@ -179,5 +180,46 @@ func TestGameWithoutModule(t *testing.T) {
 	}
 	if !eval[bool](p, `!!document.querySelector('[data-action=download]')`) {
 		t.Error("the finished game's record cannot be downloaded")
+	}
+}
+
+// TestTeamsWithoutModule: a game of two teams (Tiny's pairs) shows each
+// seat's team, and says which team won, from the standing alone.
+func TestTeamsWithoutModule(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withTiny)
+	bot := map[string]any{"kind": "bot", "level": "easy"}
+	c := l.createGame(map[string]any{"game": "tiny", "options": map[string]string{"teams": "pairs", "hand": "2"}, "seed": 3,
+		"seats": []map[string]any{bot, bot, bot, bot}})
+	p := newPage(t, "watcher", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/game/" + c.ID)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.game[data-over=true]')`, "the bots to finish")
+	teams := eval[[]string](p, `[...document.querySelectorAll('.pcard')].map(c => c.dataset.seat + ' ' + c.querySelector('.tag-team').textContent)`)
+	if want := []string{"0 team 1", "1 team 2", "2 team 1", "3 team 2"}; !slices.Equal(teams, want) {
+		t.Errorf("the cards show the teams %v, want %v", teams, want)
+	}
+	var end struct {
+		Seats []struct {
+			Name string `json:"name"`
+		} `json:"seats"`
+		State struct {
+			Standing struct {
+				Winners []int   `json:"winners"`
+				Teams   [][]int `json:"teams"`
+			} `json:"standing"`
+		} `json:"state"`
+	}
+	l.api("GET", "/api/games/"+c.ID, "", nil, &end)
+	var names []string
+	for _, w := range end.State.Standing.Winners {
+		names = append(names, end.Seats[w].Name)
+	}
+	want := strings.Join(names, " and ") + " won"
+	if len(names) != 2 {
+		want = "Shared victory" // the two teams tied
+	}
+	if got := eval[string](p, `document.querySelector('.banner-title').textContent`); got != want {
+		t.Errorf("the banner says %q, want %q (standing %+v)", got, want, end.State.Standing)
 	}
 }

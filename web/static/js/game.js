@@ -216,12 +216,8 @@ class GameView {
     const you = this.you;
     let text, sub = '', mood = 'wait';
     if (st.over) {
-      const w = st.standing.winners || [];
       mood = 'over';
-      if (w.length > 1) text = 'Shared victory';
-      else if (!w.length) text = 'Game over';
-      else if (w[0] === you) text = 'You won!';
-      else text = `${this.seats[w[0]].name} won`;
+      text = verdict(st.standing, this.seats, you, false);
       sub = st.standing.scores ? `${st.standing.scores.join(' – ')} points` : '';
     } else if (this.myTurn) {
       mood = 'you';
@@ -611,7 +607,7 @@ class GameView {
     if (this.mod.scoreSheet) this.showTab('scores');
     const scores = standing.scores || [];
     const order = res.order || this.seats.map((_, p) => p).sort((a, b) => (scores[b] || 0) - (scores[a] || 0));
-    const title = w.length > 1 ? 'A shared victory' : !w.length ? 'The game is over' : w[0] === this.you ? 'You win!' : `${this.seats[w[0]].name} wins`;
+    const title = verdict(standing, this.seats, this.you, true);
     modal({
       title,
       className: 'winner-modal',
@@ -629,6 +625,19 @@ class GameView {
       ],
     });
   }
+}
+
+// verdict says who won: a seat, a team (the standing's teams), or seats
+// sharing the victory; now: in the present tense, for the winner's dialog.
+function verdict(standing, seats, you, now) {
+  const w = standing.winners || [];
+  const team = (standing.teams || []).find(t => t.length === w.length && t.every(p => w.includes(p)));
+  const names = list => list.map(p => seats[p].name).join(' and ');
+  if (!w.length) return now ? 'The game is over' : 'Game over';
+  if (team) return w.includes(you) ? (now ? 'Your team wins!' : 'Your team won!') : `${names(w)} ${now ? 'win' : 'won'}`;
+  if (w.length > 1) return now ? 'A shared victory' : 'Shared victory';
+  if (w[0] === you) return now ? 'You win!' : 'You won!';
+  return `${seats[w[0]].name} ${now ? 'wins' : 'won'}`;
 }
 
 function lower(text) {

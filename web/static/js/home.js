@@ -348,7 +348,7 @@ function gameRow(g, what, {action, you = null}) {
   const winners = new Set(g.winners || []);
   let status;
   if (g.over) {
-    status = g.winners && g.winners.length > 1 ? 'shared victory' : g.winners && g.winners.length ? `${g.seats[g.winners[0]].name} won` : 'over';
+    status = g.winners && g.winners.length ? `${g.winners.map(p => g.seats[p].name).join(' and ')} won` : 'over';
   } else if (g.open_seats.length) {
     status = `${plural(g.open_seats.length, 'open seat')}`;
   } else {

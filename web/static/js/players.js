@@ -13,6 +13,7 @@ import {seatKind} from './art.js';
 export function playerCards(seats, state, game, {you = null, connected = true, clockBase = Date.now(), replay = false, time = null} = {}) {
   const standing = state.standing || {};
   const winners = new Set(standing.winners || []);
+  const teams = standing.teams || [];
   return h('div', {class: 'players', 'data-count': seats.length},
     seats.map((seat, p) => {
       const turn = !state.over && state.to_move === p;
@@ -30,6 +31,7 @@ export function playerCards(seats, state, game, {you = null, connected = true, c
           icon('mark-' + p, 'icon mark'),
           h('span', {class: 'pcard-name', title: seat.name}, seat.name),
           p === you ? h('span', {class: 'tag tag-you'}, 'you') : null,
+          teams.length ? h('span', {class: 'tag tag-team', 'data-team': teams.findIndex(t => t.includes(p))}, `team ${teams.findIndex(t => t.includes(p)) + 1}`) : null,
           winners.has(p) ? icon('crown', 'icon crown', 'Winner') : null,
           h('span', {class: 'pcard-kind'},
             seat.kind === 'bot' || replay ? null : h('span', {class: 'dot ' + (online ? 'dot-on' : 'dot-off'), title: online ? 'Connected' : 'Not connected'}),
