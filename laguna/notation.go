@@ -3,6 +3,7 @@ package laguna
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -235,7 +236,7 @@ func dirList(dirs uint8) string {
 // setup, where the turn stands, each raft, the islands' pearls and the
 // volcano's:
 //
-//	laguna 2 board=easy raft=4 deal=random timer=on open=off limit=0; play seat=R turns=2 played=0 steps=0 peeked=0; R H f3 holes=Y....B home=A begun=0 reef=0; Y H p3 holes=...... home=B begun=0 reef=0; islands G RYB RYG RGB RYG RGB YGB RYB; volcano 0 0 0 0
+//	laguna 2 board=easy raft=4 deal=random timer=on open=off limit=0; play seat=R turns=2 played=0 moved=0 steps=0 peeked=0; R H f3 holes=Y....B home=A begun=0 reef=0; Y H p3 holes=...... home=B begun=0 reef=0; islands G RYB RYG RGB RYG RGB YGB RYB; volcano 0 0 0 0
 //
 // An original board is written by its name, any other on one line. See
 // docs/laguna.md.
@@ -247,8 +248,8 @@ func (s *State) String() string {
 	}
 	fmt.Fprintf(&b, "laguna %d board=%s raft=%d deal=%s timer=%s open=%s limit=%d; ",
 		s.players, board, s.maxAboard, pick(s.deal, "players", "random"), pick(s.timer, "on", "off"), pick(s.open, "on", "off"), s.limit)
-	fmt.Fprintf(&b, "%s seat=%c turns=%d played=%d steps=%d peeked=%d",
-		phaseNames[s.phase], ColourNames[s.seat], s.turns, s.played, s.steps, bit(s.peeked))
+	fmt.Fprintf(&b, "%s seat=%c turns=%d played=%d moved=%d steps=%d peeked=%d",
+		phaseNames[s.phase], ColourNames[s.seat], s.turns, s.played, s.moved, s.steps, bit(s.peeked))
 	for p := range int(s.players) {
 		r := &s.rafts[p]
 		fmt.Fprintf(&b, "; %c ", ColourNames[p])
@@ -271,23 +272,31 @@ func (s *State) String() string {
 		}
 		fmt.Fprintf(&b, " home=%s begun=%d reef=%d", home, bit(s.begun[p]), bit(s.reefEnd[p]))
 	}
-	b.WriteString("; islands")
-	for i := range NumIslands {
-		b.WriteByte(' ')
-		if s.islandCount(i) == 0 {
-			b.WriteByte('-')
-		}
-		for c := range NumColours {
-			for range s.islands[i][c] {
-				b.WriteByte(ColourNames[c])
-			}
-		}
-	}
+	writeIslands(&b, "; islands", &s.islands)
 	b.WriteString("; volcano")
 	for c := range NumColours {
 		fmt.Fprintf(&b, " %d", s.volcano[c])
 	}
+	if s.Solo() {
+		writeIslands(&b, "; target", &s.target)
+	}
 	return b.String()
+}
+
+// writeIslands writes the islands' pearls after label: "RYG RY - ...".
+func writeIslands(b *strings.Builder, label string, islands *[NumIslands][NumColours]uint8) {
+	b.WriteString(label)
+	for i := range NumIslands {
+		b.WriteByte(' ')
+		if islands[i] == [NumColours]uint8{} {
+			b.WriteByte('-')
+		}
+		for c := range NumColours {
+			for range islands[i][c] {
+				b.WriteByte(ColourNames[c])
+			}
+		}
+	}
 }
 
 func pick(v bool, yes, no string) string {
@@ -329,7 +338,7 @@ func parseState(text string) (*State, error) {
 		return nil, fmt.Errorf("setup %q", parts[0])
 	}
 	players, err := strconv.Atoi(head[1])
-	if err != nil || players < 2 || players > 4 || len(parts) != 4+players {
+	if err != nil || players < 1 || players > 4 || len(parts) != 4+players+bit(players == 1) {
 		return nil, fmt.Errorf("%q players in %d fields", head[1], len(parts))
 	}
 	opt := map[string]string{}
@@ -367,12 +376,18 @@ func parseState(text string) (*State, error) {
 	if err := s.parsePearls(parts[2+players], parts[3+players]); err != nil {
 		return nil, err
 	}
+	if players == 1 {
+		s.target = [NumIslands][NumColours]uint8{}
+		if err := readIslands(parts[4+players], "target", &s.target); err != nil {
+			return nil, err
+		}
+	}
 	return s, s.valid()
 }
 
 func (s *State) parseTurn(text string) error {
 	f := strings.Split(text, " ")
-	if len(f) != 6 {
+	if len(f) != 7 {
 		return fmt.Errorf("turn %q", text)
 	}
 	s.phase = 255
@@ -383,15 +398,15 @@ func (s *State) parseTurn(text string) error {
 	}
 	var seat string
 	var peeked int
-	vals := []any{&seat, &s.turns, &s.played, &s.steps, &peeked}
-	for i, key := range []string{"seat", "turns", "played", "steps", "peeked"} {
+	vals := []any{&seat, &s.turns, &s.played, &s.moved, &s.steps, &peeked}
+	for i, key := range []string{"seat", "turns", "played", "moved", "steps", "peeked"} {
 		v, ok := strings.CutPrefix(f[1+i], key+"=")
 		if _, err := fmt.Sscan(v, vals[i]); !ok || err != nil {
 			return fmt.Errorf("turn %q", text)
 		}
 	}
 	s.seat = int8(strings.Index(ColourNames[:s.players], seat))
-	if s.phase == 255 || len(seat) != 1 || s.seat < 0 || peeked > 1 || peeked < 0 || s.turns < 0 || s.played < 0 {
+	if s.phase == 255 || len(seat) != 1 || s.seat < 0 || peeked > 1 || peeked < 0 || s.turns < 0 || s.played < 0 || s.moved < 0 {
 		return fmt.Errorf("turn %q", text)
 	}
 	s.peeked = peeked == 1
@@ -446,23 +461,10 @@ func (s *State) parseRaft(p int, text string) error {
 }
 
 func (s *State) parsePearls(islands, volcano string) error {
-	f := strings.Split(islands, " ")
-	if len(f) != 1+NumIslands || f[0] != "islands" {
-		return fmt.Errorf("islands %q", islands)
+	if err := readIslands(islands, "islands", &s.islands); err != nil {
+		return err
 	}
-	for i, w := range f[1:] {
-		if w == "-" {
-			continue
-		}
-		for j := range len(w) {
-			c := strings.IndexByte(ColourNames, w[j])
-			if c < 0 {
-				return fmt.Errorf("islands %q", islands)
-			}
-			s.islands[i][c]++
-		}
-	}
-	f = strings.Split(volcano, " ")
+	f := strings.Split(volcano, " ")
 	if len(f) != 1+NumColours || f[0] != "volcano" {
 		return fmt.Errorf("volcano %q", volcano)
 	}
@@ -472,6 +474,30 @@ func (s *State) parsePearls(islands, volcano string) error {
 			return fmt.Errorf("volcano %q", volcano)
 		}
 		s.volcano[c] = uint8(n)
+	}
+	return nil
+}
+
+// readIslands reads the islands' pearls written by writeIslands.
+func readIslands(text, label string, islands *[NumIslands][NumColours]uint8) error {
+	f := strings.Split(text, " ")
+	if len(f) != 1+NumIslands || f[0] != label {
+		return fmt.Errorf("%s %q", label, text)
+	}
+	for i, w := range f[1:] {
+		if w == "-" {
+			continue
+		}
+		if len(w) > IslandRoom {
+			return fmt.Errorf("%s %q: an island holds %d pearls", label, text, IslandRoom)
+		}
+		for j := range len(w) {
+			c := strings.IndexByte(ColourNames, w[j])
+			if c < 0 {
+				return fmt.Errorf("%s %q", label, text)
+			}
+			islands[i][c]++
+		}
 	}
 	return nil
 }
@@ -520,6 +546,17 @@ func (s *State) valid() error {
 	for c := range NumColours {
 		if count[c] != PearlsPerColour {
 			return fmt.Errorf("%d pearls of colour %c; there are %d", count[c], ColourNames[c], PearlsPerColour)
+		}
+	}
+	if s.Solo() {
+		var total [NumColours]int
+		for i := range NumIslands {
+			for c := range NumColours {
+				total[c] += int(s.target[i][c])
+			}
+		}
+		if total[0]+total[1]+total[2]+total[3] != NumPearls-MinAboard || slices.Max(total[:]) > PearlsPerColour {
+			return errors.New("the target is not 22 of the 24 pearls")
 		}
 	}
 	switch s.phase {

@@ -221,6 +221,8 @@ func FuzzParseState(f *testing.F) {
 	f.Add(s.String())
 	s4, _ := New(4, Options{Board: BoardByName("hard"), Deal: true, MaxAboard: 5, NoTimer: true, Open: true}, 2)
 	f.Add(s4.String())
+	s1, _ := New(1, Options{}, 3)
+	f.Add(s1.String())
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := ParseState(text)
 		if err != nil {

@@ -7,14 +7,15 @@ import (
 	"github.com/lagoon-games/lagoon/game"
 )
 
-// Rules is Laguna behind the platform's contract. Its options are the
+// Rules is Laguna behind the platform's contract, for 2 to 4 players or one
+// playing the solo game. Its options are the
 // board (an original board's name, or a board in the notation), the
 // rulebook's variants (five pearls a raft, the players dealing the pearls,
 // no sand timer), the open board assist and a limit of rounds.
 var Rules = &game.Rules{
 	ID:         "laguna",
 	Name:       "Laguna",
-	MinPlayers: 2,
+	MinPlayers: 1,
 	MaxPlayers: 4,
 	Options: []game.Option{
 		{Key: "board", Label: "Board", Kind: game.Choice, Default: "easy", Custom: true,

@@ -1,6 +1,7 @@
 package laguna
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -85,6 +86,7 @@ type State struct {
 	seat   int8   // the seat to move
 	turns  int32  // turns ended, placing and dealing included
 	played int32  // turns of the play phase ended
+	moved  int32  // steps of every raft since play began
 	steps  uint16 // steps the raft to move has made this turn
 	peeked bool   // the seat to move has looked under its pearls this turn
 
@@ -98,6 +100,8 @@ type State struct {
 	// variant without the sand timer, only then may it move its pearls.
 	reefEnd [4]bool
 	islands [NumIslands][NumColours]uint8
+	// target is the solo game's goal: the pearls each island must hold.
+	target [NumIslands][NumColours]uint8
 	// volcano holds the pearls in the volcano: all of them before they are
 	// dealt, and those delivered.
 	volcano [NumColours]uint8
@@ -123,12 +127,17 @@ type Options struct {
 	Limit int
 }
 
-// New sets a game up for 2 to 4 players: the pearls on the islands (dealt
+// New sets a game up for 1 to 4 players: the pearls on the islands (dealt
 // at random from seed, three colours to an island, unless the players deal
-// them) and the rafts waiting to be placed, seat 0 first.
+// them) and the rafts waiting to be placed, seat 0 first. One player plays
+// the solo game: a target arrangement of the islands' pearls, drawn from
+// seed too, to reach in the fewest steps.
 func New(players int, o Options, seed uint64) (*State, error) {
-	if players < 2 || players > 4 {
-		return nil, fmt.Errorf("%d players; Laguna has 2 to 4", players)
+	if players < 1 || players > 4 {
+		return nil, fmt.Errorf("%d players; Laguna has 2 to 4, or 1 for the solo game", players)
+	}
+	if players == 1 && o.Deal {
+		return nil, errors.New("option deal: in the solo game the pearls are dealt at random")
 	}
 	if o.MaxAboard == 0 {
 		o.MaxAboard = 4
@@ -157,8 +166,38 @@ func New(players int, o Options, seed uint64) (*State, error) {
 	if !o.Deal {
 		s.dealRandom(seed)
 	}
+	if players == 1 {
+		s.drawTarget(seed)
+	}
 	return s, nil
 }
+
+// drawTarget draws the solo game's goal: a deal of its own, less two pearls
+// taken from two islands (a raft always carries two): those end the game
+// aboard.
+func (s *State) drawTarget(seed uint64) {
+	t := State{}
+	t.dealRandom(seed ^ 0x736f6c6f)
+	s.target = t.islands
+	r := rand.New(rand.NewPCG(seed, 0x74617267))
+	first := r.IntN(NumIslands)
+	second := (first + 1 + r.IntN(NumIslands-1)) % NumIslands
+	for _, i := range []int{first, second} {
+		k := r.IntN(IslandRoom)
+		for c := range NumColours {
+			if s.target[i][c] > 0 {
+				if k == 0 {
+					s.target[i][c]--
+					break
+				}
+				k--
+			}
+		}
+	}
+}
+
+// Solo reports whether the game is the solo game.
+func (s *State) Solo() bool { return s.players == 1 }
 
 // dealRandom puts three pearls of different colours on each island. Each
 // island then lacks one colour, and as each colour has six pearls for eight
@@ -472,7 +511,7 @@ func (s *State) appendDocked(dst []game.Move, p int) []game.Move {
 			}
 		}
 	}
-	if dock == Volcano && n > MinAboard {
+	if dock == Volcano && n > MinAboard && !s.Solo() {
 		for h := range Holes {
 			if int(r.holes[h]) == p {
 				dst = append(dst, Deliver(h))
@@ -645,6 +684,7 @@ func (s *State) play(m game.Move) {
 		t, _ := step(r.orient, Square(r.at), Dir(m-mStep))
 		r.at = int16(t)
 		s.steps++
+		s.moved++
 		s.peeked = false
 		if reef, _ := s.showing(p); reef {
 			s.endTurn(true)
@@ -664,16 +704,19 @@ func (s *State) play(m game.Move) {
 		i := s.dockOrHome(p)
 		s.islands[i][c]--
 		r.holes[h] = int8(c)
+		s.solved()
 	case m < mSwap:
 		h := int(m - mUnload)
 		s.islands[s.docked(p)][r.holes[h]]++
 		r.holes[h] = -1
+		s.solved()
 	case m < mDeliver:
 		h, c := int(m-mSwap)/NumColours, int(m-mSwap)%NumColours
 		i := s.docked(p)
 		s.islands[i][r.holes[h]]++
 		s.islands[i][c]--
 		r.holes[h] = int8(c)
+		s.solved()
 	case m < mTrade:
 		h := int(m - mDeliver)
 		s.volcano[p]++
@@ -719,6 +762,13 @@ func (s *State) play(m game.Move) {
 	}
 }
 
+// solved ends the solo game when the islands hold the target.
+func (s *State) solved() {
+	if s.Solo() && s.islands == s.target && s.rafts[0].aboard() >= MinAboard {
+		s.phase = phOver
+	}
+}
+
 // dockOrHome returns the island seat p loads from: the one it is docked at,
 // or its home island while it loads at the start.
 func (s *State) dockOrHome(p int) int {
@@ -737,7 +787,7 @@ func (s *State) endTurn(reef bool) {
 	s.turns++
 	s.played++
 	s.seat = (p + 1) % int8(s.players)
-	if s.limit > 0 && int(s.played) >= int(s.limit)*int(s.players) {
+	if s.limit > 0 && !s.Solo() && int(s.played) >= int(s.limit)*int(s.players) {
 		s.phase = phOver
 	}
 }
@@ -774,12 +824,17 @@ func (s *State) TimeUp() (game.Move, bool) {
 
 // Standing returns the phase, the pearls each seat has delivered and, once
 // the game is over, the winner: the seat that delivered its number, or,
-// when the round limit stopped the game, those that delivered the most.
+// when the round limit stopped the game, those that delivered the most. In
+// the solo game the score is the steps taken so far (the fewer the
+// better), and the game is over, won, when the islands hold the target.
 func (s *State) Standing() game.Standing {
 	n := int(s.players)
 	st := game.Standing{Phase: phaseNames[s.phase], Scores: make([]int, n)}
 	for p := range n {
 		st.Scores[p] = s.Delivered(p)
+	}
+	if s.Solo() {
+		st.Scores[0] = int(s.moved)
 	}
 	if s.phase != phOver {
 		return st

@@ -1,6 +1,8 @@
 package laguna
 
 import (
+	"strings"
+
 	"github.com/lagoon-games/lagoon/game"
 )
 
@@ -62,9 +64,12 @@ type StateView struct {
 	// is peeking under its pearls.
 	Steps  int  `json:"steps"`
 	Peeked bool `json:"peeked"`
-	// Target is how many pearls of its colour a seat must deliver.
-	Target int        `json:"target"`
-	Rafts  []RaftView `json:"rafts"`
+	// Target is how many pearls of its colour a seat must deliver (0 in
+	// the solo game).
+	Target int `json:"target"`
+	// Goal is the solo game's target: the pearls each island must hold.
+	Goal  []string   `json:"goal,omitempty"`
+	Rafts []RaftView `json:"rafts"`
 	// Islands are the pearls on each island A to H, as colour letters.
 	Islands []string `json:"islands"`
 	// Volcano counts the pearls of each colour in the volcano.
@@ -115,16 +120,16 @@ func (s *State) View(game.Viewer) any {
 		v.Rafts = append(v.Rafts, rv)
 	}
 	for i := range NumIslands {
-		pearls := ""
-		for c := range NumColours {
-			for range s.islands[i][c] {
-				pearls += ColourNames[c : c+1]
-			}
-		}
-		v.Islands = append(v.Islands, pearls)
+		v.Islands = append(v.Islands, pearlLetters(&s.islands[i]))
 	}
 	for c := range NumColours {
 		v.Volcano = append(v.Volcano, int(s.volcano[c]))
+	}
+	if s.Solo() {
+		v.Target = 0
+		for i := range NumIslands {
+			v.Goal = append(v.Goal, pearlLetters(&s.target[i]))
+		}
 	}
 	if s.phase == phPlay && s.rafts[s.seat].aboard() >= MinAboard {
 		p := int(s.seat)
@@ -183,4 +188,13 @@ func (s *State) Note(m game.Move) any {
 		note.TurnEnds = "reef"
 	}
 	return note
+}
+
+// pearlLetters writes an island's pearls as colour letters, "RYG".
+func pearlLetters(counts *[NumColours]uint8) string {
+	out := ""
+	for c := range NumColours {
+		out += strings.Repeat(ColourNames[c:c+1], int(counts[c]))
+	}
+	return out
 }

@@ -1,0 +1,97 @@
+package laguna
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/lagoon-games/lagoon/game"
+)
+
+func TestSoloSetup(t *testing.T) {
+	for seed := range uint64(30) {
+		s, err := New(1, Options{}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for i := range NumIslands {
+			for c := range NumColours {
+				if s.target[i][c] > 1 {
+					t.Fatalf("seed %d: two of a colour in the target", seed)
+				}
+				n += int(s.target[i][c])
+			}
+		}
+		if n != NumPearls-MinAboard || s.islands == s.target {
+			t.Fatalf("seed %d: a target of %d pearls", seed, n)
+		}
+		back, err := ParseState(s.String())
+		if err != nil || back.String() != s.String() {
+			t.Fatalf("a solo state does not read back: %v", err)
+		}
+	}
+	if _, err := New(1, Options{Deal: true}, 1); err == nil {
+		t.Fatal("the players deal in the solo game")
+	}
+}
+
+func TestSoloPlay(t *testing.T) {
+	s, _ := New(1, Options{Board: Frame()}, 1)
+	mustPlay(t, s, "place H f3")
+	if s.phase != phPlay || s.seat != 0 {
+		t.Fatal("play does not begin")
+	}
+	// Load two from island A; after the turn the same seat plays on.
+	legal := s.AppendLegal(nil)
+	mustPlay(t, s, MoveText(legal[0]))
+	legal = s.AppendLegal(nil)
+	mustPlay(t, s, MoveText(legal[len(legal)-1]), "S", "S", "end")
+	if s.seat != 0 || s.Turn() != 2 || s.Standing().Scores[0] != 2 {
+		t.Fatalf("after a turn: %s, standing %+v", s, s.Standing())
+	}
+	// No delivering at the volcano in the solo game.
+	s = position(t, testBoard(t, nil), Options{}, "V i11 RYG...")
+	s.drawTarget(1)
+	if slices.ContainsFunc(legalTexts(s), func(m string) bool { return m[0] == 'd' }) {
+		t.Fatal("a delivery in the solo game")
+	}
+	// One unload from the target: the game is won.
+	s = position(t, testBoard(t, nil), Options{}, "H f3 RYG...")
+	for c := range NumColours { // room on island A: one of its pearls to H
+		if s.islands[0][c] > 0 {
+			s.islands[0][c]--
+			s.islands[7][c]++
+			break
+		}
+	}
+	s.target = s.islands
+	s.target[0][s.rafts[0].holes[0]]++
+	mustPlay(t, s, "unload 1")
+	if !s.Over() || !slices.Equal(s.Standing().Winners, []int{0}) {
+		t.Fatalf("the target reached and %s", s)
+	}
+	if v := s.View(game.Viewer{}).(StateView); len(v.Goal) != NumIslands || v.Target != 0 {
+		t.Fatalf("the solo view: %+v", v)
+	}
+}
+
+// TestSoloRandomPlay plays random solo moves (the game seldom ends so) and
+// checks the invariants and the notation after each.
+func TestSoloRandomPlay(t *testing.T) {
+	s, _ := New(1, Options{Board: BoardByName("hard")}, 3)
+	r := newRand(3)
+	for range 3000 {
+		legal := s.AppendLegal(nil)
+		m := legal[r.IntN(len(legal))]
+		if err := s.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		invariants(t, s)
+		if back, err := ParseState(s.String()); err != nil || back.String() != s.String() {
+			t.Fatalf("%s does not read back: %v", s, err)
+		}
+		if s.Over() {
+			break
+		}
+	}
+}
