@@ -54,6 +54,11 @@ func invariants(t testing.TB, s *State) {
 			}
 		}
 	}
+	adj := s.adj
+	s.relink()
+	if adj != s.adj {
+		t.Fatalf("neighbours kept %v, from the grid %v: %s", adj, s.adj, s)
+	}
 	s.world()
 	var locked uint32
 	eachTile(s.inPlay, func(t int) {

@@ -122,12 +122,11 @@ type State struct {
 	havenMask  uint32
 	energyMask [NumEnergies]uint32
 
-	// Caches of the world, rebuilt when worldOK is false: each site's
-	// neighbours, the sites with an empty neighbouring space, the locked.
-	worldOK  bool
-	adj      [NumTiles]uint32
-	spaceful uint32
-	locked   uint32
+	// Each site's neighbours, kept as sites move; the locked sites,
+	// rebuilt when worldOK is false.
+	adj     [NumTiles]uint32
+	worldOK bool
+	locked  uint32
 
 	rng  rand.PCG
 	grid [numCells]int8 // tile+1 at each cell, 0 for an empty space
@@ -409,6 +408,7 @@ func (s *State) touch(p, t int) {
 
 // rebuildMasks computes every mask anew from the druids and the world.
 func (s *State) rebuildMasks() {
+	s.relink()
 	s.havenMask = 0
 	s.energyMask = [NumEnergies]uint32{}
 	eachTile(s.inPlay, func(t int) {

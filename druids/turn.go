@@ -342,8 +342,7 @@ func (s *State) invokerMask(p, filter int) uint32 {
 			return 0
 		}
 	case fHasSpace:
-		s.world()
-		return s.spaceful
+		return s.spaceful()
 	case fUnlocked:
 		s.world()
 		if s.inPlay&(s.inPlay-1) == 0 {

@@ -95,36 +95,65 @@ func (s *State) place(t, side, c int) {
 		s.havenMask |= 1 << t
 	}
 	s.energyMask[st.Energy] |= 1 << t
-	s.worldOK = false
 	s.recentre(c)
+	s.link(t)
 }
 
 // lift takes tile t out of the world (its druids must be gone or be
 // moved with it by the caller).
 func (s *State) lift(t int) {
+	s.unlink(t)
 	s.grid[s.cell[t]] = 0
 	s.inPlay &^= 1 << t
 	s.havenMask &^= 1 << t
 	for e := range s.energyMask {
 		s.energyMask[e] &^= 1 << t
 	}
-	s.worldOK = false
 }
 
 // moveSite moves tile t, with its druids, to the empty cell c.
 func (s *State) moveSite(t, c int) {
+	s.unlink(t)
 	s.grid[s.cell[t]] = 0
 	s.cell[t] = int16(c)
 	s.grid[c] = int8(t + 1)
-	s.worldOK = false
 	s.recentre(c)
+	s.link(t)
 }
 
 // swapSites trades the places of tiles a and b, with their druids.
 func (s *State) swapSites(a, b int) {
+	s.unlink(a)
+	s.unlink(b)
 	ca, cb := s.cell[a], s.cell[b]
 	s.cell[a], s.cell[b] = cb, ca
 	s.grid[ca], s.grid[cb] = int8(b+1), int8(a+1)
+	s.link(a)
+	s.link(b)
+}
+
+// link records the neighbours of tile t, just placed, and t as theirs; the
+// locked sites are then out of date.
+func (s *State) link(t int) {
+	c := int(s.cell[t])
+	var m uint32
+	for _, off := range neighbourOffsets {
+		if g := s.grid[c+off]; g != 0 {
+			u := int(g - 1)
+			m |= 1 << u
+			s.adj[u] |= 1 << t
+		}
+	}
+	s.adj[t] = m
+	s.worldOK = false
+}
+
+// unlink forgets the neighbours of tile t, about to leave its cell.
+func (s *State) unlink(t int) {
+	for m := s.adj[t]; m != 0; m &= m - 1 {
+		s.adj[bits.TrailingZeros32(m)] &^= 1 << t
+	}
+	s.adj[t] = 0
 	s.worldOK = false
 }
 
@@ -152,26 +181,19 @@ func (s *State) recentre(c int) {
 	})
 }
 
-// world brings the adjacency masks and the locked sites up to date.
+// world brings the locked sites up to date.
 func (s *State) world() {
 	if s.worldOK {
 		return
 	}
 	s.worldOK = true
-	s.spaceful = 0
-	eachTile(s.inPlay, func(t int) {
-		var m uint32
-		c := int(s.cell[t])
-		for _, off := range neighbourOffsets {
-			if g := s.grid[c+off]; g != 0 {
-				m |= 1 << (g - 1)
-			} else {
-				s.spaceful |= 1 << t
-			}
-		}
-		s.adj[t] = m
-	})
 	s.locked = s.articulation()
+}
+
+// relink computes every site's neighbours anew from the grid.
+func (s *State) relink() {
+	s.adj = [NumTiles]uint32{}
+	eachTile(s.inPlay, s.link)
 }
 
 // articulation returns the sites whose removal would split the world: the
@@ -245,10 +267,7 @@ func (s *State) connectedWithout(t int) bool {
 }
 
 // adjacent returns the tiles in play next to tile t.
-func (s *State) adjacent(t int) uint32 {
-	s.world()
-	return s.adj[t]
-}
+func (s *State) adjacent(t int) uint32 { return s.adj[t] }
 
 // isLocked reports whether removing tile t would split the world.
 func (s *State) isLocked(t int) bool {
@@ -259,7 +278,6 @@ func (s *State) isLocked(t int) bool {
 // within returns the tiles at 1 to k steps from tile t, stepping from site
 // to neighbouring site.
 func (s *State) within(t, k int) uint32 {
-	s.world()
 	seen := uint32(1) << t
 	frontier := seen
 	for range k {
@@ -282,10 +300,19 @@ func (s *State) emptyAround(t int, set *cellSet) {
 	}
 }
 
-// hasEmptyAround reports whether tile t has an empty neighbouring cell.
-func (s *State) hasEmptyAround(t int) bool {
-	s.world()
-	return s.spaceful>>t&1 != 0
+// hasEmptyAround reports whether tile t has an empty neighbouring cell:
+// fewer than six neighbours.
+func (s *State) hasEmptyAround(t int) bool { return bits.OnesCount32(s.adj[t]) < 6 }
+
+// spaceful returns the sites with an empty neighbouring cell.
+func (s *State) spaceful() uint32 {
+	var m uint32
+	for u := s.inPlay; u != 0; u &= u - 1 {
+		if t := bits.TrailingZeros32(u); bits.OnesCount32(s.adj[t]) < 6 {
+			m |= 1 << t
+		}
+	}
+	return m
 }
 
 // spaces returns the cells a site may be placed in: the empty cells next to
