@@ -45,6 +45,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -318,7 +319,8 @@ type tree struct {
 	moves []game.Move // scratch
 	rated []ratedMove
 	path  []int32
-	skip  []int32 // children whose move this simulation's determinization refuses
+	skip  []int32     // children whose move this simulation's determinization refuses
+	legal []game.Move // scratch: the legal moves of a node, once the moves vary
 	// varies is set once a determinization has refused a move of the
 	// tree: the legal moves of a node then depend on what is drawn, and
 	// a node that had every legal move as a child may meet new ones.
@@ -445,6 +447,9 @@ func (t *tree) widen(i int32, sim game.State) int32 {
 		nd := &t.nodes[i]
 		nd.pending--
 		m := t.cands[int(nd.cands)+int(nd.pending)]
+		if t.varies && !t.allows(sim, m) {
+			continue
+		}
 		mover := sim.ToMove()
 		if sim.Play(m) != nil {
 			t.varies = true
@@ -525,6 +530,17 @@ func (t *tree) hasChild(i int32, m game.Move) bool {
 // legal in this simulation's determinization; -1 if there is none.
 func (t *tree) descend(i int32, sim game.State) int32 {
 	t.skip = t.skip[:0]
+	if t.varies {
+		// Pass over what this determinization does not allow without
+		// asking Play, whose refusal may cost the game an error to
+		// write: a game with hidden hands meets many.
+		t.legal = sim.AppendLegal(t.legal[:0])
+		for c := t.nodes[i].child; c >= 0; c = t.nodes[c].next {
+			if !slices.Contains(t.legal, t.nodes[c].move) {
+				t.skip = append(t.skip, c)
+			}
+		}
+	}
 	for {
 		c := t.selectChild(i)
 		if c < 0 || sim.Play(t.nodes[c].move) == nil {
@@ -556,6 +572,12 @@ func (t *tree) selectChild(i int32) int32 {
 		}
 	}
 	return best
+}
+
+// allows reports whether m is a legal move of sim.
+func (t *tree) allows(sim game.State, m game.Move) bool {
+	t.legal = sim.AppendLegal(t.legal[:0])
+	return slices.Contains(t.legal, m)
 }
 
 func (t *tree) skipped(c int32) bool {
