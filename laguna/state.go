@@ -683,7 +683,7 @@ func (s *State) play(m game.Move) {
 	case m < mEnd:
 		t, _ := step(r.orient, Square(r.at), Dir(m-mStep))
 		r.at = int16(t)
-		s.steps++
+		s.steps = min(s.steps+1, 1<<16-1) // a turn of 65535 steps peeks no more
 		s.moved++
 		s.peeked = false
 		if reef, _ := s.showing(p); reef {
