@@ -105,13 +105,29 @@ func (s *State) advance() {
 		if s.opAuto(f, prog[f.pc]) {
 			continue
 		}
-		if len(s.opLegal(f, prog[f.pc], buf[:0])) == 0 {
+		if !offersChoice(f, prog[f.pc]) && len(s.opLegal(f, prog[f.pc], buf[:0])) == 0 {
 			f.pc++
 			f.sub = 0
 			continue
 		}
 		return
 	}
+}
+
+// offersChoice reports whether a step that needs a decision surely has a
+// choice, so that advance need not list its choices to know: a yes or no,
+// a side, the invoker the menu checked, a haven, the unravel's stages, a
+// destination of a druid listed because it had one.
+func offersChoice(f *frame, o op) bool {
+	switch o.code {
+	case oInvoke, oMay, oMoveIn, oFork, oUnravel, oMoonGate, oLost:
+		return true
+	case oExplore:
+		return f.sub >= 1
+	case oMoveDruid:
+		return f.sub == 1 && (o.a == wOwn || o.a == wOwnExhausted || o.a == wAnyOnSeed)
+	}
+	return false
 }
 
 // advanceStep moves the turn on when its step has nothing to decide, and
@@ -277,7 +293,7 @@ func (iv *invokers) has(filter int, eldrid bool) bool {
 		return false
 	}
 	if iv.done>>filter&1 == 0 {
-		iv.mask[filter] = s.invokerMask(p, filter)
+		iv.mask[filter] = s.invokerMask(p, filter, s.fresh[p])
 		iv.done |= 1 << filter
 	}
 	return m&iv.mask[filter] != 0
@@ -329,11 +345,17 @@ func (s *State) anyExhausted() bool { return s.tired[0]|s.tired[1]|s.tired[2]|s.
 
 // invokerOK reports whether a druid of seat p on tile t may invoke under
 // filter.
-func (s *State) invokerOK(p, t, filter int) bool { return s.invokerMask(p, filter)>>t&1 != 0 }
+func (s *State) invokerOK(p, t, filter int) bool { return s.invokerMask(p, filter, 1<<t) != 0 }
 
-// invokerMask returns the tiles from which a druid of seat p may invoke
-// under filter.
-func (s *State) invokerMask(p, filter int) uint32 {
+// invokerMask returns the tiles among cand from which a druid of seat p may
+// invoke under filter.
+func (s *State) invokerMask(p, filter int, cand uint32) uint32 {
+	return cand & s.invokerTiles(p, filter, cand)
+}
+
+// invokerTiles returns tiles from which a druid of seat p may invoke under
+// filter: all of them, or at least those among cand.
+func (s *State) invokerTiles(p, filter int, cand uint32) uint32 {
 	switch filter {
 	case fHasAdj:
 		// In a connected world of two sites or more every site has a
@@ -350,7 +372,7 @@ func (s *State) invokerMask(p, filter int) uint32 {
 		}
 		return s.inPlay &^ s.locked
 	case fHelix:
-		return s.unravelable()
+		return s.unravelableAmong(cand)
 	case fUnravel:
 		var ok uint32
 		for e := range NumEnergies {
@@ -358,21 +380,27 @@ func (s *State) invokerMask(p, filter int) uint32 {
 				ok |= s.energyMask[e]
 			}
 		}
-		if ok == 0 {
-			return 0
-		}
-		return ok & s.unravelable()
+		return s.unravelableAmong(ok & cand)
 	}
 	return s.inPlay
 }
 
-// unravelable returns the sites that may be unravelled at all: not locked,
-// and not the only haven.
-func (s *State) unravelable() uint32 {
-	s.world()
-	m := s.inPlay &^ s.locked
+// unravelableAmong returns the sites among cand that may be unravelled at
+// all: not locked, and not the only haven. Without the locked sites at hand
+// it checks the few candidates alone rather than the whole world.
+func (s *State) unravelableAmong(cand uint32) uint32 {
 	if s.havenMask&(s.havenMask-1) == 0 {
-		m &^= s.havenMask
+		cand &^= s.havenMask
+	}
+	if s.worldOK || bits.OnesCount32(cand) > 3 {
+		s.world()
+		return cand &^ s.locked
+	}
+	var m uint32
+	for c := cand; c != 0; c &= c - 1 {
+		if t := bits.TrailingZeros32(c); s.connectedWithout(t) {
+			m |= 1 << t
+		}
 	}
 	return m
 }
