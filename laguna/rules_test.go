@@ -427,6 +427,10 @@ func TestTradingBetweenRafts(t *testing.T) {
 		t.Fatal("no arrow showing at i17")
 	}
 	mustRefuse(t, s, "trade Y 1 1")
+	// A trade that changes nothing is not a move: the same colour in the
+	// same hole.
+	s = position(t, b, Options{}, "H f16 RY.G..", "H f18 RB..G.")
+	mustRefuse(t, s, "trade Y 1 1")
 	// Rafts touching only at a corner do not touch.
 	s = position(t, b, Options{}, "H f16 RY.G..", "H i18 BB..G.")
 	mustRefuse(t, s, "trade Y 1 1")
