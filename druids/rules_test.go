@@ -586,3 +586,23 @@ func TestFourPlayersAlternateTeams(t *testing.T) {
 		}
 	}
 }
+
+func TestNoteTellsTheDraw(t *testing.T) {
+	s := pos(t, 2, line("1A 14A 21A"))
+	onlyInBag(s, 19)
+	put(t, s, "1E@1A", "2E@1A")
+	play(t, s, "explore")
+	m, _ := s.ParseMove("1E@1A")
+	note := s.Note(m).(NoteView)
+	if !slices.Equal(note.Drew, []int{19}) || note.EndsTurn || note.Seat != 0 {
+		t.Fatalf("note %+v", note)
+	}
+	if s.bag == 0 {
+		t.Fatal("Note changed the state")
+	}
+	play(t, s, "1E@1A", "side A", "9,16")
+	m, _ = s.ParseMove("no")
+	if note := s.Note(m).(NoteView); !note.EndsTurn || !note.EndsGame {
+		t.Fatalf("note %+v", note)
+	}
+}

@@ -158,14 +158,31 @@ func (s *State) asking() string {
 	return progNames[prog-NumSites]
 }
 
-// NoteView is what the log says of a move: the step and the action it was
-// made in.
+// NoteView is what the log says of a move: who made it, what it answered,
+// the tiles it drew from the bag (the chance it set off), whether it ended
+// the turn and the game.
 type NoteView struct {
-	Seat   int    `json:"seat"`
-	Asking string `json:"asking"`
+	Seat     int    `json:"seat"`
+	Asking   string `json:"asking"`
+	Drew     []int  `json:"drew,omitempty"`
+	EndsTurn bool   `json:"ends_turn,omitempty"`
+	EndsGame bool   `json:"ends_game,omitempty"`
 }
 
-// Note returns the move's seat and what it answered.
+// Note returns the move's seat and what it answered, and what playing it
+// on a copy shows: the tiles drawn and the turn or game ended.
 func (s *State) Note(m game.Move) any {
-	return NoteView{Seat: s.ToMove(), Asking: s.asking()}
+	note := NoteView{Seat: s.ToMove(), Asking: s.asking()}
+	after := *s
+	if after.Play(m) != nil {
+		return note
+	}
+	for t := range NumTiles {
+		if s.loc[t] == locBag && after.loc[t] != locBag {
+			note.Drew = append(note.Drew, tileNumber(t))
+		}
+	}
+	note.EndsTurn = after.turns != s.turns
+	note.EndsGame = after.Over()
+	return note
 }
