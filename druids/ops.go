@@ -105,7 +105,7 @@ func (s *State) opAuto(f *frame, o op) bool {
 				f.n, f.sub = 1, 1
 			case hasA:
 				f.n, f.sub = 2, 1
-			case s.occupiesSite(p, siteCirqus) && s.onBoard(p) > 0:
+			case s.occupiesSite(p, siteCirqus) && s.occ[p] != 0:
 				return false
 			default:
 				f.next()

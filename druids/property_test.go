@@ -54,7 +54,13 @@ func invariants(t testing.TB, s *State) {
 			}
 		}
 	}
-	adj := s.adj
+	kept := *s
+	s.rebuildMasks()
+	if kept.occ != s.occ || kept.fresh != s.fresh || kept.tired != s.tired || kept.havenMask != s.havenMask ||
+		kept.energyMask != s.energyMask || kept.faceUp != s.faceUp {
+		t.Fatalf("masks kept differ from masks rebuilt: %s", s)
+	}
+	adj := kept.adj
 	s.relink()
 	if adj != s.adj {
 		t.Fatalf("neighbours kept %v, from the grid %v: %s", adj, s.adj, s)

@@ -121,6 +121,7 @@ type State struct {
 	tired      [MaxPlayers]uint32
 	havenMask  uint32
 	energyMask [NumEnergies]uint32
+	faceUp     uint64 // the sites face up in play, by site number
 
 	// Each site's neighbours, kept as sites move; the locked sites,
 	// rebuilt when worldOK is false.
@@ -411,8 +412,10 @@ func (s *State) rebuildMasks() {
 	s.relink()
 	s.havenMask = 0
 	s.energyMask = [NumEnergies]uint32{}
+	s.faceUp = 0
 	eachTile(s.inPlay, func(t int) {
 		site := s.siteIn(t)
+		s.faceUp |= 1 << site
 		if Sites[site].Type == Haven {
 			s.havenMask |= 1 << t
 		}
@@ -497,23 +500,12 @@ func (s *State) hasOnBoard(p int, exhausted bool) bool {
 	return s.fresh[p] != 0
 }
 
-// onBoard returns how many druids of seat p are on the board.
-func (s *State) onBoard(p int) int {
-	n := 0
-	if s.eld[p] >= 0 {
-		n++
-	}
-	eachTile(s.inPlay, func(t int) { n += int(s.acoR[p][t] + s.acoE[p][t]) })
-	return n
-}
-
 // supplyEmpty reports whether seat p has no druid in its supply.
 func (s *State) supplyEmpty(p int) bool { return s.eld[p] >= 0 && s.acoSup[p] == 0 }
 
 // occupiesSite reports whether seat p occupies the site numbered site.
 func (s *State) occupiesSite(p, site int) bool {
-	t := s.inPlaySite(site)
-	return t >= 0 && s.occupies(p, t)
+	return s.faceUp>>site&1 != 0 && s.occ[p]>>(site/2)&1 != 0
 }
 
 // destiny returns the energy that would dominate now and false when all

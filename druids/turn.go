@@ -141,7 +141,7 @@ func (s *State) advanceStep(buf []game.Move) bool {
 		}
 		s.step = stepRefresh
 		s.marker[a] = false
-		if s.onBoard(a) == 0 && (s.eld[a] < 0 || s.acoSup[a] > 0) {
+		if s.occ[a] == 0 {
 			s.push(progLost, a)
 		}
 		return true
@@ -155,7 +155,7 @@ func (s *State) advanceStep(buf []game.Move) bool {
 		if s.refreshedOnBoard(a) {
 			return false
 		}
-		if t := s.inPlaySite(sitePresence); t >= 0 && s.occupies(a, t) && !s.isUsed(sitePresence) && s.hasExhausted(a) {
+		if s.occupiesSite(a, sitePresence) && !s.isUsed(sitePresence) && s.hasExhausted(a) {
 			s.markUsed(sitePresence)
 			s.push(progPresence, a)
 			return true

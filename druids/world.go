@@ -95,6 +95,7 @@ func (s *State) place(t, side, c int) {
 		s.havenMask |= 1 << t
 	}
 	s.energyMask[st.Energy] |= 1 << t
+	s.faceUp |= 1 << siteOf(t, side)
 	s.recentre(c)
 	s.link(t)
 }
@@ -106,6 +107,7 @@ func (s *State) lift(t int) {
 	s.grid[s.cell[t]] = 0
 	s.inPlay &^= 1 << t
 	s.havenMask &^= 1 << t
+	s.faceUp &^= 3 << (2 * t)
 	for e := range s.energyMask {
 		s.energyMask[e] &^= 1 << t
 	}
@@ -346,9 +348,8 @@ func (s *State) ofEnergy(e Energy) uint32 { return s.energyMask[e] }
 // inPlaySite returns the tile of site number site if it lies face up in
 // play, or -1.
 func (s *State) inPlaySite(site int) int {
-	t := site / 2
-	if s.inPlay>>t&1 != 0 && int(s.side[t]) == site%2 {
-		return t
+	if s.faceUp>>site&1 != 0 {
+		return site / 2
 	}
 	return -1
 }
