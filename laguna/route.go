@@ -1,0 +1,154 @@
+package laguna
+
+import (
+	"container/heap"
+
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// RouteCosts weigh the parts of a route: a step of the raft, a pearl moved
+// between holes, and a turn ended by a reef on the way.
+type RouteCosts struct {
+	Step, Shift, Reef int
+}
+
+// DefaultRouteCosts count steps first, pearls moved next, and a turn lost to
+// a reef as worth ten steps.
+var DefaultRouteCosts = RouteCosts{Step: 4, Shift: 1, Reef: 40}
+
+// Route returns the cheapest moves (steps and pearls moved between holes)
+// that take the raft of the seat to move from where it lies to docked at
+// place (an island 0 to 7, or Volcano), by the rules as they stand, the
+// other rafts staying where they are; its cost; and false when there is
+// none. A reef may end the turn on the way: the moves after it are the next
+// turn's. With the sand timer rules pearls move between holes whenever the
+// raft is not moving; without, only at the start of a turn after a reef, as
+// the rules say. The raft must hold its pearls (play has begun).
+func (s *State) Route(place int, costs RouteCosts) ([]game.Move, int, bool) {
+	p := int(s.seat)
+	r := s.rafts[p]
+	if s.phase != phPlay || r.aboard() < MinAboard {
+		return nil, 0, false
+	}
+	var mask uint8
+	for h := range Holes {
+		if r.holes[h] >= 0 {
+			mask |= 1 << h
+		}
+	}
+	start := routeNode{at: r.at, mask: mask, shift: s.timer || s.reefEnd[p] && s.steps == 0}
+	dist := map[routeNode]int{start: 0}
+	from := map[routeNode]routeEdge{}
+	q := &routeQueue{{start, 0}}
+	// probe is seat p's raft moved about, to ask the rules.
+	probe := *s
+	for q.Len() > 0 {
+		it := heap.Pop(q).(routeItem)
+		n := it.node
+		if it.cost > dist[n] {
+			continue
+		}
+		probe.setRaft(p, n)
+		reef, arrows := probe.showing(p)
+		if arrows == 0 && int(s.board.touch[r.orient][n.at]) == place {
+			return routeMoves(from, start, n), it.cost, true
+		}
+		visit := func(next routeNode, cost int, m game.Move) {
+			if d, ok := dist[next]; ok && d <= it.cost+cost {
+				return
+			}
+			dist[next] = it.cost + cost
+			from[next] = routeEdge{n, m}
+			heap.Push(q, routeItem{next, it.cost + cost})
+		}
+		dirs := probe.stepsWith(p, reef, arrows)
+		for d := range Dir(4) {
+			if dirs>>d&1 == 0 {
+				continue
+			}
+			t, _ := step(r.orient, Square(n.at), d)
+			next := routeNode{at: int16(t), mask: n.mask, shift: s.timer}
+			probe.setRaft(p, next)
+			cost := costs.Step
+			if ended, _ := probe.showing(p); ended {
+				cost += costs.Reef
+				next.shift = true // a new turn, begun after a reef
+			}
+			visit(next, cost, Step(d))
+		}
+		if !n.shift {
+			continue
+		}
+		for a := range Holes {
+			for b := range Holes {
+				if n.mask>>a&1 == 0 || n.mask>>b&1 != 0 {
+					continue
+				}
+				next := routeNode{at: n.at, mask: n.mask&^(1<<a) | 1<<b, shift: true}
+				cost := costs.Shift
+				if s.board.kind[HoleSquare(r.orient, Square(n.at), a)] == Reef {
+					cost += costs.Reef
+				}
+				visit(next, cost, Shift(a, b))
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// routeNode is a raft's place in a route: where it lies, which holes hold
+// pearls, and whether it may move pearls between holes now.
+type routeNode struct {
+	at    int16
+	mask  uint8
+	shift bool
+}
+
+type routeEdge struct {
+	from routeNode
+	move game.Move
+}
+
+// setRaft puts seat p's raft at n, with pearls (of no matter which colour)
+// in n's holes.
+func (s *State) setRaft(p int, n routeNode) {
+	r := &s.rafts[p]
+	r.at = n.at
+	for h := range Holes {
+		r.holes[h] = -1
+		if n.mask>>h&1 != 0 {
+			r.holes[h] = 0
+		}
+	}
+}
+
+func routeMoves(from map[routeNode]routeEdge, start, end routeNode) []game.Move {
+	var out []game.Move
+	for n := end; n != start; {
+		e := from[n]
+		out = append(out, e.move)
+		n = e.from
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+type routeItem struct {
+	node routeNode
+	cost int
+}
+
+type routeQueue []routeItem
+
+func (q routeQueue) Len() int           { return len(q) }
+func (q routeQueue) Less(i, j int) bool { return q[i].cost < q[j].cost }
+func (q routeQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *routeQueue) Push(x any)        { *q = append(*q, x.(routeItem)) }
+func (q *routeQueue) Pop() any {
+	old := *q
+	it := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return it
+}
