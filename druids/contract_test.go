@@ -1,6 +1,8 @@
 package druids
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/lagoon-games/lagoon/game"
@@ -14,4 +16,67 @@ func TestContract(t *testing.T) {
 		game.Setup{Players: 4, Seed: 20, Options: map[string]string{"set": "beginner", "start": "gruu", "first": "2"}},
 		game.Setup{Players: 2, Seed: 30, Options: map[string]string{"set": "all", "start": "paradise"}},
 	)
+}
+
+func TestContractCustomOptions(t *testing.T) {
+	gametest.Check(t, Rules,
+		game.Setup{Players: 2, Seed: 40, Options: map[string]string{"set": "1-6,10-15", "start": "2B 14A 12B"}},
+		game.Setup{Players: 3, Seed: 50, Options: map[string]string{"set": "4-9", "start": "random", "first": "1"}},
+	)
+}
+
+// Bad options are refused with a reason that names the option.
+func TestContractOptionErrors(t *testing.T) {
+	for _, c := range []struct {
+		players int
+		opts    map[string]string
+		want    string
+	}{
+		{2, map[string]string{"set": "1-5"}, "play set"},
+		{2, map[string]string{"start": "1A 2A 21A"}, "start"},
+		{2, map[string]string{"set": "beginner", "start": "1A 14A 24A"}, "not in the play set"},
+		{2, map[string]string{"first": "2"}, "first"},
+		{2, map[string]string{"set": "7-12"}, "no starting setup"},
+		{5, nil, "players"},
+		{1, nil, "players"},
+	} {
+		_, err := Rules.NewGame(game.Setup{Players: c.players, Options: c.opts, Seed: 1})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%d players %v: %v, want an error saying %q", c.players, c.opts, err, c.want)
+		}
+	}
+}
+
+// A record replays to the same state, and a state read from its notation
+// plays on as the original does.
+func TestRecordReplays(t *testing.T) {
+	setup := game.Setup{Players: 3, Seed: 77, Options: map[string]string{"set": "advanced"}}
+	st, err := Rules.NewGame(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := game.Record{Game: Rules.ID, Players: 3, Options: map[string]string{"set": "advanced", "start": "random", "first": "0"}, Seed: 77}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for i := 0; !st.Over(); i++ {
+		legal := game.Legal(st)
+		m := legal[rng.IntN(len(legal))]
+		rec.Moves = append(rec.Moves, st.MoveText(m))
+		if err := st.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		if i == 150 {
+			back, err := Rules.ParseState(st.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			st = back
+		}
+	}
+	replayed, err := rec.Replay(Rules, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if replayed.String() != st.String() {
+		t.Fatalf("replayed to\n%s\nnot\n%s", replayed, st)
+	}
 }
