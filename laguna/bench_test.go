@@ -41,3 +41,21 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRoute routes a raft across the hard board to the volcano.
+func BenchmarkRoute(b *testing.B) {
+	s, err := New(1, Options{Board: BoardByName("hard")}, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, text := range []string{"place H f3", "load " + island(s, 0)[:1] + " 1", "load " + island(s, 0)[1:2] + " 5"} {
+		if err := game.PlayText(s, text); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for range b.N {
+		if _, _, ok := s.Route(4, DefaultRouteCosts); !ok {
+			b.Fatal("no route")
+		}
+	}
+}

@@ -37,15 +37,19 @@ func (s *State) Route(place int, costs RouteCosts) ([]game.Move, int, bool) {
 		}
 	}
 	start := routeNode{at: r.at, mask: mask, shift: s.timer || s.reefEnd[p] && s.steps == 0}
-	dist := map[routeNode]int{start: 0}
-	from := map[routeNode]routeEdge{}
+	dist := make([]int32, routeNodes)
+	for i := range dist {
+		dist[i] = -1
+	}
+	from := make([]routeEdge, routeNodes)
+	dist[start.index()] = 0
 	q := &routeQueue{{start, 0}}
 	// probe is seat p's raft moved about, to ask the rules.
 	probe := *s
 	for q.Len() > 0 {
 		it := heap.Pop(q).(routeItem)
 		n := it.node
-		if it.cost > dist[n] {
+		if it.cost > int(dist[n.index()]) {
 			continue
 		}
 		probe.setRaft(p, n)
@@ -54,11 +58,11 @@ func (s *State) Route(place int, costs RouteCosts) ([]game.Move, int, bool) {
 			return routeMoves(from, start, n), it.cost, true
 		}
 		visit := func(next routeNode, cost int, m game.Move) {
-			if d, ok := dist[next]; ok && d <= it.cost+cost {
+			if d := dist[next.index()]; d >= 0 && int(d) <= it.cost+cost {
 				return
 			}
-			dist[next] = it.cost + cost
-			from[next] = routeEdge{n, m}
+			dist[next.index()] = int32(it.cost + cost)
+			from[next.index()] = routeEdge{n, m}
 			heap.Push(q, routeItem{next, it.cost + cost})
 		}
 		dirs := probe.stepsWith(p, reef, arrows)
@@ -104,6 +108,11 @@ type routeNode struct {
 	shift bool
 }
 
+// routeNodes is the number of route nodes, indexed by index.
+const routeNodes = NumSquares << 7
+
+func (n routeNode) index() int { return int(n.at)<<7 | int(n.mask)<<1 | int(bit(n.shift)) }
+
 type routeEdge struct {
 	from routeNode
 	move game.Move
@@ -122,10 +131,10 @@ func (s *State) setRaft(p int, n routeNode) {
 	}
 }
 
-func routeMoves(from map[routeNode]routeEdge, start, end routeNode) []game.Move {
+func routeMoves(from []routeEdge, start, end routeNode) []game.Move {
 	var out []game.Move
 	for n := end; n != start; {
-		e := from[n]
+		e := from[n.index()]
 		out = append(out, e.move)
 		n = e.from
 	}
