@@ -14,7 +14,10 @@ const loaded = new Map();
 export function gameModule(id) {
   if (!loaded.has(id)) {
     const p = /^[a-z0-9]+$/.test(id || '')
-      ? import(`./games/${id}/index.js`).then(m => ({...plain, ...m.default}), () => plain)
+      ? import(`./games/${id}/index.js`).then(m => ({...plain, ...m.default}), err => {
+        console.warn(`The game ${id} has no module of its own here (${err.message}); it is shown plainly.`);
+        return plain;
+      })
       : Promise.resolve(plain);
     loaded.set(id, p);
   }
