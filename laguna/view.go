@@ -1,6 +1,7 @@
 package laguna
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/lagoon-games/lagoon/game"
@@ -197,4 +198,56 @@ func pearlLetters(counts *[NumColours]uint8) string {
 		out += strings.Repeat(ColourNames[c:c+1], int(counts[c]))
 	}
 	return out
+}
+
+// Picture draws the state as text for people and the command line: the
+// board, two characters a square: the square's own character (see the board
+// notation), then a mark where a raft lies: the raft's seat (1 to 4) over an
+// open hole, or the lower-case letter of the pearl's colour (r y g b) over a
+// hole holding one; a space elsewhere. Under the board, one line a raft and
+// the pearls on the islands and in the volcano.
+func (s *State) Picture() string {
+	var marks [NumSquares]byte
+	for p := range int(s.players) {
+		r := &s.rafts[p]
+		if !r.placed() {
+			continue
+		}
+		for h := range Holes {
+			marks[r.square(h)] = '1' + byte(p)
+			if c := r.holes[h]; c >= 0 {
+				marks[r.square(h)] = "rygb"[c]
+			}
+		}
+	}
+	var b strings.Builder
+	for row := range Size {
+		for col := range Size {
+			sq := At(row, col)
+			b.WriteByte(s.board.char(sq))
+			if marks[sq] == 0 {
+				b.WriteByte(' ')
+			} else {
+				b.WriteByte(marks[sq])
+			}
+		}
+		b.WriteByte('\n')
+	}
+	std := s.Standing()
+	for p := range int(s.players) {
+		r := &s.rafts[p]
+		b.WriteString("raft " + ColourNames[p:p+1] + " (" + string('1'+rune(p)) + "): ")
+		if r.placed() {
+			b.WriteString(OrientNames[r.orient] + " " + Square(r.at).String() + ", " + strconv.Itoa(r.aboard()) + " pearls aboard")
+		} else {
+			b.WriteString("not placed")
+		}
+		b.WriteString(", score " + strconv.Itoa(std.Scores[p]) + "\n")
+	}
+	b.WriteString("islands")
+	for i := range NumIslands {
+		b.WriteString(" " + IslandNames[i:i+1] + ":" + pearlLetters(&s.islands[i]))
+	}
+	b.WriteString("\nvolcano " + pearlLetters(&s.volcano) + "\n")
+	return b.String()
 }

@@ -106,3 +106,15 @@ func TestOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestPicture(t *testing.T) {
+	s := position(t, testBoard(t, map[string]byte{"h16": '#'}), Options{}, "H f16 RY....", far)
+	pic := s.Picture()
+	lines := strings.Split(pic, "\n")
+	if len(lines[0]) != 2*Size || lines[15][10:16] != ".r.y#1" || lines[16][10:16] != ".1.1.1" {
+		t.Fatalf("picture:\n%s", pic)
+	}
+	if !strings.Contains(pic, "raft R (1): H f16, 2 pearls aboard, score 0") || !strings.Contains(pic, "volcano \n") {
+		t.Fatalf("picture:\n%s", pic)
+	}
+}
