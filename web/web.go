@@ -4,8 +4,10 @@
 // There is no build step: the files under static/ are what the browser
 // gets, so that the page can be read, changed and debugged as it is served.
 // The page is a small single-page application that routes on the URL path
-// (/, /game/{id}, /replay/{id}, /rules) and talks to the server only through
-// the HTTP API and WebSocket protocol of docs/api.md and docs/protocol.md.
+// (/, /game/{id}, /replay/{id}, /rules, /rules/{game}) and talks to the
+// server only through the HTTP API and WebSocket protocol of docs/api.md
+// and docs/protocol.md. It is a shell that names no game and a module per
+// game under static/js/games/{id}/ (docs/web.md).
 package web
 
 import (
