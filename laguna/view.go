@@ -78,8 +78,9 @@ type StateView struct {
 	// Docked is where the raft to move is docked: an island's letter,
 	// "volcano", or "".
 	Docked string `json:"docked"`
-	// Forced are the directions the arrows showing through the raft to
-	// move allow, when they force it.
+	// Forced are the directions of the arrows showing through the raft to
+	// move that it can follow: its next step must take one of them (none:
+	// the step is free).
 	Forced  []string `json:"forced"`
 	Legal   []string `json:"legal"`
 	Scores  []int    `json:"scores"`
@@ -140,11 +141,10 @@ func (s *State) View(game.Viewer) any {
 		case d >= 0:
 			v.Docked = IslandNames[d : d+1]
 		}
-		if _, arrows := s.showing(p); arrows != 0 {
-			for d := range 4 {
-				if dirs := s.stepDirs(p); dirs != 0xF && dirs>>d&1 != 0 {
-					v.Forced = append(v.Forced, DirNames[d])
-				}
+		_, arrows := s.showing(p)
+		for d := range Dir(4) {
+			if arrows>>d&1 != 0 && s.canStep(p, d) {
+				v.Forced = append(v.Forced, DirNames[d])
 			}
 		}
 	}

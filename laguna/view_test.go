@@ -118,3 +118,15 @@ func TestPicture(t *testing.T) {
 		t.Fatalf("picture:\n%s", pic)
 	}
 }
+
+func TestForcedInTheView(t *testing.T) {
+	b := testBoard(t, map[string]byte{"h16": '>', "f17": 'v'})
+	s := position(t, b, Options{}, "H f16 RY....", "V i16 RY....")
+	if v := s.View(game.Viewer{}).(StateView); strings.Join(v.Forced, "") != "S" {
+		t.Fatalf("east blocked: forced %v", v.Forced)
+	}
+	s = position(t, b, Options{}, "H f16 RY....", "V i16 RY....", "H f18 RY....")
+	if v := s.View(game.Viewer{}).(StateView); len(v.Forced) != 0 {
+		t.Fatalf("both blocked, the step is free: forced %v", v.Forced)
+	}
+}
