@@ -1,6 +1,7 @@
 package druids
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 
@@ -36,6 +37,18 @@ var Rules = &game.Rules{
 			Help: "The three sites the world begins with; or your own three (as 1A 14A 21A): one haven, one of each energy.",
 		},
 		{
+			Key: "aj", Label: "AJ, the solo opponent", Kind: game.Choice, Default: "none",
+			Choices: []game.OptionChoice{
+				{Value: "none", Label: "No AJ"},
+				{Value: "initiate", Label: "AJ: Initiate"},
+				{Value: "acolyte", Label: "AJ: Acolyte"},
+				{Value: "adept", Label: "AJ: Adept"},
+				{Value: "eldrid", Label: "AJ: Eldrid"},
+				{Value: "legend", Label: "AJ: Legend"},
+			},
+			Help: "Play alone against AJ, the rulebook's solo opponent, at a level: two seats, AJ in seat 2, you first.",
+		},
+		{
 			Key: "first", Label: "First player", Kind: game.Choice, Default: "0",
 			Choices: []game.OptionChoice{{Value: "0", Label: "Seat 1"}, {Value: "1", Label: "Seat 2"}, {Value: "2", Label: "Seat 3"}, {Value: "3", Label: "Seat 4"}},
 			Help:    "The seat that takes the first turn.",
@@ -68,6 +81,12 @@ func ConfigOf(s game.Setup) (Config, error) {
 	if f, ok := s.Options["first"]; ok {
 		if cfg.First, err = strconv.Atoi(f); err != nil {
 			return cfg, err
+		}
+	}
+	if level, ok := s.Options["aj"]; ok && level != "none" {
+		cfg.AJ = indexOf(AJLevels[:], level)
+		if cfg.AJ < 0 {
+			return cfg, fmt.Errorf("option aj: %q is not a level", level)
 		}
 	}
 	return cfg, nil

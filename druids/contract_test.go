@@ -15,6 +15,8 @@ func TestContract(t *testing.T) {
 		game.Setup{Players: 3, Seed: 10, Options: map[string]string{"set": "advanced", "start": "river"}},
 		game.Setup{Players: 4, Seed: 20, Options: map[string]string{"set": "beginner", "start": "gruu", "first": "2"}},
 		game.Setup{Players: 2, Seed: 30, Options: map[string]string{"set": "all", "start": "paradise"}},
+		game.Setup{Players: 2, Seed: 60, Options: map[string]string{"aj": "initiate"}},
+		game.Setup{Players: 2, Seed: 70, Options: map[string]string{"aj": "legend", "set": "advanced", "start": "river"}},
 	)
 }
 

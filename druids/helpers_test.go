@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // pos builds a position for a test: players seats, every tile of the game
@@ -142,3 +144,5 @@ func siteAt(s *State, q, r int) string {
 	}
 	return s.tileLabel(t)
 }
+
+func gameViewer() game.Viewer { return game.Viewer{Seat: 0, Names: []string{"P1", "P2"}} }

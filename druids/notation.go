@@ -143,8 +143,16 @@ func (s *State) parseMove(text string) (game.Move, bool) {
 func (s *State) String() string {
 	var b strings.Builder
 	n := int(s.players)
-	fmt.Fprintf(&b, "druids %d; first %d; active %d; step %s; turns %d; set %s; bag %s; world",
-		n, s.first, s.active, stepNames[s.step], s.turns, rangesText(s.set), tilesText(s.bag))
+	fmt.Fprintf(&b, "druids %d; ", n)
+	if s.aj != ajOff {
+		fmt.Fprintf(&b, "aj %s %d", AJLevels[s.aj], s.ajHavens)
+		for _, c := range s.tokens {
+			fmt.Fprintf(&b, " %d", c)
+		}
+		fmt.Fprintf(&b, " %d %d %d; ", s.ajSpent[0], s.ajSpent[1], s.ajSpent[2])
+	}
+	fmt.Fprintf(&b, "first %d; active %d; step %s; turns %d; set %s; bag %s; world",
+		s.first, s.active, stepNames[s.step], s.turns, rangesText(s.set), tilesText(s.bag))
 	if s.inPlay == 0 {
 		b.WriteString(" -")
 	}
@@ -178,7 +186,7 @@ func (s *State) String() string {
 			b.WriteString(" +")
 		}
 	}
-	for p := range n {
+	for p := range s.circles() {
 		fmt.Fprintf(&b, "; druids%d ", p+1)
 		if s.eld[p] < 0 {
 			b.WriteString("E@supply")
@@ -314,6 +322,9 @@ func parseState(text string) (*State, error) {
 		return nil, r.err
 	}
 	s.players = uint8(n)
+	if r.i < len(r.parts) && strings.HasPrefix(r.parts[r.i], "aj ") {
+		r.aj(s)
+	}
 	s.first = uint8(r.int("first", 0, n-1))
 	s.active = uint8(r.int("active", 0, n-1))
 	step := r.next("step")
@@ -408,8 +419,14 @@ func parseState(text string) (*State, error) {
 	for p := range MaxPlayers {
 		s.eld[p] = -1
 	}
-	for p := range n {
+	for p := range s.circles() {
 		r.druids(s, p)
+		if s.aj != ajOff && p >= ajSeat {
+			if s.acoSup[p] != 4 {
+				r.fail("druids: AJ has no acolytes on the board")
+			}
+			s.acoSup[p] = 0
+		}
 	}
 	if f := r.next("used"); r.err == nil {
 		u, err := strconv.ParseUint(f[0], 16, 64)
@@ -452,6 +469,44 @@ func indexOf(names []string, name string) int {
 		}
 	}
 	return -1
+}
+
+// aj reads the section of AJ: level, havens, tokens by circle, seeds
+// given up.
+func (r *sections) aj(s *State) {
+	f := r.next("aj")
+	if r.err != nil {
+		return
+	}
+	if len(f) != 13 || s.players != 2 {
+		r.fail("aj: %q", f)
+		return
+	}
+	level := indexOf(AJLevels[:], f[0])
+	if level <= ajOff {
+		r.fail("aj: level %q", f[0])
+		return
+	}
+	s.aj = uint8(level)
+	var v [12]int
+	for i, x := range f[1:] {
+		n, err := strconv.Atoi(x)
+		if err != nil || n < 0 || n > 27 {
+			r.fail("aj: %q", x)
+			return
+		}
+		v[i] = n
+	}
+	if v[0] > 2 {
+		r.fail("aj: %d havens", v[0])
+	}
+	s.ajHavens = uint8(v[0])
+	for c := range 8 {
+		s.tokens[c] = uint8(v[1+c])
+	}
+	for e := range 3 {
+		s.ajSpent[e] = uint8(v[9+e])
+	}
 }
 
 // tiles reads a section of tile numbers.
@@ -547,7 +602,7 @@ func (r *sections) frame(s *State, text string) {
 		v[i] = n
 	}
 	okDruid := func(d int) bool {
-		return d == int(noDruid) || d >= 0 && d < MaxPlayers<<7 && druid(d).seat() < int(s.players) && druid(d).tile() < NumTiles
+		return d == int(noDruid) || d >= 0 && d < MaxPlayers<<7 && druid(d).seat() < s.circles() && druid(d).tile() < NumTiles
 	}
 	okTile := func(t int) bool { return t >= -1 && t < NumTiles }
 	prog := v[0]

@@ -210,7 +210,7 @@ func (s *State) opLegal(f *frame, o op, dst []game.Move) []game.Move {
 			}
 		}
 	case oRefresh:
-		for q := range int(s.players) {
+		for q := range s.circles() {
 			if o.b&rOwn != 0 && q != p {
 				continue
 			}
@@ -577,6 +577,7 @@ func (s *State) opPlay(f *frame, o op, m game.Move) {
 		t := int(f.t)
 		s.place(t, int(f.n), arg)
 		s.seeds[p][s.energyOf(t)]++
+		s.ajHavenArrives(t)
 		f.next()
 	case oUnravel:
 		s.unravelPlay(f, m)
@@ -668,7 +669,7 @@ func (s *State) unravelAuto(f *frame, o op) bool {
 		return true
 	case unExhaust:
 		f.mask = 0
-		for q := range int(s.players) {
+		for q := range s.circles() {
 			if s.occupies(q, t) {
 				f.mask |= 1 << q
 			}
@@ -713,7 +714,7 @@ func (s *State) pay(p int, e Energy, need int) {
 
 // firstDruidOn returns the first druid on tile t, seats in order.
 func (s *State) firstDruidOn(t int) (druid, bool) {
-	for q := range int(s.players) {
+	for q := range s.circles() {
 		if int(s.eld[q]) == t {
 			return mkDruid(q, true, s.eldEx[q], t), true
 		}

@@ -18,7 +18,13 @@ func invariants(t testing.TB, s *State) {
 	if err := s.check(); err != nil {
 		t.Fatalf("%v: %s", err, s)
 	}
-	for p := range int(s.players) {
+	for p := range s.circles() {
+		if s.aj != ajOff && p >= ajSeat {
+			if s.acoSup[p] != 0 || s.occ[p]&^(1<<max(s.eld[p], 0)) != 0 {
+				t.Fatalf("AJ's slot %d holds acolytes: %s", p, s)
+			}
+			continue
+		}
 		n := int(s.acoSup[p])
 		if s.eld[p] < 0 {
 			n++
@@ -86,12 +92,16 @@ func invariants(t testing.TB, s *State) {
 func TestRandomGamesKeepInvariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	sets := []string{"beginner", "regular", "advanced", "all"}
-	games := 60
+	games := 80
 	if testing.Short() {
 		games = 12
 	}
 	for g := range games {
-		st, err := NewState(Config{Players: 2 + g%3, Set: mustSet(sets[g%4]), Start: [3]int{-1, -1, -1}, Seed: uint64(g)})
+		cfg := Config{Players: 2 + g%3, Set: mustSet(sets[g%4]), Start: [3]int{-1, -1, -1}, Seed: uint64(g)}
+		if g%4 == 3 {
+			cfg.Players, cfg.AJ = 2, 1+g/4%5
+		}
+		st, err := NewState(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,7 +22,7 @@ func (s *State) Destiny() Destiny {
 // Points returns seat p's Destiny Points if energy e dominated: a point a
 // seed of e, two a site of another energy in its score area.
 func (s *State) Points(p int, e Energy) int {
-	pts := int(s.seeds[p][e])
+	pts := s.seedsHeld(p, e)
 	eachTile(s.scoreArea(p), func(t int) {
 		if Sites[siteOf(t, int(s.side[t]))].Energy != e {
 			pts += 2
@@ -34,7 +34,7 @@ func (s *State) Points(p int, e Energy) int {
 // tieBreak is seat p's tie-break under energy e: its seeds of e less its
 // unravelled sites of e.
 func (s *State) tieBreak(p int, e Energy) int {
-	n := int(s.seeds[p][e])
+	n := s.seedsHeld(p, e)
 	eachTile(s.scoreArea(p), func(t int) {
 		if Sites[siteOf(t, int(s.side[t]))].Energy == e {
 			n--
@@ -111,4 +111,14 @@ func (s *State) Standing() game.Standing {
 		st.Winners = s.Winners()
 	}
 	return st
+}
+
+// seedsHeld counts seat p's seeds of energy e that score: those in its
+// supply, and for AJ those he gave up onto unravelled sites.
+func (s *State) seedsHeld(p int, e Energy) int {
+	n := int(s.seeds[p][e])
+	if p == ajSeat && s.aj != ajOff {
+		n += int(s.ajSpent[e])
+	}
+	return n
 }

@@ -129,6 +129,17 @@ type State struct {
 	worldOK bool
 	locked  uint32
 
+	// The solo game against AJ (aj.go): his level, how many havens have
+	// brought him an Eldrid, his token bag by circle, the seeds he gave up
+	// onto unravelled sites (Acolyte level and above), and what he did in
+	// his last turn (for the log; not part of the notation).
+	aj       uint8
+	ajHavens uint8
+	tokens   [8]uint8
+	ajSpent  [NumEnergies]uint8
+	ajEvents uint8
+	ajEvent  [24]ajEvent
+
 	rng  rand.PCG
 	grid [numCells]int8 // tile+1 at each cell, 0 for an empty space
 }
@@ -140,6 +151,9 @@ type Config struct {
 	Set     []int  // tile numbers, 1 to 27
 	Start   [3]int // starting sites by number (2*(tile-1)+side); all -1 for a random start
 	Seed    uint64
+	// AJ, if not 0 (AJInitiate to AJLegend), plays seat 2 of a two-seat
+	// game by the solo rules; the player in seat 1 moves first.
+	AJ int
 }
 
 // PlaySets are the recommended play sets by name.
@@ -290,6 +304,9 @@ func NewState(cfg Config) (*State, error) {
 	if cfg.First < 0 || cfg.First >= cfg.Players {
 		return nil, fmt.Errorf("first player %d is not a seat", cfg.First)
 	}
+	if cfg.AJ != ajOff && (cfg.Players != 2 || cfg.First != 0 || cfg.AJ < AJInitiate || cfg.AJ > AJLegend) {
+		return nil, errors.New("aj: AJ plays seat 2 of a two-seat game, and the player in seat 1 goes first")
+	}
 	s := &State{players: uint8(cfg.Players), first: uint8(cfg.First), active: uint8(cfg.First)}
 	s.rng.Seed(cfg.Seed, 0x6472756964)
 	for _, n := range cfg.Set {
@@ -328,6 +345,14 @@ func NewState(cfg Config) (*State, error) {
 	}
 	for p := cfg.Players; p < MaxPlayers; p++ {
 		s.eld[p] = -1
+	}
+	if cfg.AJ != ajOff {
+		// AJ has no acolytes on the board: his Hare Eldrid alone starts on
+		// the haven, its path's acolytes go into his token bag.
+		s.aj = uint8(cfg.AJ)
+		s.acoR[ajSeat][haven] = 0
+		s.acoSup[ajSeat] = 0
+		s.tokens[ajCircle(1)], s.tokens[ajCircle(1)+1] = 4, 4
 	}
 	s.rebuildMasks()
 	s.startTurn()
@@ -465,7 +490,7 @@ func (s *State) occupiedByAny() uint32 { return s.occ[0] | s.occ[1] | s.occ[2] |
 // eachDruid calls f with every kind of druid on the board: seats in order,
 // tiles in order, Eldrid first, refreshed before exhausted.
 func (s *State) eachDruid(f func(d druid)) {
-	for p := range int(s.players) {
+	for p := range s.circles() {
 		s.eachDruidOf(p, f)
 	}
 }

@@ -71,6 +71,15 @@ func (s *State) endTurn() {
 		return
 	}
 	s.active = uint8((int(s.active) + 1) % int(s.players))
+	if s.aj != ajOff && s.active == ajSeat {
+		s.ajTurn()
+		s.turns++
+		if s.bag == 0 {
+			s.step = stepOver
+			return
+		}
+		s.active = 0
+	}
 	s.startTurn()
 }
 

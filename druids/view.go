@@ -1,6 +1,8 @@
 package druids
 
 import (
+	"strconv"
+
 	"github.com/lagoon-games/lagoon/game"
 )
 
@@ -88,6 +90,66 @@ type StateView struct {
 	Asking  string       `json:"asking"`
 	Legal   []string     `json:"legal"`
 	Winners []int        `json:"winners"`
+	AJ      *AJView      `json:"aj,omitempty"`
+}
+
+// AJView is the solo opponent: his level, his Eldrids (circle and site, ""
+// while not in play), his token bag by circle and what he did in his last
+// turn, step by step.
+type AJView struct {
+	Level    string    `json:"level"`
+	Eldrids  [3]string `json:"eldrids"`
+	Circles  [3]string `json:"circles"`
+	Tokens   [8]int    `json:"tokens"`
+	LastTurn []string  `json:"last_turn"`
+}
+
+func (s *State) ajView() *AJView {
+	if s.aj == ajOff {
+		return nil
+	}
+	v := &AJView{Level: AJLevels[s.aj], LastTurn: s.ajSteps()}
+	for k := 1; k <= 3; k++ {
+		v.Circles[k-1] = CircleNames[ajCircle(k)]
+		if s.eld[k] >= 0 {
+			v.Eldrids[k-1] = s.tileLabel(int(s.eld[k]))
+		}
+	}
+	for c, n := range s.tokens {
+		v.Tokens[c] = int(n)
+	}
+	return v
+}
+
+var tokenWords = [...]string{"active: a free unravel", "supporting: a seed", "inactive: explore again", "dormant: move the explored site"}
+
+// ajSteps says what AJ did in his last turn, a sentence a step.
+func (s *State) ajSteps() []string {
+	out := []string{}
+	for _, ev := range s.ajEvent[:s.ajEvents] {
+		a, b := int(ev.a), int(ev.b)
+		var line string
+		switch ev.kind {
+		case evExplore:
+			line = "explores " + s.tileLabel(a) + " with his " + CircleNames[ajCircle(b)] + " Eldrid"
+		case evMove:
+			line = "has no open space: moves his " + CircleNames[ajCircle(a)] + " Eldrid to " + s.tileLabel(b)
+		case evArrive:
+			line = "his " + CircleNames[ajCircle(a)] + " Eldrid arrives on the haven " + s.tileLabel(b)
+		case evUnravel:
+			line = "unravels " + s.tileLabel(a) + " giving up " + strconv.Itoa(b) + " seeds"
+		case evToken:
+			line = "draws a " + CircleNames[a] + " token, " + tokenWords[b]
+		case evSeed:
+			line = "gains a " + EnergyNames[a] + " seed"
+		case evShift:
+			line = "moves " + s.tileLabel(a) + " next to the locked " + s.tileLabel(b)
+		case evNothing:
+			line = "which does nothing now"
+		}
+		out = append(out, "AJ "+line)
+	}
+	return out
 }
 
 // View returns the state; every viewer sees the same.
@@ -98,7 +160,7 @@ func (s *State) View(v game.Viewer) any {
 	eachTile(s.inPlay, func(t int) {
 		q, r := cellQR(int(s.cell[t]))
 		w := WorldSite{ID: s.tileLabel(t), Q: q, R: r, Locked: s.locked>>t&1 != 0, Druids: []DruidsView{}}
-		for p := range int(s.players) {
+		for p := range s.circles() {
 			if !s.occupies(p, t) {
 				continue
 			}
@@ -127,6 +189,7 @@ func (s *State) View(v game.Viewer) any {
 		eachTile(s.scoreArea(p), func(t int) { pv.Unravelled = append(pv.Unravelled, s.tileLabel(t)) })
 		sv.Players = append(sv.Players, pv)
 	}
+	sv.AJ = s.ajView()
 	if d := s.Destiny(); d.Draw {
 		sv.Destiny = "draw"
 	} else {
@@ -167,6 +230,8 @@ type NoteView struct {
 	Drew     []int  `json:"drew,omitempty"`
 	EndsTurn bool   `json:"ends_turn,omitempty"`
 	EndsGame bool   `json:"ends_game,omitempty"`
+	// AJ is what AJ did in the turn this move led to, step by step.
+	AJ []string `json:"aj,omitempty"`
 }
 
 // Note returns the move's seat and what it answered, and what playing it
@@ -184,5 +249,8 @@ func (s *State) Note(m game.Move) any {
 	}
 	note.EndsTurn = after.turns != s.turns
 	note.EndsGame = after.Over()
+	if s.aj != ajOff && note.EndsTurn {
+		note.AJ = after.ajSteps()
+	}
 	return note
 }

@@ -1,0 +1,250 @@
+package druids
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// posAJ builds a position against AJ at a level: AJ's Eldrids are set
+// with put as seats 2 to 4 ("2E@1A" is his Hare Eldrid, "3E@..." his Fern,
+// "4E@..." his Mushroom).
+func posAJ(t *testing.T, level int, world string) *State {
+	t.Helper()
+	s := pos(t, 2, world)
+	s.aj = uint8(level)
+	for k := 1; k <= 3; k++ {
+		s.acoSup[k] = 0
+	}
+	s.tokens[2], s.tokens[3] = 4, 4
+	return s
+}
+
+func putAJ(t *testing.T, s *State, druids ...string) {
+	t.Helper()
+	for _, d := range druids {
+		put(t, s, d)
+		s.acoSup[int(d[0]-'1')] = 0
+	}
+}
+
+func ajEvents(s *State) []uint8 {
+	var out []uint8
+	for _, ev := range s.ajEvent[:s.ajEvents] {
+		out = append(out, ev.kind)
+	}
+	return out
+}
+
+func TestAJSetup(t *testing.T) {
+	st, err := NewState(Config{Players: 2, Set: mustSet("regular"), Start: [3]int{site("1A"), site("14A"), site("21A")}, Seed: 1, AJ: AJInitiate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := druidsOf(st, 1); got != "E@1A" {
+		t.Fatalf("AJ's druids %q", got)
+	}
+	if got := druidsOf(st, 2); got != "E@supply" {
+		t.Fatalf("AJ's second Eldrid %q", got)
+	}
+	if st.tokens != [8]uint8{0, 0, 4, 4, 0, 0, 0, 0} || st.ToMove() != 0 {
+		t.Fatalf("%s", st)
+	}
+	for _, bad := range []Config{{Players: 3, AJ: AJInitiate}, {Players: 2, First: 1, AJ: AJAdept}} {
+		bad.Set, bad.Start = mustSet("regular"), [3]int{-1, -1, -1}
+		if _, err := NewState(bad); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+}
+
+// AJ explores from the site of his with the most neighbours and an open
+// space, next to two sites if he can, as far as he can from the player's
+// druids; his Eldrid moves onto it and he gains its seed.
+func TestAJExplores(t *testing.T) {
+	s := posAJ(t, AJInitiate, line("1A 14A 21A 22A"))
+	onlyInBag(s, 19)
+	put(t, s, "1E@22A")
+	putAJ(t, s, "2E@1A", "3E@14A")
+	slot, tile := s.ajExplore(-1)
+	if slot != 2 || tile != 18 {
+		t.Fatalf("explored %d with slot %d", tile, slot)
+	}
+	at := s.tileLabel(tile)
+	if got := siteAt(s, 11, 15) + siteAt(s, 10, 17); got != at {
+		t.Fatalf("placed not at the farthest space with two neighbours: %s", s)
+	}
+	if druidsOf(s, 2) != "E@"+at || s.seedsHeld(ajSeat, s.energyOf(tile)) != 1 {
+		t.Fatalf("%s", s)
+	}
+}
+
+// With no open space by any of his sites, AJ moves an Eldrid a hex to the
+// site with the most open spaces.
+func TestAJLandlocked(t *testing.T) {
+	s := posAJ(t, AJInitiate, "1A@11,16 14A@12,16 21A@10,16 2A@11,17 3A@11,15 5A@12,15 6A@10,17 22A@13,16")
+	putAJ(t, s, "2E@1A")
+	bag := s.bag
+	slot, tile := s.ajExplore(-1)
+	if slot != 1 || tile != -1 || s.bag != bag {
+		t.Fatalf("explored")
+	}
+	at := druidsOf(s, 1)
+	if at == "E@1A" || at == "E@14A" {
+		t.Fatalf("moved to %q", at)
+	}
+}
+
+// AJ unravels the site that costs him the fewest seeds, one the player
+// stands on first; its druids go exhausted to the closest haven.
+func TestAJUnravels(t *testing.T) {
+	s := posAJ(t, AJInitiate, line("1A 14A 21A 22A 2A"))
+	put(t, s, "1E@14A", "1A@1A")
+	putAJ(t, s, "2E@21A")
+	s.seeds[ajSeat][Deonin] = 2
+	if !s.ajUnravel(-1, 3) {
+		t.Fatal("no unravel")
+	}
+	if s.scoreArea(ajSeat) != 1<<0 || s.seeds[ajSeat][Deonin] != 0 {
+		t.Fatalf("%s", s)
+	}
+	wantDruids(t, s, 0, "E@14A a@2A")
+	// Without the seeds he cannot.
+	s = posAJ(t, AJInitiate, line("1A 14A 21A 22A 2A"))
+	putAJ(t, s, "2E@21A")
+	s.seeds[ajSeat][Deonin] = 1
+	if s.ajUnravel(-1, 3) {
+		t.Fatal("unravelled without the energy")
+	}
+}
+
+// At the Acolyte level the seeds AJ gives up lie on the site and still
+// score for him.
+func TestAJAcolyteKeepsSpentSeeds(t *testing.T) {
+	s := posAJ(t, AJAcolyte, line("1A 14A 21A 22A 2A"))
+	putAJ(t, s, "2E@21A")
+	s.seeds[ajSeat][Deonin] = 2
+	s.ajUnravel(-1, 3)
+	if s.seeds[ajSeat][Deonin] != 0 || s.seedsHeld(ajSeat, Deonin) != 2 || s.Points(ajSeat, Deonin) != 2+2 {
+		t.Fatalf("%s", s)
+	}
+}
+
+func TestAJTokens(t *testing.T) {
+	// Supporting (the Owl, the Hare's path): a seed of the energy with the
+	// fewest sites.
+	s := posAJ(t, AJInitiate, line("1A 14A 21A 22A 2A"))
+	putAJ(t, s, "2E@14A")
+	s.tokens = [8]uint8{3: 1}
+	s.ajInvoke(1, site("14A")/2)
+	if s.seeds[ajSeat] != [3]uint8{0, 0, 1} || s.tokens != [8]uint8{} {
+		t.Fatalf("supporting: seeds %v", s.seeds[ajSeat])
+	}
+	// Active (the Hare itself): a free unravel with the explored site's
+	// energy (14A, Vowelon: a Deonin site).
+	s = posAJ(t, AJInitiate, line("1A 14A 21A 22A 2A 3A"))
+	putAJ(t, s, "2E@14A")
+	s.tokens = [8]uint8{2: 1}
+	if !s.ajInvoke(1, site("14A")/2) || s.scoreArea(ajSeat) != 1<<2 {
+		t.Fatalf("active: %s", s)
+	}
+	// Inactive (the Fern, whose Eldrid is in play): he explores with it.
+	s = posAJ(t, AJInitiate, line("1A 14A 21A 22A 2A"))
+	onlyInBag(s, 19)
+	putAJ(t, s, "2E@14A", "3E@2A")
+	s.tokens = [8]uint8{4: 1}
+	s.ajInvoke(1, site("14A")/2)
+	if !strings.HasPrefix(druidsOf(s, 2), "E@19") {
+		t.Fatalf("inactive: %s", s)
+	}
+	// Dormant (the Turtle): the explored site moves next to the closest
+	// locked site.
+	s = posAJ(t, AJInitiate, line("1A 14A 21A 22A 2A"))
+	putAJ(t, s, "2E@1A", "3E@2A")
+	s.tokens = [8]uint8{5: 1}
+	s.ajInvoke(1, site("2A")/2) // 2A, a leaf, next to the locked 22A
+	s.world()
+	if s.adj[1]&(1<<21) == 0 || s.cell[1] == int16(cellAt(14, 16)) {
+		t.Fatalf("dormant: %s", s)
+	}
+	// Without an explore, active and dormant do nothing.
+	s = posAJ(t, AJInitiate, line("1A 14A 21A"))
+	putAJ(t, s, "2E@14A")
+	s.tokens = [8]uint8{2: 1}
+	if s.ajInvoke(1, -1) || !slices.Contains(ajEvents(s), evNothing) {
+		t.Fatalf("%v", ajEvents(s))
+	}
+}
+
+// The first two havens explored, by either side, bring AJ's other
+// Eldrids, and their paths' tokens.
+func TestAJHavensBringEldrids(t *testing.T) {
+	s := posAJ(t, AJInitiate, line("1A 14A 21A"))
+	onlyInBag(s, 2, 3, 5)
+	put(t, s, "1E@1A", "1A@1A")
+	putAJ(t, s, "2E@14A")
+	play(t, s, "explore", "1E@1A", "side A", "9,16", "no") // 2A, 3A or 5A: all havens
+	explored := siteAt(s, 9, 16)
+	if druidsOf(s, 2) != "E@"+explored || s.tokens[4] != 4 || s.tokens[5] != 4 {
+		t.Fatalf("%s", s)
+	}
+}
+
+// A whole turn: the player ends the turn, AJ plays his and the player is
+// to move again; the log says what AJ did.
+func TestAJTurn(t *testing.T) {
+	st, err := NewState(Config{Players: 2, Set: mustSet("regular"), Start: [3]int{site("1A"), site("14A"), site("21A")}, Seed: 3, AJ: AJLegend})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := st.ParseMove("end")
+	note := st.Note(m).(NoteView)
+	passTurn(t, st)
+	if st.ToMove() != 0 || st.Turn() != 2 || st.ajEvents == 0 {
+		t.Fatalf("%s", st)
+	}
+	if len(note.AJ) == 0 || !strings.HasPrefix(note.AJ[0], "AJ explores") {
+		t.Fatalf("note %+v", note)
+	}
+	v := st.View(gameViewer()).(StateView)
+	if v.AJ == nil || v.AJ.Level != "legend" || len(v.AJ.LastTurn) == 0 {
+		t.Fatalf("view %+v", v.AJ)
+	}
+}
+
+// At the Initiate level AJ skips the Invoke step after an unravel.
+func TestAJInitiateSkipsInvokeAfterUnravel(t *testing.T) {
+	for seed := range uint64(40) {
+		st, _ := NewState(Config{Players: 2, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: seed, AJ: AJInitiate})
+		for range 12 {
+			passTurn(t, st)
+			ev := ajEvents(st)
+			if slices.Contains(ev, evUnravel) && slices.Contains(ev, evToken) && slices.Index(ev, evUnravel) < slices.Index(ev, evToken) {
+				t.Fatalf("drew a token after unravelling: %v", ev)
+			}
+			if st.Over() {
+				break
+			}
+		}
+	}
+}
+
+// passTurn ends the player's turn as soon as it can: done with each step,
+// end at the Action step.
+func passTurn(t *testing.T, s *State) {
+	t.Helper()
+	turn := s.Turn()
+	for s.Turn() == turn && !s.Over() {
+		legal := legalText(s)
+		switch {
+		case slices.Contains(legal, "end"):
+			play(t, s, "end")
+		case slices.Contains(legal, "done"):
+			play(t, s, "done")
+		case slices.Contains(legal, "no"):
+			play(t, s, "no")
+		default:
+			play(t, s, legal[0])
+		}
+	}
+}
