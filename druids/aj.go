@@ -103,14 +103,15 @@ type ajEvent struct {
 
 // The kinds of AJ's events.
 const (
-	evExplore = iota + 1 // explored tile a with the Eldrid of slot b
-	evMove               // moved the Eldrid of slot a to tile b
-	evArrive             // his Eldrid of slot a arrived on the haven b
-	evUnravel            // unravelled tile a paying b seeds
-	evToken              // drew a token of circle a: b is what it does
-	evSeed               // gained a seed of energy a
-	evShift              // moved tile a next to the locked tile b
-	evNothing            // the token had no effect
+	evExplore    = iota + 1 // explored tile a with the Eldrid of slot b
+	evMove                  // moved the Eldrid of slot a to tile b
+	evArrive                // his Eldrid of slot a arrived on the haven b
+	evUnravel               // unravelled tile a paying b seeds
+	evToken                 // drew a token of circle a: b is what it does
+	evSeed                  // gained a seed of energy a
+	evShift                 // moved tile a next to the locked tile b
+	evNothing               // the token had no effect
+	evMovePlayer            // moved a player's druid from tile a to tile b
 )
 
 // The tokens' effects.
@@ -129,6 +130,7 @@ func (s *State) ajTurn() {
 	slot, explored := s.ajExplore(-1)
 	unravelled := s.ajUnravelStep()
 	if s.aj == AJInitiate && unravelled {
+		s.ajMovesPlayer()
 		return
 	}
 	times := 1
@@ -143,6 +145,7 @@ func (s *State) ajTurn() {
 	if s.aj >= AJLegend && !unravelled {
 		s.ajExplore(-1)
 	}
+	s.ajMovesPlayer()
 }
 
 // ajUnravelStep is the Unravel step: once, or at the Adept level twice
@@ -211,8 +214,16 @@ func (s *State) ajExplore(slot int) (int, int) {
 
 // ajSide chooses the side AJ lays: by the generator, unless the player has
 // two sites or more in the score area; then not the side whose energy would
-// give the player the most points.
+// give the player the most points. Near the end the higher levels first
+// keep to the side their own rules ask for (see ajAllows).
 func (s *State) ajSide(t int) int {
+	okA, okB := s.ajAllowsSide(t, 0), s.ajAllowsSide(t, 1)
+	if okA != okB {
+		if okA {
+			return 0
+		}
+		return 1
+	}
 	if bits.OnesCount32(s.scoreArea(0)) >= 2 {
 		var pts [NumEnergies]int
 		for e := range NumEnergies {
@@ -306,7 +317,7 @@ func (s *State) ajUnravel(bonus, need int) bool {
 				continue
 			}
 		}
-		if s.unravelableAmong(s.energyMask[e]) == 0 {
+		if s.ajTargets(e, seeds) == 0 {
 			continue
 		}
 		sites := bits.OnesCount32(s.energyMask[e])
@@ -320,7 +331,7 @@ func (s *State) ajUnravel(bonus, need int) bool {
 	e := Energy(bestE)
 	// The site: one the player occupies, then one that is not a trove.
 	best := newBest()
-	eachTile(s.unravelableAmong(s.energyMask[e]), func(t int) {
+	eachTile(s.ajTargets(e, bestSeeds), func(t int) {
 		score := 0
 		if s.occ[0]>>t&1 != 0 {
 			score += 2
@@ -467,4 +478,122 @@ func (s *State) ajShift(t int) {
 	}
 	s.moveSite(t, c)
 	s.ajLog(evShift, t, lock)
+}
+
+// ajTargets returns the sites of energy e AJ may unravel, giving up seeds:
+// those that can be unravelled at all, less those his level's end-game
+// rules forbid.
+func (s *State) ajTargets(e Energy, seeds int) uint32 {
+	var m uint32
+	eachTile(s.unravelableAmong(s.energyMask[e]), func(t int) {
+		if s.ajAllowsUnravel(t, seeds) {
+			m |= 1 << t
+		}
+	})
+	return m
+}
+
+// ajFavourite returns the energy whose dominance would give AJ the most
+// points now (the first of a tie).
+func (s *State) ajFavourite() Energy {
+	best := Elemeen
+	for e := range NumEnergies {
+		if s.Points(ajSeat, e) > s.Points(ajSeat, best) {
+			best = e
+		}
+	}
+	return best
+}
+
+// ajScore is AJ's score if the game ended now.
+func (s *State) ajScore() int {
+	d := s.Destiny()
+	if d.Draw {
+		return 0
+	}
+	return s.Points(ajSeat, d.Energy)
+}
+
+// bagSize is how many tiles the bag holds.
+func (s *State) bagSize() int { return bits.OnesCount32(s.bag) }
+
+// ajAllowsUnravel applies the end-game rules of the higher levels to an
+// unravel of tile t giving up seeds: at the Adept level with three tiles
+// or fewer in the bag, AJ does not unravel a site of the energy that would
+// score him the most; at the Eldrid level with five or fewer, he does not
+// unravel when it would lower his score.
+func (s *State) ajAllowsUnravel(t, seeds int) bool {
+	n := s.bagSize()
+	if s.aj >= AJAdept && n <= 3 && s.energyOf(t) == s.ajFavourite() {
+		return false
+	}
+	if s.aj >= AJEldrid && n <= 5 {
+		after := *s
+		after.seeds[ajSeat][s.energyOf(t).Threat()] -= uint8(min(seeds, int(after.seeds[ajSeat][s.energyOf(t).Threat()])))
+		after.lift(t)
+		after.loc[t] = uint8(locScore + ajSeat)
+		if after.ajScore() < s.ajScore() {
+			return false
+		}
+	}
+	return true
+}
+
+// ajAllowsSide applies the same rules to laying tile t side up: at the
+// Adept level near the end AJ lays his favourite energy if a side has it;
+// at the Eldrid level he does not lay a side that lowers his score.
+func (s *State) ajAllowsSide(t, side int) bool {
+	n := s.bagSize()
+	e := Sites[siteOf(t, side)].Energy
+	if s.aj >= AJAdept && n <= 3 {
+		fav := s.ajFavourite()
+		if Sites[siteOf(t, 1-side)].Energy == fav && e != fav {
+			return false
+		}
+	}
+	if s.aj >= AJEldrid && n <= 5 {
+		score := func(e Energy) int {
+			after := *s
+			after.energyMask[e] |= 1 << t
+			after.seeds[ajSeat][e]++
+			return after.ajScore()
+		}
+		if score(e) < score(Sites[siteOf(t, 1-side)].Energy) {
+			return false
+		}
+	}
+	return true
+}
+
+// ajMovesPlayer is the Eldrid level's rule with Emilaphae or Elixona in
+// play: at the end of his turn AJ moves one of the player's druids to
+// another site the player occupies, a haven if he can, and a druid on a
+// trove last of all.
+func (s *State) ajMovesPlayer() {
+	if s.aj < AJEldrid || s.inPlaySite(site("11A")) < 0 && s.inPlaySite(site("19B")) < 0 {
+		return
+	}
+	if s.occ[0]&(s.occ[0]-1) == 0 {
+		return
+	}
+	who := newBest()
+	s.eachDruidOf(0, func(d druid) {
+		score := 0
+		if Sites[s.siteIn(d.tile())].Type != Trove {
+			score = 1
+		}
+		who.offer(int(d), score)
+	})
+	d := druid(who.pick(s))
+	where := newBest()
+	eachTile(s.occ[0]&^(1<<d.tile()), func(t int) {
+		score := 0
+		if s.havenMask>>t&1 != 0 {
+			score = 1
+		}
+		where.offer(t, score)
+	})
+	t := where.pick(s)
+	s.relocate(d, t)
+	s.ajLog(evMovePlayer, int(d.tile()), t)
 }

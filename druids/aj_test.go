@@ -248,3 +248,59 @@ func passTurn(t *testing.T, s *State) {
 		}
 	}
 }
+
+// At the Adept level, with three tiles or fewer in the bag, AJ does not
+// unravel his favourite energy, and lays it when a side has it.
+func TestAJAdeptSparesHisFavourite(t *testing.T) {
+	for _, level := range []int{AJInitiate, AJAdept} {
+		s := posAJ(t, level, line("1A 14A 21A 22A 2A"))
+		onlyInBag(s, 19, 20)
+		putAJ(t, s, "2E@21A")
+		s.seeds[ajSeat] = [3]uint8{5, 0, 2}
+		s.ajUnravel(-1, 3)
+		want := uint32(1 << 0) // 1A, for two Deonin seeds
+		if level == AJAdept {
+			want = 1 << 1 // 2A, for three Elemeen: Elemeen is his favourite
+		}
+		if s.scoreArea(ajSeat) != want {
+			t.Fatalf("level %s unravelled %b", AJLevels[level], s.scoreArea(ajSeat))
+		}
+	}
+	s := posAJ(t, AJAdept, line("14A 21A 22A"))
+	onlyInBag(s, 1, 19)
+	s.seeds[ajSeat] = [3]uint8{5, 0, 0}
+	for range 20 {
+		if s.ajSide(0) != 0 { // 1A is Elemeen, 1B Vowelon
+			t.Fatal("laid the side that is not his favourite")
+		}
+	}
+}
+
+// At the Eldrid level, with five tiles or fewer in the bag, AJ does not
+// unravel when it would lower his score.
+func TestAJEldridKeepsHisScore(t *testing.T) {
+	for _, level := range []int{AJInitiate, AJEldrid} {
+		s := posAJ(t, level, line("1A 14A 21A 22A 2A"))
+		onlyInBag(s, 19, 20)
+		putAJ(t, s, "2E@21A")
+		s.seeds[ajSeat] = [3]uint8{5, 0, 2}
+		if did := s.ajUnravel(-1, 3); did != (level == AJInitiate) {
+			t.Fatalf("level %s unravelled: %v", AJLevels[level], did)
+		}
+	}
+}
+
+// At the Eldrid level with Elixona or Emilaphae in play, AJ ends his turn
+// moving one of the player's druids to another site the player occupies,
+// one on a trove last of all.
+func TestAJEldridMovesThePlayer(t *testing.T) {
+	s := posAJ(t, AJEldrid, line("19B 1A 14A 8B"))
+	put(t, s, "1E@14A", "1A@8B")
+	putAJ(t, s, "2E@1A")
+	s.ajMovesPlayer()
+	wantDruids(t, s, 0, "E@8B A@8B")
+	s = posAJ(t, AJAdept, line("19B 1A 14A 8B"))
+	put(t, s, "1E@14A", "1A@8B")
+	s.ajMovesPlayer()
+	wantDruids(t, s, 0, "E@14A A@8B")
+}

@@ -146,6 +146,8 @@ func (s *State) ajSteps() []string {
 			line = "moves " + s.tileLabel(a) + " next to the locked " + s.tileLabel(b)
 		case evNothing:
 			line = "which does nothing now"
+		case evMovePlayer:
+			line = "moves your druid from " + s.tileLabel(a) + " to " + s.tileLabel(b)
 		}
 		out = append(out, "AJ "+line)
 	}
