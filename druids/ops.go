@@ -183,11 +183,15 @@ func (s *State) opLegal(f *frame, o op, dst []game.Move) []game.Move {
 	switch o.code {
 	case oInvoke:
 		eldrid := eldridProg(int(f.prog))
-		s.eachDruidOf(p, func(d druid) {
-			if !d.exhausted() && (!eldrid || d.eldrid()) && s.invokerOK(p, d.tile(), int(o.a)) {
-				dst = append(dst, vDruid|game.Move(d))
+		for m := s.invokerMask(p, int(o.a), s.fresh[p]); m != 0; m &= m - 1 {
+			t := bits.TrailingZeros32(m)
+			if int(s.eld[p]) == t && !s.eldEx[p] {
+				dst = append(dst, vDruid|game.Move(mkDruid(p, true, false, t)))
 			}
-		})
+			if !eldrid && s.acoR[p][t] > 0 {
+				dst = append(dst, vDruid|game.Move(mkDruid(p, false, false, t)))
+			}
+		}
 	case oMay, oMoveIn:
 		dst = append(dst, mYes, mNo)
 	case oExhaust:

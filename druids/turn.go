@@ -242,14 +242,24 @@ func (s *State) AppendLegal(dst []game.Move) []game.Move {
 	case stepBegin, stepEnd:
 		return s.timelyOptions(dst)
 	case stepRefresh:
-		s.eachDruidOf(a, func(d druid) {
-			if d.exhausted() {
-				dst = append(dst, vDruid|game.Move(d))
-			}
-		})
+		dst = s.appendExhausted(dst, a)
 		return append(dst, mDone)
 	case stepAction:
 		return s.actionMenu(dst)
+	}
+	return dst
+}
+
+// appendExhausted appends seat p's exhausted druids as moves.
+func (s *State) appendExhausted(dst []game.Move, p int) []game.Move {
+	for m := s.tired[p]; m != 0; m &= m - 1 {
+		t := bits.TrailingZeros32(m)
+		if int(s.eld[p]) == t && s.eldEx[p] {
+			dst = append(dst, vDruid|game.Move(mkDruid(p, true, true, t)))
+		}
+		if s.acoE[p][t] > 0 {
+			dst = append(dst, vDruid|game.Move(mkDruid(p, false, true, t)))
+		}
 	}
 	return dst
 }
@@ -373,7 +383,7 @@ func (s *State) invokerTiles(p, filter int, cand uint32) uint32 {
 			return 0
 		}
 	case fHasSpace:
-		return s.spaceful()
+		return s.spacefulAmong(cand)
 	case fUnlocked:
 		s.world()
 		if s.inPlay&(s.inPlay-1) == 0 {

@@ -306,10 +306,11 @@ func (s *State) emptyAround(t int, set *cellSet) {
 // fewer than six neighbours.
 func (s *State) hasEmptyAround(t int) bool { return bits.OnesCount32(s.adj[t]) < 6 }
 
-// spaceful returns the sites with an empty neighbouring cell.
-func (s *State) spaceful() uint32 {
+// spacefulAmong returns the sites among cand with an empty neighbouring
+// cell.
+func (s *State) spacefulAmong(cand uint32) uint32 {
 	var m uint32
-	for u := s.inPlay; u != 0; u &= u - 1 {
+	for u := cand; u != 0; u &= u - 1 {
 		if t := bits.TrailingZeros32(u); bits.OnesCount32(s.adj[t]) < 6 {
 			m |= 1 << t
 		}
