@@ -110,15 +110,29 @@ func (g *match) clocksAfter(mi *moveInfo, next game.State, seats []store.Seat, n
 			out[q] = left
 		case g.time.Carry && g.timed(g.owner):
 			// What a person's turn leaves comes on top of the next one's
-			// time; a bot's turn, which the time does not run for, leaves
-			// nothing.
-			out[q] = g.time.TurnMS + left
+			// time, as a sand glass passes it on (docs/laguna.md): a turn
+			// runs first what the last one left, then a glass of its own,
+			// turned once that has run through, and what is left in the
+			// upper bulb passes on, never more than a glass. A bot's turn,
+			// which the time does not run for, leaves nothing.
+			out[q] = g.time.TurnMS + glassLeft(left, g.time.TurnMS)
 		default:
 			out[q] = g.time.TurnMS
 		}
 		return out
 	}
 	return slices.Clone(g.clocks)
+}
+
+// glassLeft returns what a turn with left ms still to run leaves in the
+// upper bulb of a glass of turn ms: all of it once the turn's own glass has
+// been turned (left <= turn), else what is left of the time the last turn
+// left, the turn's own glass never started.
+func glassLeft(left, turn int64) int64 {
+	if left > turn {
+		return left - turn
+	}
+	return left
 }
 
 // timeout is called when the time of the seat to move at version v may

@@ -114,7 +114,7 @@ func even(hand []int) string {
 }
 
 // TestTurnTimer: each turn has its time and, with carry, what the last
-// turn left; a choice asked of another seat mid-turn uses the turn's time;
+// turn left, as a sand glass passes it on; a choice asked of another seat mid-turn uses the turn's time;
 // when a turn's time runs out the rules end it (Tiny's "stop" or "leave"),
 // and where they cannot (a card must be played) the stand-in plays; the
 // time left survives a restart.
@@ -187,6 +187,22 @@ func TestTurnTimer(t *testing.T) {
 		b = startBubble(t, st, nil)
 		defer b.s.Close()
 		b.checkClocks("after a restart", id, "0", "11000 running")
+
+		// Bea ends her turn half a second later, before her own glass was
+		// turned: what passes on is what is left of the 5 s Ann left her,
+		// not the glass she never started.
+		time.Sleep(500 * time.Millisecond)
+		for g := b.tiny(id, ""); g.State.View.Owner == 1 && !g.State.Over; g = b.tiny(id, "") {
+			switch v := b.tiny(id, bea).State.View; {
+			case g.State.ToMove == 0:
+				b.play(id, ann, "leave")
+			case v.Decision == "again":
+				b.play(id, bea, "stop")
+			default:
+				b.play(id, bea, fmt.Sprint("play ", v.Hand[0]))
+			}
+		}
+		b.checkClocks("Ann's third turn", id, "10500 running", "0")
 
 		// The stored moves carry the time they left.
 		sg, err := st.Game(context.Background(), id)
