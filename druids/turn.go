@@ -114,7 +114,7 @@ func (s *State) advance() {
 		if s.opAuto(f, prog[f.pc]) {
 			continue
 		}
-		if !offersChoice(f, prog[f.pc]) && len(s.opLegal(f, prog[f.pc], buf[:0])) == 0 {
+		if !s.offersChoice(f, prog[f.pc]) && len(s.opLegal(f, prog[f.pc], buf[:0])) == 0 {
 			f.pc++
 			f.sub = 0
 			continue
@@ -127,7 +127,8 @@ func (s *State) advance() {
 // choice, so that advance need not list its choices to know: a yes or no,
 // a side, the invoker the menu checked, a haven, the unravel's stages, a
 // destination of a druid listed because it had one.
-func offersChoice(f *frame, o op) bool {
+func (s *State) offersChoice(f *frame, o op) bool {
+	p := int(f.seat)
 	switch o.code {
 	case oInvoke, oMay, oMoveIn, oFork, oUnravel, oMoonGate, oLost:
 		return true
@@ -135,6 +136,21 @@ func offersChoice(f *frame, o op) bool {
 		return f.sub >= 1
 	case oMoveDruid:
 		return f.sub == 1 && (o.a == wOwn || o.a == wOwnExhausted || o.a == wAnyOnSeed)
+	case oSummon:
+		return f.sub == 1 && (o.a == uHaven || o.a == uAnySite)
+	case oDiscard:
+		for e := range NumEnergies {
+			if o.a>>e&1 != 0 && s.seeds[p][e] > 0 {
+				return true
+			}
+		}
+	case oRefresh:
+		if f.inv == noDruid || !f.inv.exhausted() {
+			if o.b&rOwn != 0 {
+				return s.tired[p] != 0
+			}
+			return s.anyExhausted()
+		}
 	}
 	return false
 }
@@ -395,11 +411,11 @@ func (s *State) invokerTiles(p, filter int, cand uint32) uint32 {
 	case fUnravel:
 		var ok uint32
 		for e := range NumEnergies {
-			if s.energyAvailable(p, e) >= 3 {
-				ok |= s.energyMask[e]
+			if c := cand & s.energyMask[e]; c != 0 && s.energyAvailable(p, e) >= 3 {
+				ok |= c
 			}
 		}
-		return s.unravelableAmong(ok & cand)
+		return s.unravelableAmong(ok)
 	}
 	return s.inPlay
 }
