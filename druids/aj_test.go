@@ -304,3 +304,20 @@ func TestAJEldridMovesThePlayer(t *testing.T) {
 	s.ajMovesPlayer()
 	wantDruids(t, s, 0, "E@14A A@8B")
 }
+
+// AJ never decides through the contract: Awakening Portal does not ask him.
+func TestAJIsNotAskedByThePortal(t *testing.T) {
+	s := posAJ(t, AJInitiate, line("24B 1A 14A 2A"))
+	put(t, s, "1E@2A", "1A@1A", "1a@24B")
+	putAJ(t, s, "2E@24B")
+	s.setExhausted(mkDruid(1, true, false, site("24B")/2), true)
+	s.seeds[0][Elemeen] = 3
+	play(t, s, "unravel", "1E@2A")
+	if s.ToMove() != 0 {
+		t.Fatalf("seat %d asked", s.ToMove()+1)
+	}
+	play(t, s, "1a@24B")
+	if s.ToMove() != 0 || s.depth != 0 {
+		t.Fatalf("%s", s)
+	}
+}

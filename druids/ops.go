@@ -751,7 +751,7 @@ func (s *State) unravelTriggers(p, t int, mask uint8) {
 	if s.unravels == 1 {
 		for i := n; i >= 1; i-- {
 			q := (int(s.active) + i) % n
-			if stood(q, sitePortal) {
+			if stood(q, sitePortal) && (s.aj == ajOff || q != ajSeat) {
 				s.push(progPortal, q)
 			}
 		}
