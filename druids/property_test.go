@@ -18,6 +18,9 @@ func invariants(t testing.TB, s *State) {
 	if err := s.check(); err != nil {
 		t.Fatalf("%v: %s", err, s)
 	}
+	if s.aj != ajOff && s.ToMove() == ajSeat {
+		t.Fatalf("AJ asked to decide: %s", s)
+	}
 	for p := range s.circles() {
 		if s.aj != ajOff && p >= ajSeat {
 			if s.acoSup[p] != 0 || s.occ[p]&^(1<<max(s.eld[p], 0)) != 0 {
