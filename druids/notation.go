@@ -459,7 +459,10 @@ func parseState(text string) (*State, error) {
 		return nil, r.err
 	}
 	s.rebuildMasks()
-	return s, s.check()
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	return s, s.checkStack()
 }
 
 func indexOf(names []string, name string) int {
@@ -644,6 +647,29 @@ func (s *State) check() error {
 	}
 	if bits.OnesCount32(s.set) < 3 {
 		return errors.New("the play set is too small")
+	}
+	return nil
+}
+
+// checkStack checks what the stack's registers must allow: the top action
+// is at a step, and the seat to decide has a choice. The registers are the
+// engine's own; a text that was not written by String may hold any
+// numbers, so the check plays safe and refuses what the engine would not
+// resolve.
+func (s *State) checkStack() (err error) {
+	if s.depth > 0 {
+		f := &s.stack[s.depth-1]
+		if int(f.pc) >= len(programs[f.prog]) {
+			return errors.New("the action being resolved is at no step")
+		}
+	}
+	defer func() {
+		if recover() != nil {
+			err = errors.New("the actions being resolved are not consistent")
+		}
+	}()
+	if !s.Over() && len(s.AppendLegal(nil)) == 0 {
+		return errors.New("the seat to decide has no choice")
 	}
 	return nil
 }

@@ -179,8 +179,12 @@ func TestMoveNotation(t *testing.T) {
 }
 
 func FuzzParseState(f *testing.F) {
-	for seed := range uint64(4) {
-		st, _ := NewState(Config{Players: 2 + int(seed%3), Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: seed})
+	for seed := range uint64(6) {
+		cfg := Config{Players: 2 + int(seed%3), Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: seed}
+		if seed >= 4 {
+			cfg.Players, cfg.AJ = 2, int(seed)-3
+		}
+		st, _ := NewState(cfg)
 		f.Add(st.String())
 		rng := rand.New(rand.NewPCG(seed, 1))
 		for range 40 {
@@ -196,6 +200,12 @@ func FuzzParseState(f *testing.F) {
 		}
 		if s.String() != text {
 			t.Fatalf("reads back as %q", s.String())
+		}
+		// A state read back may be played on.
+		if legal := s.AppendLegal(nil); len(legal) > 0 {
+			if err := s.Play(legal[0]); err != nil {
+				t.Fatalf("a listed move refused: %v", err)
+			}
 		}
 	})
 }
