@@ -80,6 +80,30 @@ func (b *ajBest) offer(item, score int) {
 	}
 }
 
+// pickShrewd picks as pick does, but when AJ plays shrewdly (the
+// rulebook's harder option) the tie goes to the item that leaves AJ's
+// position best by eval, the generator deciding only what is still tied.
+func (b *ajBest) pickShrewd(s *State, eval func(item int) int) int {
+	if !s.ajShrewd || b.n <= 1 {
+		return b.pick(s)
+	}
+	top := newBest()
+	for _, it := range b.items[:b.n] {
+		top.offer(int(it), eval(int(it)))
+	}
+	return top.pick(s)
+}
+
+// ajPosition is how AJ stands if the game ended now: his points less the
+// player's.
+func (s *State) ajPosition() int {
+	d := s.Destiny()
+	if d.Draw {
+		return 0
+	}
+	return s.Points(ajSeat, d.Energy) - s.Points(0, d.Energy)
+}
+
 func (b *ajBest) pick(s *State) int {
 	if b.n == 0 {
 		return -1
@@ -238,6 +262,21 @@ func (s *State) ajSide(t int) int {
 			return 0
 		}
 	}
+	if s.ajShrewd {
+		var pos [2]int
+		for side := range 2 {
+			after := *s
+			after.energyMask[Sites[siteOf(t, side)].Energy] |= 1 << t
+			after.seeds[ajSeat][Sites[siteOf(t, side)].Energy]++
+			pos[side] = after.ajPosition()
+		}
+		if pos[0] != pos[1] {
+			if pos[0] > pos[1] {
+				return 0
+			}
+			return 1
+		}
+	}
 	return s.ajPick(2)
 }
 
@@ -341,8 +380,14 @@ func (s *State) ajUnravel(bonus, need int) bool {
 		}
 		best.offer(t, score)
 	})
-	t := best.pick(s)
 	th := e.Threat()
+	t := best.pickShrewd(s, func(t int) int {
+		after := *s
+		after.seeds[ajSeat][th] -= uint8(bestSeeds)
+		after.lift(t)
+		after.loc[t] = uint8(locScore + ajSeat)
+		return after.ajPosition()
+	})
 	s.seeds[ajSeat][th] -= uint8(bestSeeds)
 	if s.aj >= AJAcolyte {
 		s.ajSpent[th] += uint8(bestSeeds)

@@ -321,3 +321,16 @@ func TestAJIsNotAskedByThePortal(t *testing.T) {
 		t.Fatalf("%s", s)
 	}
 }
+
+// Shrewd, AJ settles a tie by the play best for his position: here the
+// side that makes his seeds' energy dominate.
+func TestAJShrewdSide(t *testing.T) {
+	s := posAJ(t, AJInitiate, line("14A 21A 22A"))
+	s.ajShrewd = true
+	s.seeds[ajSeat] = [3]uint8{0, 3, 0}
+	for range 20 {
+		if s.ajSide(0) != 1 { // 1B is Vowelon
+			t.Fatal("laid the side worse for him")
+		}
+	}
+}

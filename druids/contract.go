@@ -49,6 +49,14 @@ var Rules = &game.Rules{
 			Help: "Play alone against AJ, the rulebook's solo opponent, at a level: two seats, AJ in seat 2, you first.",
 		},
 		{
+			Key: "aj_plays", Label: "AJ's ties", Kind: game.Choice, Default: "arbitrary",
+			Choices: []game.OptionChoice{
+				{Value: "arbitrary", Label: "Arbitrary (by the dice)"},
+				{Value: "shrewd", Label: "Shrewd (best for AJ)"},
+			},
+			Help: "Where the solo rules leave AJ a choice: chance, or the play best for his position (the rulebook's harder option).",
+		},
+		{
 			Key: "first", Label: "First player", Kind: game.Choice, Default: "0",
 			Choices: []game.OptionChoice{{Value: "0", Label: "Seat 1"}, {Value: "1", Label: "Seat 2"}, {Value: "2", Label: "Seat 3"}, {Value: "3", Label: "Seat 4"}},
 			Help:    "The seat that takes the first turn.",
@@ -88,6 +96,7 @@ func ConfigOf(s game.Setup) (Config, error) {
 		if cfg.AJ < 0 {
 			return cfg, fmt.Errorf("option aj: %q is not a level", level)
 		}
+		cfg.AJShrewd = s.Options["aj_plays"] == "shrewd"
 	}
 	return cfg, nil
 }

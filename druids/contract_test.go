@@ -17,6 +17,7 @@ func TestContract(t *testing.T) {
 		game.Setup{Players: 2, Seed: 30, Options: map[string]string{"set": "all", "start": "paradise"}},
 		game.Setup{Players: 2, Seed: 60, Options: map[string]string{"aj": "initiate"}},
 		game.Setup{Players: 2, Seed: 70, Options: map[string]string{"aj": "legend", "set": "advanced", "start": "river"}},
+		game.Setup{Players: 2, Seed: 80, Options: map[string]string{"aj": "eldrid", "aj_plays": "shrewd", "set": "all"}},
 	)
 }
 

@@ -145,7 +145,7 @@ func (s *State) String() string {
 	n := int(s.players)
 	fmt.Fprintf(&b, "druids %d; ", n)
 	if s.aj != ajOff {
-		fmt.Fprintf(&b, "aj %s %d", AJLevels[s.aj], s.ajHavens)
+		fmt.Fprintf(&b, "aj %s %s %d", AJLevels[s.aj], ajPlays[b2i(s.ajShrewd)], s.ajHavens)
 		for _, c := range s.tokens {
 			fmt.Fprintf(&b, " %d", c)
 		}
@@ -481,18 +481,19 @@ func (r *sections) aj(s *State) {
 	if r.err != nil {
 		return
 	}
-	if len(f) != 13 || s.players != 2 {
+	if len(f) != 14 || s.players != 2 {
 		r.fail("aj: %q", f)
 		return
 	}
 	level := indexOf(AJLevels[:], f[0])
-	if level <= ajOff {
-		r.fail("aj: level %q", f[0])
+	plays := indexOf(ajPlays[:], f[1])
+	if level <= ajOff || plays < 0 {
+		r.fail("aj: %q %q", f[0], f[1])
 		return
 	}
-	s.aj = uint8(level)
+	s.aj, s.ajShrewd = uint8(level), plays == 1
 	var v [12]int
-	for i, x := range f[1:] {
+	for i, x := range f[2:] {
 		n, err := strconv.Atoi(x)
 		if err != nil || n < 0 || n > 27 {
 			r.fail("aj: %q", x)
@@ -672,4 +673,14 @@ func (s *State) checkStack() (err error) {
 		return errors.New("the seat to decide has no choice")
 	}
 	return nil
+}
+
+// ajPlays names how AJ settles a tie: by the generator, or shrewdly.
+var ajPlays = [2]string{"arbitrary", "shrewd"}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

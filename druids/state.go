@@ -134,6 +134,7 @@ type State struct {
 	// onto unravelled sites (Acolyte level and above), and what he did in
 	// his last turn (for the log; not part of the notation).
 	aj       uint8
+	ajShrewd bool // ties go to the play best for AJ's position
 	ajHavens uint8
 	tokens   [8]uint8
 	ajSpent  [NumEnergies]uint8
@@ -152,8 +153,11 @@ type Config struct {
 	Start   [3]int // starting sites by number (2*(tile-1)+side); all -1 for a random start
 	Seed    uint64
 	// AJ, if not 0 (AJInitiate to AJLegend), plays seat 2 of a two-seat
-	// game by the solo rules; the player in seat 1 moves first.
-	AJ int
+	// game by the solo rules; the player in seat 1 moves first. With
+	// AJShrewd his ties go to the play best for his position rather than
+	// to the generator (the rulebook's harder option).
+	AJ       int
+	AJShrewd bool
 }
 
 // PlaySets are the recommended play sets by name.
@@ -350,6 +354,7 @@ func NewState(cfg Config) (*State, error) {
 		// AJ has no acolytes on the board: his Hare Eldrid alone starts on
 		// the haven, its path's acolytes go into his token bag.
 		s.aj = uint8(cfg.AJ)
+		s.ajShrewd = cfg.AJShrewd
 		s.acoR[ajSeat][haven] = 0
 		s.acoSup[ajSeat] = 0
 		s.tokens[ajCircle(1)], s.tokens[ajCircle(1)+1] = 4, 4
