@@ -606,3 +606,17 @@ func TestNoteTellsTheDraw(t *testing.T) {
 		t.Fatalf("note %+v", note)
 	}
 }
+
+// The view names the action being resolved, its invoker and its site.
+func TestViewResolving(t *testing.T) {
+	s := pos(t, 2, line("6A 14A 21A"))
+	put(t, s, "1E@6A", "2a@21A")
+	play(t, s, "use 6A", "1E@6A")
+	v := s.View(gameViewer()).(StateView)
+	if len(v.Resolving) != 1 || v.Resolving[0].Action != "Neilym's Hermitage" || v.Resolving[0].Invoker != "1e@6A" || v.Resolving[0].Site != "6A" {
+		t.Fatalf("resolving %+v", v.Resolving)
+	}
+	if !slices.Equal(v.Legal, []string{"21A"}) || v.ToMove != 0 || v.Bag != 24 {
+		t.Fatalf("view %+v", v)
+	}
+}

@@ -88,9 +88,47 @@ type StateView struct {
 	Players []PlayerView `json:"players"`
 	Destiny string       `json:"destiny"`
 	Asking  string       `json:"asking"`
-	Legal   []string     `json:"legal"`
-	Winners []int        `json:"winners"`
-	AJ      *AJView      `json:"aj,omitempty"`
+	// Resolving are the actions being resolved, the innermost last: what
+	// the page highlights while a seat answers their questions.
+	Resolving []ResolvingView `json:"resolving"`
+	Legal     []string        `json:"legal"`
+	Winners   []int           `json:"winners"`
+	AJ        *AJView         `json:"aj,omitempty"`
+}
+
+// ResolvingView is an action being resolved: its name, whose it is, the
+// druid that invoked it, the site it has chosen or explored, the energy of
+// the seed given up.
+type ResolvingView struct {
+	Action  string `json:"action"`
+	Seat    int    `json:"seat"`
+	Invoker string `json:"invoker,omitempty"`
+	Site    string `json:"site,omitempty"`
+	Seed    string `json:"seed,omitempty"`
+}
+
+func (s *State) resolving() []ResolvingView {
+	out := []ResolvingView{}
+	for i := range int(s.depth) {
+		f := &s.stack[i]
+		r := ResolvingView{Seat: int(f.seat)}
+		if int(f.prog) < NumSites {
+			r.Action = Sites[f.prog].Name
+		} else {
+			r.Action = progNames[int(f.prog)-NumSites]
+		}
+		if f.inv != noDruid && s.count(f.inv) > 0 {
+			r.Invoker = druidText(s, f.inv)
+		}
+		if f.t >= 0 {
+			r.Site = s.tileLabel(int(f.t))
+		}
+		if f.seed >= 0 {
+			r.Seed = EnergyNames[f.seed]
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // AJView is the solo opponent: his level, his Eldrids (circle and site, ""
@@ -157,7 +195,7 @@ func (s *State) ajSteps() []string {
 // View returns the state; every viewer sees the same.
 func (s *State) View(v game.Viewer) any {
 	sv := StateView{Step: stepNames[s.step], Active: int(s.active), ToMove: s.ToMove(), Over: s.Over(),
-		World: []WorldSite{}, Drawn: []int{}, Legal: []string{}, Asking: s.asking()}
+		World: []WorldSite{}, Drawn: []int{}, Legal: []string{}, Asking: s.asking(), Resolving: s.resolving()}
 	s.world()
 	eachTile(s.inPlay, func(t int) {
 		q, r := cellQR(int(s.cell[t]))
