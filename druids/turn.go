@@ -421,23 +421,16 @@ func (s *State) invokerTiles(p, filter int, cand uint32) uint32 {
 }
 
 // unravelableAmong returns the sites among cand that may be unravelled at
-// all: not locked, and not the only haven. Without the locked sites at hand
-// it checks the few candidates alone rather than the whole world.
+// all: not locked, and not the only haven.
 func (s *State) unravelableAmong(cand uint32) uint32 {
 	if s.havenMask&(s.havenMask-1) == 0 {
 		cand &^= s.havenMask
 	}
-	if s.worldOK || bits.OnesCount32(cand) > 3 {
-		s.world()
-		return cand &^ s.locked
+	if cand == 0 {
+		return 0
 	}
-	var m uint32
-	for c := cand; c != 0; c &= c - 1 {
-		if t := bits.TrailingZeros32(c); s.connectedWithout(t) {
-			m |= 1 << t
-		}
-	}
-	return m
+	s.world()
+	return cand &^ s.locked
 }
 
 // siteEnergy is the energy e seat p draws from the sites it occupies.
