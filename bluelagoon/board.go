@@ -57,6 +57,7 @@ type Board struct {
 	words     int // bitset words in use
 	rowStart  []int
 	coords    []Coord
+	names     []string // per space: its coordinates as text, for views
 	islandOf  []int8 // per space: island index, or -1 for sea
 	circleOf  []int8 // per space: stone circle index, or -1
 	circles   []int  // stone circle index -> space, in row-then-column order
@@ -86,9 +87,11 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 	b.size = b.rowStart[height]
 	b.words = (b.size + 63) / 64
 	b.coords = make([]Coord, b.size)
+	b.names = make([]string, b.size)
 	for r := range height {
 		for c := range RowLen(height, r) {
 			b.coords[b.rowStart[r]+c] = Coord{r, c}
+			b.names[b.rowStart[r]+c] = Coord{r, c}.String()
 		}
 	}
 

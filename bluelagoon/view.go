@@ -138,16 +138,17 @@ func (s *State) View(v game.Viewer) any {
 		Pieces:  []pieceView{},
 		Tokens:  tokensOn(g),
 	}
-	for _, c := range g.board.coords {
+	b := g.board
+	for sp, c := range b.coords {
 		if p, piece, ok := g.PieceAt(c); ok {
-			sv.Pieces = append(sv.Pieces, pieceView{At: c.String(), Seat: p, Piece: piece.String()})
+			sv.Pieces = append(sv.Pieces, pieceView{At: b.names[sp], Seat: p, Piece: piece.String()})
 		}
 	}
 	var buf [256]Move
 	legal := g.AppendLegalMoves(buf[:0])
 	sv.Legal = make([]string, len(legal))
 	for i, m := range legal {
-		sv.Legal[i] = m.String()
+		sv.Legal[i] = string(m.Piece.Letter()) + " " + b.names[b.index(m.At)]
 	}
 	totals := g.Totals()
 	live := g.Scores()
@@ -176,9 +177,10 @@ func (s *State) View(v game.Viewer) any {
 
 func tokensOn(g *Game) []tokenView {
 	out := make([]tokenView, 0, NumStoneCircles)
-	for _, c := range g.board.StoneCircles() {
-		if t, ok := g.TokenAt(c); ok {
-			out = append(out, tokenView{At: c.String(), Token: TokenNames[t]})
+	b := g.board
+	for _, sp := range b.circles {
+		if t, ok := g.TokenAt(b.coords[sp]); ok {
+			out = append(out, tokenView{At: b.names[sp], Token: TokenNames[t]})
 		}
 	}
 	return out
