@@ -517,19 +517,18 @@ func (s *State) opPlay(f *frame, o op, m game.Move) {
 		}
 		f.d = moved
 		f.next()
-	case oMoveSite:
+	case oMoveSite, oSwap:
+		// First the site, then where it goes: a space, or the site it
+		// trades places with.
 		if f.sub == 0 {
 			f.t, f.sub = int8(arg), 1
 			return
 		}
-		s.moveSite(int(f.t), arg)
-		f.next()
-	case oSwap:
-		if f.sub == 0 {
-			f.t, f.sub = int8(arg), 1
-			return
+		if o.code == oMoveSite {
+			s.moveSite(int(f.t), arg)
+		} else {
+			s.swapSites(int(f.t), arg)
 		}
-		s.swapSites(int(f.t), arg)
 		f.next()
 	case oSwapDruids:
 		if f.sub == 0 {
