@@ -38,6 +38,11 @@ const ajSeat = 1
 // ajCircle is the circle of AJ's Eldrid in druid slot k (1 to 3).
 func ajCircle(k int) int { return 2 * k }
 
+// seatCircle is the circle of druid slot k: the first circle of path k, so
+// that seats (and AJ's Eldrids) walk different paths (the Stag, the Hare,
+// the Fern, the Mushroom).
+func seatCircle(k int) int { return 2 * k }
+
 // circles returns how many druid slots are in use: a circle a seat, or
 // four in a game against AJ (the player's and AJ's three Eldrids).
 func (s *State) circles() int {

@@ -30,6 +30,9 @@ type TableView struct {
 	Sites []SiteInfo `json:"sites"`
 	Set   string     `json:"set"`
 	Teams [][]int    `json:"teams"`
+	// Circles names the circle of each druid slot: a seat's, and in a
+	// game against AJ his three Eldrids' (slots 2 to 4).
+	Circles []string `json:"circles"`
 }
 
 // Catalogue returns every site as the page describes it.
@@ -44,7 +47,11 @@ func Catalogue() []SiteInfo {
 
 // Table returns the catalogue and the play set.
 func (s *State) Table() any {
-	return TableView{Sites: Catalogue(), Set: rangesText(s.set), Teams: s.Teams()}
+	tv := TableView{Sites: Catalogue(), Set: rangesText(s.set), Teams: s.Teams()}
+	for k := range s.circles() {
+		tv.Circles = append(tv.Circles, CircleNames[seatCircle(k)])
+	}
+	return tv
 }
 
 // DruidsView counts a seat's druids on a site.
