@@ -30,9 +30,11 @@ var Rules = &game.Rules{
 			Help:    "The seat that places the first piece.",
 		},
 	},
-	Times:      []game.TimeKind{game.Bank},
-	New:        newState,
-	ParseState: parseState,
+	Times: []game.TimeKind{game.Bank},
+	// The notation holds the board and the pieces, never the generator.
+	PublicNotation: true,
+	New:            newState,
+	ParseState:     parseState,
 }
 
 // boardTitles are the built-in boards' names for people.

@@ -28,6 +28,13 @@ type Rules struct {
 	// (hidden hands). When false every viewer's view is the same, and a
 	// server encodes it once.
 	PrivateViews bool
+	// PublicNotation reports whether a state's notation (State.String)
+	// holds nothing a seat may not see: no hidden hands, no bag's order,
+	// no generator. A host shows the notation of a game in progress only
+	// then, or once State.Secret is false; and it gives an outside program
+	// playing a seat the notation of a copy resampled for that seat, which
+	// holds a world the seat could believe in rather than the true one.
+	PublicNotation bool
 	// New sets a game up. Setup.Options has been checked against Options
 	// (CheckOptions); New checks what only the game knows (a board's
 	// notation, an option that depends on the number of players) and says
