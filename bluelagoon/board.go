@@ -58,9 +58,9 @@ type Board struct {
 	rowStart  []int
 	coords    []Coord
 	names     []string // per space: its coordinates as text, for views
-	islandOf  []int8 // per space: island index, or -1 for sea
-	circleOf  []int8 // per space: stone circle index, or -1
-	circles   []int  // stone circle index -> space, in row-then-column order
+	islandOf  []int8   // per space: island index, or -1 for sea
+	circleOf  []int8   // per space: stone circle index, or -1
+	circles   []int    // stone circle index -> space, in row-then-column order
 	islands   []Island
 	nbr       [][6]int16 // per space: neighbours, padded with size (past the board)
 	islandBit []uint64   // per space: 1<<island, or 0 for sea
