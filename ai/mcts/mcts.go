@@ -356,11 +356,21 @@ func (t *tree) setRoot(pos game.State) {
 // run runs simulations until ctx is done or, if n >= 0, n of them have run,
 // and returns how many ran: at least one if n is not 0, so that a deadline
 // that passes before the worker starts still leaves it a move to tell.
+//
+// The context is looked at before every simulation: a game whose playouts
+// are long (hundreds of decisions) would otherwise overrun a time budget
+// by many of them. A receive that does not wait writes nothing shared, so
+// the workers do not contend for it.
 func (t *tree) run(ctx context.Context, n int) int {
+	stop := ctx.Done()
 	done := 0
 	for n < 0 || done < n {
-		if done > 0 && done&15 == 0 && ctx.Err() != nil {
-			break
+		if done > 0 {
+			select {
+			case <-stop:
+				return done
+			default:
+			}
 		}
 		t.simulate()
 		done++
