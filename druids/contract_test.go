@@ -83,3 +83,21 @@ func TestRecordReplays(t *testing.T) {
 		t.Fatalf("replayed to\n%s\nnot\n%s", replayed, st)
 	}
 }
+
+// The search's playout ends the game and leaves a state the rules reach;
+// the prior puts stopping last.
+func TestSearchKnowledge(t *testing.T) {
+	st, err := NewState(Config{Players: 3, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Playout(rand.New(rand.NewPCG(1, 1)))
+	if !st.Over() || len(st.Standing().Winners) == 0 {
+		t.Fatalf("%s", st)
+	}
+	invariants(t, st)
+	s := pos(t, 2, line("1A 14A"))
+	if s.Prior(mUnravel) <= s.Prior(mExplore) || s.Prior(mExplore) <= s.Prior(mEnd) || s.Prior(mDone) >= 0 {
+		t.Fatal("prior")
+	}
+}
