@@ -217,9 +217,13 @@ func (s *State) ajExplore(slot int) (int, int) {
 	}
 	origin := int(s.eld[k])
 	// The space: next to two sites or more if it can be, then as far as
-	// can be from the player's druids.
+	// can be from the player's druids. At the Acolyte level and above, one
+	// that unlocks the closest locked site comes first.
 	var set cellSet
 	s.emptyAround(origin, &set)
+	if s.aj >= AJAcolyte {
+		s.ajKeepUnlocking(origin, &set)
+	}
 	two := false
 	set.each(func(c int) { two = two || s.sitesAround(c) >= 2 })
 	spaces := newBest()
@@ -646,4 +650,34 @@ func (s *State) ajMovesPlayer() {
 	t := where.pick(s)
 	s.relocate(d, t)
 	s.ajLog(evMovePlayer, int(d.tile()), t)
+}
+
+// ajKeepUnlocking keeps, of the spaces in set, those where a new site would
+// unlock one of the locked sites closest to tile origin, if there are any.
+func (s *State) ajKeepUnlocking(origin int, set *cellSet) {
+	s.world()
+	if s.locked == 0 || s.bag == 0 {
+		return
+	}
+	closest := newBest()
+	eachTile(s.locked, func(u int) { closest.offer(u, -hexDistance(int(s.cell[origin]), int(s.cell[u]))) })
+	var near uint32
+	for _, u := range closest.items[:closest.n] {
+		near |= 1 << u
+	}
+	var keep cellSet
+	found := false
+	dummy := bits.TrailingZeros32(s.bag)
+	set.each(func(c int) {
+		after := *s
+		after.place(dummy, 0, c)
+		after.world()
+		if after.locked&near != near {
+			keep.add(c)
+			found = true
+		}
+	})
+	if found {
+		*set = keep
+	}
 }

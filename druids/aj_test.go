@@ -334,3 +334,23 @@ func TestAJShrewdSide(t *testing.T) {
 		}
 	}
 }
+
+// At the Acolyte level AJ lays the explored site where it unlocks the
+// locked site closest to his Eldrid, if it can.
+func TestAJAcolyteUnlocks(t *testing.T) {
+	// 14A (11,16) is locked: 1A (10,16) hangs on it. Of the spaces next
+	// to 14A only 11,15 also touches 1A and 22A, closing a ring.
+	for seed := range uint64(12) {
+		s := posAJ(t, AJAcolyte, "1A@10,16 14A@11,16 21A@12,16 22A@12,15")
+		s.rng.Seed(seed, seed)
+		onlyInBag(s, 19)
+		putAJ(t, s, "2E@14A")
+		if !s.isLocked(13) {
+			t.Fatal("14A not locked")
+		}
+		s.ajExplore(-1)
+		if !strings.HasPrefix(siteAt(s, 11, 15), "19") || s.isLocked(13) {
+			t.Fatalf("seed %d: %s", seed, s)
+		}
+	}
+}
