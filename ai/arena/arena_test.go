@@ -286,6 +286,15 @@ func TestElo(t *testing.T) {
 	if !(elo[0] > elo[1] && elo[1] > elo[2]) || !near(elo[0]+elo[1]+elo[2], 0) {
 		t.Errorf("Elo = %v, want decreasing with mean 0", elo)
 	}
+	// Teams: bot 0 in seats 0 and 2 wins every game with fewer points a
+	// seat than bot 1 scores in seat 1 (but not seat 3): the win counts.
+	games = nil
+	for range 5 {
+		games = append(games, Game{Seats: []int{0, 1, 0, 1}, Scores: []int{10, 30, 25, 2}, Winners: []int{0, 2}})
+	}
+	if elo = Elo(2, games); elo[0] <= elo[1] {
+		t.Errorf("Elo = %v; the team that won every game is rated below the one that lost", elo)
+	}
 }
 
 func TestSummariseNamesRepeatedBots(t *testing.T) {

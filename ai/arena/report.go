@@ -97,10 +97,11 @@ func Wilson(wins float64, n int) (low, high float64) {
 }
 
 // Elo fits a Bradley-Terry model to the games, taken as pairwise results
-// between every two seats of a game (the higher final score wins; of two
-// seats tied on score, a winner beats a seat that did not win, as the rules'
-// tie-break on tokens decided, and two seats that did not win draw; a
-// forfeit loses to everyone) and returns the ratings on
+// between every two seats of a game (a winner beats a seat that did not
+// win, whatever their scores, as a team's member or the rules' tie-break
+// decided; between two winners or two seats that did not win the higher
+// final score wins, equal scores draw; a forfeit loses to everyone) and
+// returns the ratings on
 // the Elo scale, with a mean of 0. Each pair of bots gets one virtual draw,
 // so that a bot that won every game still gets a finite rating.
 func Elo(bots int, games []Game) []float64 {
@@ -173,7 +174,10 @@ func Elo(bots int, games []Game) []float64 {
 }
 
 // compareSeats compares two seats of a game: positive if seat a finished
-// ahead of seat b.
+// ahead of seat b. A forfeit loses; a winner is ahead of a seat that did
+// not win (a team's members win together, whatever each scored; in Blue
+// Lagoon the winner has the highest score, the tie-break deciding between
+// equals); otherwise the higher score is ahead.
 func compareSeats(g Game, a, b int) int {
 	if f := g.Forfeit; f != nil {
 		switch f.Seat {
@@ -182,9 +186,6 @@ func compareSeats(g Game, a, b int) int {
 		case b:
 			return 1
 		}
-	}
-	if g.Scores[a] != g.Scores[b] {
-		return g.Scores[a] - g.Scores[b]
 	}
 	wa, wb := 0, 0
 	for _, w := range g.Winners {
@@ -195,7 +196,10 @@ func compareSeats(g Game, a, b int) int {
 			wb = 1
 		}
 	}
-	return wa - wb
+	if wa != wb {
+		return wa - wb
+	}
+	return g.Scores[a] - g.Scores[b]
 }
 
 // WriteTable writes the standings as a table, with the forfeits listed
