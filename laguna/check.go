@@ -51,7 +51,7 @@ func Check(b *Board) error {
 		return errors.Join(errs...)
 	}
 	for o := range Orient(2) {
-		m := newMoveGraph(b, o)
+		m := newMoveGraph(b, o, checkPearls)
 		for i := range NumIslands {
 			if len(m.starts[i]) == 0 {
 				add(fmt.Errorf("board: no raft %s fits against the landing line of %s", orientWord(o), placeName(i)))
@@ -82,7 +82,7 @@ func orientWord(o Orient) string {
 const checkPearls = 2
 
 // moveGraph is the graph of the positions of a raft of one orientation on
-// a board, alone on it, with checkPearls pearls aboard that it may arrange
+// a board, alone on it, with a number of pearls aboard that it may arrange
 // as it likes between steps (as the sand timer rules let it).
 type moveGraph struct {
 	b      *Board
@@ -111,7 +111,7 @@ func holeMasks(b *Board, o Orient, s Square) (reefs uint8, arrows [4]uint8) {
 	return reefs, arrows
 }
 
-func newMoveGraph(b *Board, o Orient) *moveGraph {
+func newMoveGraph(b *Board, o Orient, pearls int) *moveGraph {
 	m := &moveGraph{b: b, o: o}
 	for s := range Square(NumSquares) {
 		m.dock[s] = -1
@@ -130,7 +130,7 @@ func newMoveGraph(b *Board, o Orient) *moveGraph {
 		}
 		allArrows := arrows[0] | arrows[1] | arrows[2] | arrows[3]
 		for covered := uint8(0); covered < 1<<Holes; covered++ {
-			if bits.OnesCount8(covered) != checkPearls {
+			if bits.OnesCount8(covered) != pearls {
 				continue
 			}
 			if allArrows&^covered == 0 && b.touch[o][s] >= 0 {

@@ -43,7 +43,7 @@ func (s *State) Route(place int, costs RouteCosts) ([]game.Move, int, bool) {
 	}
 	from := make([]routeEdge, routeNodes)
 	dist[start.index()] = 0
-	q := &routeQueue{{start, 0}}
+	q := &queue[routeItem]{items: []routeItem{{start, 0}}, less: func(a, b routeItem) bool { return a.cost < b.cost }}
 	// probe is seat p's raft moved about, to ask the rules.
 	probe := *s
 	for q.Len() > 0 {
@@ -149,15 +149,18 @@ type routeItem struct {
 	cost int
 }
 
-type routeQueue []routeItem
+// queue is a priority queue of items, the least first, for container/heap.
+type queue[T any] struct {
+	items []T
+	less  func(a, b T) bool
+}
 
-func (q routeQueue) Len() int           { return len(q) }
-func (q routeQueue) Less(i, j int) bool { return q[i].cost < q[j].cost }
-func (q routeQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
-func (q *routeQueue) Push(x any)        { *q = append(*q, x.(routeItem)) }
-func (q *routeQueue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
+func (q *queue[T]) Len() int           { return len(q.items) }
+func (q *queue[T]) Less(i, j int) bool { return q.less(q.items[i], q.items[j]) }
+func (q *queue[T]) Swap(i, j int)      { q.items[i], q.items[j] = q.items[j], q.items[i] }
+func (q *queue[T]) Push(x any)         { q.items = append(q.items, x.(T)) }
+func (q *queue[T]) Pop() any {
+	it := q.items[len(q.items)-1]
+	q.items = q.items[:len(q.items)-1]
 	return it
 }

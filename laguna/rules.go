@@ -33,6 +33,10 @@ var Rules = &game.Rules{
 		{Key: "open", Label: "Open board", Kind: game.Choice, Default: "off",
 			Choices: []game.OptionChoice{{Value: "off", Label: "Off"}, {Value: "on", Label: "On (shows what lies under the pearls)"}},
 			Help:    "An assist: everybody sees what lies under every pearl, so nothing has to be remembered."},
+		{Key: "puzzle", Label: "Solo puzzle", Kind: game.Choice, Default: "1",
+			Choices: []game.OptionChoice{{Value: "1", Label: "Two pearls out of place"}, {Value: "2", Label: "Four pearls out of place"},
+				{Value: "3", Label: "Six pearls out of place"}, {Value: "0", Label: "A whole new arrangement"}},
+			Help: "For one player: the target the islands' pearls must be brought to."},
 		{Key: "limit", Label: "Rounds (0: no limit)", Kind: game.Number, Default: "0", Min: 0, Max: 1000,
 			Help: "Stops the game after that many rounds; those who delivered the most pearls win."},
 	},
@@ -54,6 +58,7 @@ func OptionsOf(opts map[string]string) (Options, error) {
 	o.NoTimer = opts["timer"] == "off"
 	o.Open = opts["open"] == "on"
 	o.Limit, _ = strconv.Atoi(opts["limit"])
+	o.Puzzle, _ = strconv.Atoi(opts["puzzle"])
 	return o, nil
 }
 

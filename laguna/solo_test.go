@@ -51,7 +51,7 @@ func TestSoloPlay(t *testing.T) {
 	}
 	// No delivering at the volcano in the solo game.
 	s = position(t, testBoard(t, nil), Options{}, "V i11 RYG...")
-	s.drawTarget(1)
+	s.drawTarget(1, 0)
 	if slices.ContainsFunc(legalTexts(s), func(m string) bool { return m[0] == 'd' }) {
 		t.Fatal("a delivery in the solo game")
 	}

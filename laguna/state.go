@@ -125,6 +125,10 @@ type Options struct {
 	// Limit stops the game after that many rounds of play (0: never); the
 	// seats that delivered the most pearls then share the win.
 	Limit int
+	// Puzzle is the solo game's kind of target: 0 a whole deal of its own,
+	// 1 to 3 the start with two pearls taken aboard and that many pearls
+	// swapped between islands.
+	Puzzle int
 }
 
 // New sets a game up for 1 to 4 players: the pearls on the islands (dealt
@@ -166,20 +170,38 @@ func New(players int, o Options, seed uint64) (*State, error) {
 	if !o.Deal {
 		s.dealRandom(seed)
 	}
+	if o.Puzzle < 0 || o.Puzzle > 3 {
+		return nil, fmt.Errorf("puzzle %d: 0 to 3", o.Puzzle)
+	}
 	if players == 1 {
-		s.drawTarget(seed)
+		s.drawTarget(seed, o.Puzzle)
 	}
 	return s, nil
 }
 
-// drawTarget draws the solo game's goal: a deal of its own, less two pearls
-// taken from two islands (a raft always carries two): those end the game
-// aboard.
-func (s *State) drawTarget(seed uint64) {
-	t := State{}
-	t.dealRandom(seed ^ 0x736f6c6f)
-	s.target = t.islands
+// drawTarget draws the solo game's goal. A raft always carries two pearls,
+// so the target leaves two islands a pearl short: those two end the game
+// aboard. At level 0 the rest is a deal of its own (three colours to an
+// island); at level n it is the start with n swaps of two pearls of
+// different colours between two islands, no island getting two of a colour.
+func (s *State) drawTarget(seed uint64, level int) {
 	r := rand.New(rand.NewPCG(seed, 0x74617267))
+	s.target = s.islands
+	if level == 0 {
+		t := State{}
+		t.dealRandom(seed ^ 0x736f6c6f)
+		s.target = t.islands
+	}
+	for n := 0; n < level; {
+		i, j := r.IntN(NumIslands), r.IntN(NumIslands)
+		a, b := r.IntN(NumColours), r.IntN(NumColours)
+		t := &s.target
+		if i == j || t[i][a] == 0 || t[j][b] == 0 || t[i][b] > 0 || t[j][a] > 0 {
+			continue
+		}
+		t[i][a], t[i][b], t[j][b], t[j][a] = 0, 1, 0, 1
+		n++
+	}
 	first := r.IntN(NumIslands)
 	second := (first + 1 + r.IntN(NumIslands-1)) % NumIslands
 	for _, i := range []int{first, second} {
