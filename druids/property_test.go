@@ -84,6 +84,13 @@ func invariants(t testing.TB, s *State) {
 	if locked != s.locked {
 		t.Fatalf("locked %b, by brute force %b: %s", s.locked, locked, s)
 	}
+	s.worldOK = false
+	eachTile(s.inPlay, func(tile int) {
+		if s.lockedAt(tile) != (locked>>tile&1 != 0) {
+			t.Fatalf("tile %d: lockedAt says %v: %s", tile+1, s.lockedAt(tile), s)
+		}
+	})
+	s.world()
 	if bits.OnesCount32(s.set) != where {
 		t.Fatalf("play set: %s", s)
 	}

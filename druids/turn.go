@@ -426,11 +426,12 @@ func (s *State) unravelableAmong(cand uint32) uint32 {
 	if s.havenMask&(s.havenMask-1) == 0 {
 		cand &^= s.havenMask
 	}
-	if cand == 0 {
-		return 0
+	for m := cand; m != 0; m &= m - 1 {
+		if t := bits.TrailingZeros32(m); s.lockedAt(t) {
+			cand &^= 1 << t
+		}
 	}
-	s.world()
-	return cand &^ s.locked
+	return cand
 }
 
 // siteEnergy is the energy e seat p draws from the sites it occupies.

@@ -268,6 +268,32 @@ func (s *State) connectedWithout(t int) bool {
 	return seen == rest
 }
 
+// ringOffsets are the six neighbouring cells in order round a cell.
+var ringOffsets = [6]int{1, -(gridW - 1), -gridW, -1, gridW - 1, gridW}
+
+// lockedAt reports whether tile t is locked, from the cache if it is up to
+// date, else at once when its neighbours make one unbroken arc round it
+// (they stay joined through each other), else by a search of the world.
+func (s *State) lockedAt(t int) bool {
+	if s.worldOK {
+		return s.locked>>t&1 != 0
+	}
+	c := int(s.cell[t])
+	runs := 0
+	prev := s.grid[c+ringOffsets[5]] != 0
+	for _, off := range ringOffsets {
+		cur := s.grid[c+off] != 0
+		if cur && !prev {
+			runs++
+		}
+		prev = cur
+	}
+	if runs <= 1 {
+		return false
+	}
+	return !s.connectedWithout(t)
+}
+
 // adjacent returns the tiles in play next to tile t.
 func (s *State) adjacent(t int) uint32 { return s.adj[t] }
 
