@@ -401,11 +401,16 @@ func (s *State) invokerTiles(p, filter int, cand uint32) uint32 {
 	case fHasSpace:
 		return s.spacefulAmong(cand)
 	case fUnlocked:
-		s.world()
 		if s.inPlay&(s.inPlay-1) == 0 {
 			return 0
 		}
-		return s.inPlay &^ s.locked
+		var m uint32
+		for c := cand; c != 0; c &= c - 1 {
+			if t := bits.TrailingZeros32(c); !s.lockedAt(t) {
+				m |= 1 << t
+			}
+		}
+		return m
 	case fHelix:
 		return s.unravelableAmong(cand)
 	case fUnravel:

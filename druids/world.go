@@ -298,10 +298,7 @@ func (s *State) lockedAt(t int) bool {
 func (s *State) adjacent(t int) uint32 { return s.adj[t] }
 
 // isLocked reports whether removing tile t would split the world.
-func (s *State) isLocked(t int) bool {
-	s.world()
-	return s.locked>>t&1 != 0
-}
+func (s *State) isLocked(t int) bool { return s.lockedAt(t) }
 
 // within returns the tiles at 1 to k steps from tile t, stepping from site
 // to neighbouring site.
