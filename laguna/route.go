@@ -25,6 +25,12 @@ var DefaultRouteCosts = RouteCosts{Step: 4, Shift: 1, Reef: 40}
 // raft is not moving; without, only at the start of a turn after a reef, as
 // the rules say. The raft must hold its pearls (play has begun).
 func (s *State) Route(place int, costs RouteCosts) ([]game.Move, int, bool) {
+	o := s.rafts[s.seat].orient
+	return s.route(func(at int16) bool { return int(s.board.touch[o][at]) == place }, costs)
+}
+
+// route is Route to where goal holds, with no arrow showing.
+func (s *State) route(goal func(at int16) bool, costs RouteCosts) ([]game.Move, int, bool) {
 	p := int(s.seat)
 	r := s.rafts[p]
 	if s.phase != phPlay || r.aboard() < MinAboard {
@@ -54,7 +60,7 @@ func (s *State) Route(place int, costs RouteCosts) ([]game.Move, int, bool) {
 		}
 		probe.setRaft(p, n)
 		reef, arrows := probe.showing(p)
-		if arrows == 0 && int(s.board.touch[r.orient][n.at]) == place {
+		if arrows == 0 && goal(n.at) {
 			return routeMoves(from, start, n), it.cost, true
 		}
 		visit := func(next routeNode, cost int, m game.Move) {

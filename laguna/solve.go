@@ -2,6 +2,9 @@ package laguna
 
 import (
 	"container/heap"
+	"slices"
+
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // SoloPar returns the par of a solo game from s (being placed, or in play):
@@ -26,8 +29,15 @@ import (
 // finish, each pair weighed by the fewest steps between them: a plan must
 // pass through them all, so it never overestimates.
 func SoloPar(s *State, budget int) (int, bool) {
-	if !s.Solo() || s.phase == phOver || s.phase == phDeal {
-		return 0, s.phase == phOver
+	_, par, ok := solve(s, budget)
+	return par, ok
+}
+
+// solve runs the search of SoloPar and returns the solver, whose parent
+// links hold the plan, and the par.
+func solve(s *State, budget int) (*solver, int, bool) {
+	if !s.Solo() || !s.timer || s.phase == phOver || s.phase == phDeal {
+		return nil, 0, s.phase == phOver
 	}
 	sv := newSolver(s)
 	if s.phase == phPlace {
@@ -50,15 +60,17 @@ func SoloPar(s *State, budget int) (int, bool) {
 	for expanded := 0; sv.q.Len() > 0; expanded++ {
 		it := heap.Pop(sv.q).(parItem)
 		if expanded > budget {
-			return 0, false
+			return nil, 0, false
 		}
 		st, g := it.st, it.g
 		if sv.seen[st] < g {
 			continue
 		}
 		if st.isl == sv.target {
-			return g, true
+			sv.end = st
+			return sv, g, true
 		}
+		sv.cur, sv.expanding = st, true
 		k := st.aboard()
 		i := sv.graphs[st.o][k].dock[st.at]
 		if i >= 0 && i < NumIslands {
@@ -86,7 +98,7 @@ func SoloPar(s *State, budget int) (int, bool) {
 			}
 		}
 	}
-	return 0, false
+	return nil, 0, false
 }
 
 // dist returns the fewest steps of a raft with k pearls from s to t, -1 if
@@ -156,6 +168,13 @@ type solver struct {
 	from  map[int]*[NumSquares]int16
 	seen  map[parState]int
 	q     *queue[parItem]
+	// parent links each position to the one it was reached from; end is
+	// the solution's last.
+	parent map[parState]parState
+	end    parState
+	// cur is the position being expanded, once the search has begun.
+	cur       parState
+	expanding bool
 }
 
 // push queues st, reached in g steps, unless it was reached in fewer.
@@ -164,6 +183,11 @@ func (sv *solver) push(st parState, g int) {
 		return
 	}
 	sv.seen[st] = g
+	if sv.expanding {
+		sv.parent[st] = sv.cur
+	} else {
+		delete(sv.parent, st)
+	}
 	heap.Push(sv.q, parItem{st, g, g + sv.estimate(st)})
 }
 
@@ -180,7 +204,7 @@ func (sv *solver) placings(s *State) {
 }
 
 func newSolver(s *State) *solver {
-	sv := &solver{max: int(s.maxAboard), target: s.target, seen: map[parState]int{}, from: map[int]*[NumSquares]int16{},
+	sv := &solver{max: int(s.maxAboard), target: s.target, seen: map[parState]int{}, from: map[int]*[NumSquares]int16{}, parent: map[parState]parState{},
 		q: &queue[parItem]{less: func(a, b parItem) bool { return a.f < b.f || a.f == b.f && a.g > b.g }}}
 	for o := range Orient(2) {
 		for k := MinAboard; k <= sv.max; k++ {
@@ -330,4 +354,141 @@ func (sv *solver) splits(st parState, i int, f func(parState)) {
 type parItem struct {
 	st   parState
 	g, f int
+}
+
+// SoloPlan returns the moves of a plan that solves the solo game s in
+// SoloPar's par of steps, played out on a copy of s by the rules: the
+// placing and loading, every sail (the cheapest route to the next dock
+// position, pearls moved between holes as the route needs) and every share
+// at an island (swaps, then loads or unloads, keeping the arrows covered).
+// False when SoloPar finds no par.
+func SoloPlan(s *State, budget int) ([]game.Move, int, bool) {
+	sv, par, ok := solve(s, budget)
+	if !ok || sv == nil {
+		return nil, par, ok
+	}
+	var chain []parState
+	for st := sv.end; ; {
+		chain = append(chain, st)
+		prev, ok := sv.parent[st]
+		if !ok {
+			break
+		}
+		st = prev
+	}
+	slices.Reverse(chain)
+	c := *s
+	var moves []game.Move
+	play := func(m game.Move) bool {
+		if c.Over() {
+			return true
+		}
+		if c.Play(m) != nil {
+			return false
+		}
+		moves = append(moves, m)
+		return true
+	}
+	if c.phase == phPlace && !play(Place(chain[0].o, Square(chain[0].at))) {
+		return nil, par, false
+	}
+	if !c.share(chain[0].cargo, play) {
+		return nil, par, false
+	}
+	for k, st := range chain[1:] {
+		if c.Over() {
+			break
+		}
+		ok := true
+		if st.at != chain[k].at {
+			to := st.at
+			route, _, found := c.route(func(at int16) bool { return at == to }, RouteCosts{Step: 1000, Shift: 1})
+			ok = found
+			for _, m := range route {
+				ok = ok && play(m)
+			}
+		} else {
+			ok = c.share(st.cargo, play)
+		}
+		if !ok {
+			return nil, par, false
+		}
+	}
+	return moves, par, c.Over()
+}
+
+// share brings the cargo of the solo raft to want by the island it lies
+// at (docked, or loading at the start): swaps first, then the loads or the
+// unloads left, each unload from a hole over no arrow so that the raft
+// stays docked, and each load into an open hole over an arrow or a reef
+// first.
+func (s *State) share(want [NumColours]uint8, play func(game.Move) bool) bool {
+	r := &s.rafts[0]
+	var give, take [NumColours]int
+	for c := range NumColours {
+		have := 0
+		for _, x := range r.holes {
+			if int(x) == c {
+				have++
+			}
+		}
+		if d := int(want[c]) - have; d > 0 {
+			take[c] = d
+		} else {
+			give[c] = -d
+		}
+	}
+	hole := func(ok func(h int) bool) int {
+		for h := range Holes {
+			if ok(h) {
+				return h
+			}
+		}
+		return -1
+	}
+	arrow := func(h int) bool { return s.board.kind[r.square(h)].IsArrow() }
+	for g := range NumColours {
+		for t := range NumColours {
+			for ; give[g] > 0 && take[t] > 0; give[g], take[t] = give[g]-1, take[t]-1 {
+				if !play(Swap(hole(func(h int) bool { return int(r.holes[h]) == g }), t)) {
+					return false
+				}
+			}
+		}
+	}
+	for g := range NumColours {
+		for ; give[g] > 0; give[g]-- {
+			h := hole(func(h int) bool { return int(r.holes[h]) == g && !arrow(h) })
+			if h < 0 {
+				// Every pearl of that colour covers an arrow: move one
+				// to an open hole, and cover the arrow again with a
+				// pearl over no arrow.
+				a := hole(func(h int) bool { return int(r.holes[h]) == g })
+				b := hole(func(h int) bool { return r.holes[h] < 0 })
+				e := hole(func(h int) bool { return r.holes[h] >= 0 && h != a && !arrow(h) })
+				if e < 0 || !play(Shift(a, b)) || !play(Shift(e, a)) {
+					return false
+				}
+				h = b
+			}
+			if !play(Unload(h)) {
+				return false
+			}
+		}
+	}
+	for t := range NumColours {
+		for ; take[t] > 0; take[t]-- {
+			h := hole(func(h int) bool { return r.holes[h] < 0 && arrow(h) })
+			if h < 0 {
+				h = hole(func(h int) bool { return r.holes[h] < 0 && s.board.kind[r.square(h)] == Reef })
+			}
+			if h < 0 {
+				h = hole(func(h int) bool { return r.holes[h] < 0 })
+			}
+			if !play(Load(h, t)) {
+				return false
+			}
+		}
+	}
+	return true
 }

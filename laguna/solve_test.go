@@ -96,3 +96,27 @@ func wholePar(s *State, budget int) (int, bool) {
 	}
 	return 0, false
 }
+
+// TestSoloPlanPlays plays the plan SoloPlan gives: the game ends solved,
+// with as many steps as the par.
+func TestSoloPlanPlays(t *testing.T) {
+	for _, board := range BoardNames() {
+		for level := range 4 {
+			for seed := uint64(1); seed <= 3; seed++ {
+				s, _ := New(1, Options{Board: BoardByName(board), Puzzle: level}, seed)
+				moves, par, ok := SoloPlan(s, 200000)
+				if !ok {
+					t.Fatalf("%s level %d seed %d: no plan (par %d)", board, level, seed, par)
+				}
+				for _, m := range moves {
+					if err := s.Play(m); err != nil {
+						t.Fatalf("%s level %d seed %d: %s: %v", board, level, seed, MoveText(m), err)
+					}
+				}
+				if !s.Over() || int(s.moved) != par {
+					t.Fatalf("%s level %d seed %d: after the plan, over %v in %d steps, par %d", board, level, seed, s.Over(), s.moved, par)
+				}
+			}
+		}
+	}
+}
