@@ -277,13 +277,12 @@ func (s *State) opLegal(f *frame, o op, dst []game.Move) []game.Move {
 		case 1:
 			dst = append(dst, mSideA, mSideB)
 		case 2:
-			var set cellSet
 			if o.a == xAnySpace {
-				set = s.spaces(-1)
+				set := s.spaces(-1)
+				set.each(func(c int) { dst = append(dst, vSpace|game.Move(c)) })
 			} else {
-				s.emptyAround(f.inv.tile(), &set)
+				dst = s.appendSpacesAround(dst, f.inv.tile())
 			}
-			set.each(func(c int) { dst = append(dst, vSpace|game.Move(c)) })
 		}
 	case oUnravel:
 		return s.unravelLegal(f, dst)
@@ -293,9 +292,7 @@ func (s *State) opLegal(f *frame, o op, dst []game.Move) []game.Move {
 				dst = appendTiles(dst, s.scoreArea(p))
 			}
 		} else {
-			var set cellSet
-			s.emptyAround(int(f.invTile), &set)
-			set.each(func(c int) { dst = append(dst, vSpace|game.Move(c)) })
+			dst = s.appendSpacesAround(dst, int(f.invTile))
 		}
 	case oFork:
 		dst = append(dst, vSite|game.Move(min(f.t, f.t2)), vSite|game.Move(max(f.t, f.t2)))

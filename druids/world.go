@@ -1,6 +1,10 @@
 package druids
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/lagoon-games/lagoon/game"
+)
 
 // The world is a grid of hexes in axial coordinates, gridW by gridW, a
 // cell numbered r*gridW+q. Its six neighbours are at +-1 (q), +-gridW (r)
@@ -323,6 +327,22 @@ func (s *State) emptyAround(t int, set *cellSet) {
 			set.add(n)
 		}
 	}
+}
+
+// sortedOffsets are the six neighbouring cells in the order of their
+// numbers.
+var sortedOffsets = [6]int{-gridW, -(gridW - 1), -1, 1, gridW - 1, gridW}
+
+// appendSpacesAround appends, as moves, the empty cells next to tile t in
+// the order of their numbers.
+func (s *State) appendSpacesAround(dst []game.Move, t int) []game.Move {
+	c := int(s.cell[t])
+	for _, off := range sortedOffsets {
+		if s.grid[c+off] == 0 {
+			dst = append(dst, vSpace|game.Move(c+off))
+		}
+	}
+	return dst
 }
 
 // hasEmptyAround reports whether tile t has an empty neighbouring cell:
