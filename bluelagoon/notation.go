@@ -23,6 +23,9 @@ func (e *SyntaxError) Error() string {
 type parser struct {
 	s string
 	i int
+	// boards, when not nil, holds the boards read before, by their
+	// statements: a state on one of them skips reading its board again.
+	boards map[string]*Board
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -171,6 +174,8 @@ func (p *parser) sep() error {
 
 // parsedState is a state as read, before it is checked against the rules.
 type parsedState struct {
+	board           *Board // read before, when the parser knew the board's text
+	boardKey        string // the board's text, to remember the board by
 	height, players int
 	current         int
 	phase           Phase
@@ -234,6 +239,16 @@ func (p *parser) state() (*parsedState, error) {
 		return nil, err
 	}
 
+	if p.boards != nil {
+		if k := strings.Index(p.s[p.i:], "; r "); k >= 0 {
+			st.boardKey = strconv.Itoa(st.height) + p.s[p.i:p.i+k+1]
+			if b := p.boards[st.boardKey]; b != nil {
+				st.board = b
+				p.i += k + 1
+				return st, p.tokensAndPlayers(st)
+			}
+		}
+	}
 	land := map[Coord]bool{}
 	for {
 		if err = p.sep(); err != nil {
@@ -292,39 +307,45 @@ func (p *parser) state() (*parsedState, error) {
 	if len(st.stones) != NumStoneCircles {
 		return nil, &SyntaxError{Offset: p.i - 1, Msg: fmt.Sprintf("board has %d stone circles, want exactly %d", len(st.stones), NumStoneCircles)}
 	}
+	return st, p.tokensAndPlayers(st)
+}
 
+// tokensAndPlayers reads what follows the board: the unclaimed tokens and
+// the players' statements.
+func (p *parser) tokensAndPlayers(st *parsedState) error {
+	var err error
 	if err = p.sep(); err != nil {
-		return nil, err
+		return err
 	}
 	if err = p.literal("r", "the unclaimed-token statement 'r C ... B ... W ... P ... S ...;'"); err != nil {
-		return nil, err
+		return err
 	}
 	for t := Coconut; t <= Statuette; t++ {
 		if err = p.literal(" "+string(t.Letter()), fmt.Sprintf("' %c' (%v)", t.Letter(), t)); err != nil {
-			return nil, err
+			return err
 		}
 		if st.tokens[t], st.tokenAt[t], err = p.coordList(st.height); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if err = p.end("unclaimed-token"); err != nil {
-		return nil, err
+		return err
 	}
 
 	for p.i < len(p.s) {
 		if err = p.sep(); err != nil {
-			return nil, err
+			return err
 		}
 		pl, err := p.player(st)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		st.seats = append(st.seats, pl)
 	}
 	if len(st.seats) != st.players {
-		return nil, p.errorf("state has %d player statements for %d players", len(st.seats), st.players)
+		return p.errorf("state has %d player statements for %d players", len(st.seats), st.players)
 	}
-	return st, nil
+	return nil
 }
 
 func (p *parser) player(st *parsedState) (parsedPlayer, error) {
@@ -375,7 +396,10 @@ func (p *parser) player(st *parsedState) (parsedPlayer, error) {
 // be, and the counts must be possible. The game's generator, which lays out
 // the next phase's tokens, starts from seed 0; use Reseed to change it.
 func ParseState(s string) (*Game, error) {
-	p := parser{s: s}
+	return readState(&parser{s: s})
+}
+
+func readState(p *parser) (*Game, error) {
 	st, err := p.state()
 	if err != nil {
 		return nil, fmt.Errorf("parse state: %w", err)
@@ -384,7 +408,33 @@ func ParseState(s string) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse state: %w", err)
 	}
+	if p.boards != nil && st.board == nil && st.boardKey != "" {
+		if len(p.boards) >= maxReaderBoards {
+			clear(p.boards)
+		}
+		p.boards[st.boardKey] = g.board
+	}
 	return g, nil
+}
+
+// maxReaderBoards bounds the boards a StateReader keeps.
+const maxReaderBoards = 64
+
+// A StateReader reads states as ParseState does, keeping the last boards it
+// has read, so that a stream of states on the same board builds the board
+// once: a tool that answers line after line (lagoon rules) pays for the
+// state only. A board is known again by its text exactly. A StateReader is
+// not safe for concurrent use.
+type StateReader struct {
+	boards map[string]*Board
+}
+
+// Read reads a state in the notation.
+func (r *StateReader) Read(s string) (*Game, error) {
+	if r.boards == nil {
+		r.boards = make(map[string]*Board)
+	}
+	return readState(&parser{s: s, boards: r.boards})
 }
 
 // ParseBoard reads a board from a state in the notation, such as the files of
@@ -402,12 +452,15 @@ func ParseBoard(s string) (*Board, error) {
 // equal to a built-in one is replaced by it, so that it keeps its name and
 // its tables are shared.
 func (st *parsedState) game() (*Game, error) {
-	b, err := newBoard(st.height, st.islands, st.stones)
-	if err != nil {
-		return nil, err
-	}
-	if named := builtinEqual(b); named != nil {
-		b = named
+	b := st.board
+	if b == nil {
+		var err error
+		if b, err = newBoard(st.height, st.islands, st.stones); err != nil {
+			return nil, err
+		}
+		if named := builtinEqual(b); named != nil {
+			b = named
+		}
 	}
 	g := &Game{board: b, players: uint8(st.players), allowance: uint8(SettlerAllowance(st.players)), phase: st.phase, current: uint8(st.current)}
 	g.freeSea = int16(b.sea.count(b.words))

@@ -20,7 +20,9 @@ const maxLine = 1 << 20
 const rulesUsage = `usage: lagoon rules <verb> [flags] < input > output
 
 Batch tool over the text notation: one input per line on standard input, one
-output line per input line, in order. A line that fails gets an error on its
+output line per input line, in order (show: one picture per line). Each
+answer is written as soon as no more input is waiting, so a program may
+write a line and wait for its answer. A line that fails gets an error on its
 own output line, processing goes on, and the exit status is 1.
 
   moves   state -> JSON array of the current player's legal moves
@@ -31,8 +33,8 @@ own output line, processing goes on, and the exit status is 1.
           replay a game's record for that)
   over    state -> true or false: is the current phase over
   check   state -> ok, or the error
-  show    state -> a text picture of the board, then a blank line (an
-          error line, too, is followed by a blank line)
+  show    state -> a text picture of the board, then a line "end" (an
+          error line, too, is followed by a line "end")
   new     prints an initial state: -board standard -players 2 -seed 0 -first 0
 `
 
@@ -60,21 +62,22 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var each func(line string) (string, error)
 	failed := func(err error) string { return "error: " + err.Error() }
+	ls := &lineStates{}
 	switch verb {
 	case "moves":
-		each, failed = rulesMoves, jsonError
+		each, failed = ls.moves, jsonError
 	case "score":
-		each, failed = rulesScore, jsonError
+		each, failed = ls.score, jsonError
 	case "apply":
-		each = func(line string) (string, error) { return rulesApply(line, *seed) }
+		each = func(line string) (string, error) { return ls.apply(line, *seed) }
 	case "over":
-		each = rulesOver
+		each = ls.over
 	case "check":
-		each = rulesCheck
+		each = ls.check
 	case "show":
-		// A picture ends with a blank line, and so does an error, so that
+		// A picture ends with a line "end", and so does an error, so that
 		// the output splits into one part per input line.
-		each, failed = rulesShow, func(err error) string { return "error: " + err.Error() + "\n" }
+		each, failed = ls.show, func(err error) string { return "error: " + err.Error() + "\n" + showEnd }
 	default:
 		fmt.Fprintf(stderr, "lagoon rules: unknown verb %q\n", verb)
 		fmt.Fprint(stderr, rulesUsage)
@@ -119,6 +122,14 @@ func eachLine(stdin io.Reader, stdout, stderr io.Writer, each func(string) (stri
 		}
 		out.WriteString(res)
 		out.WriteByte('\n')
+		// Each answer leaves as soon as no more input is waiting, so that
+		// a program that writes a line and waits for its answer gets it.
+		if in.Buffered() == 0 {
+			if err := out.Flush(); err != nil {
+				fmt.Fprintf(stderr, "lagoon rules: writing output: %v\n", err)
+				return 1
+			}
+		}
 	}
 }
 
@@ -150,15 +161,21 @@ func readLine(in *bufio.Reader) (string, error) {
 	}
 }
 
-func parseLineState(line string) (*bluelagoon.Game, error) {
+// lineStates reads the states of one run of lagoon rules, building each
+// board once however many states are on it.
+type lineStates struct {
+	reader bluelagoon.StateReader
+}
+
+func (ls *lineStates) parse(line string) (*bluelagoon.Game, error) {
 	if line == "" {
 		return nil, errors.New("empty line: expected a state")
 	}
-	return bluelagoon.ParseState(line)
+	return ls.reader.Read(line)
 }
 
-func rulesMoves(line string) (string, error) {
-	g, err := parseLineState(line)
+func (ls *lineStates) moves(line string) (string, error) {
+	g, err := ls.parse(line)
 	if err != nil {
 		return "", err
 	}
@@ -182,8 +199,8 @@ type scoreColumns struct {
 	Total      []int `json:"total"`
 }
 
-func rulesScore(line string) (string, error) {
-	g, err := parseLineState(line)
+func (ls *lineStates) score(line string) (string, error) {
+	g, err := ls.parse(line)
 	if err != nil {
 		return "", err
 	}
@@ -202,12 +219,12 @@ func rulesScore(line string) (string, error) {
 	return string(b), err
 }
 
-func rulesApply(line string, seed uint64) (string, error) {
+func (ls *lineStates) apply(line string, seed uint64) (string, error) {
 	state, move, ok := strings.Cut(line, "\t")
 	if !ok {
 		return "", errors.New("expected a state, a tab, and a move")
 	}
-	g, err := parseLineState(state)
+	g, err := ls.parse(state)
 	if err != nil {
 		return "", err
 	}
@@ -222,28 +239,31 @@ func rulesApply(line string, seed uint64) (string, error) {
 	return g.String(), nil
 }
 
-func rulesOver(line string) (string, error) {
-	g, err := parseLineState(line)
+func (ls *lineStates) over(line string) (string, error) {
+	g, err := ls.parse(line)
 	if err != nil {
 		return "", err
 	}
 	return fmt.Sprint(g.PhaseOver()), nil
 }
 
-func rulesCheck(line string) (string, error) {
-	if _, err := parseLineState(line); err != nil {
+func (ls *lineStates) check(line string) (string, error) {
+	if _, err := ls.parse(line); err != nil {
 		return "", err
 	}
 	return "ok", nil
 }
 
-func rulesShow(line string) (string, error) {
-	g, err := parseLineState(line)
+func (ls *lineStates) show(line string) (string, error) {
+	g, err := ls.parse(line)
 	if err != nil {
 		return "", err
 	}
-	return drawState(g), nil
+	return drawState(g) + showEnd, nil
 }
+
+// showEnd is the line that ends each answer of lagoon rules show.
+const showEnd = "end"
 
 func rulesNew(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) int {
 	board := fs.String("board", "standard", "a built-in board ("+strings.Join(bluelagoon.BoardNames(), ", ")+") or a file holding a board in the notation")

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
 )
@@ -210,8 +213,8 @@ func TestRulesShowGolden(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.HasSuffix(out, "\n\n") {
-		t.Errorf("picture not followed by a blank line")
+	if !strings.HasSuffix(out, "\nend\n") {
+		t.Errorf("picture not ended by a line \"end\"")
 	}
 	golden := filepath.Join("testdata", "show.golden")
 	if *update {
@@ -253,9 +256,73 @@ func TestRulesUsage(t *testing.T) {
 	if out, _, code := rules(t, state+"\n"+strings.Repeat("a", maxLine)+"\n", "check"); code != 1 || strings.Contains(out, "longer") {
 		t.Errorf("a line of exactly %d bytes: exit %d, output %.60q; want it read, and refused as a state", maxLine, code, out)
 	}
-	// show: a picture ends with a blank line, and so does an error.
+	// show: a picture ends with a line "end", and so does an error.
 	out, _, code := rules(t, "nonsense\n"+state+"\n", "show")
-	if first, rest, _ := strings.Cut(out, "\n\n"); code != 1 || !strings.HasPrefix(first, "error: ") || strings.Contains(first, "\n") || !strings.HasPrefix(rest, "2 players") {
+	if first, rest, _ := strings.Cut(out, "\nend\n"); code != 1 || !strings.HasPrefix(first, "error: ") || strings.Contains(first, "\n") || !strings.HasPrefix(rest, "2 players") || !strings.HasSuffix(rest, "\nend\n") {
 		t.Errorf("show of a bad line and a state: exit %d, output\n%s", code, out)
+	}
+}
+
+// A program that drives lagoon rules through a pipe writes a line and waits
+// for its answer before it writes the next: each answer must come out
+// while the input is still open.
+func TestRulesAnswersEachLine(t *testing.T) {
+	g := newState(t, "standard", 2, 1)
+	for _, verb := range []string{"moves", "check", "show"} {
+		t.Run(verb, func(t *testing.T) {
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			done := make(chan int, 1)
+			go func() {
+				done <- run([]string{"rules", verb}, inR, outW, io.Discard)
+				outW.Close()
+			}()
+			answers := bufio.NewReader(outR)
+			readAnswer := func() string {
+				t.Helper()
+				got := make(chan string, 1)
+				go func() {
+					var b strings.Builder
+					for {
+						line, err := answers.ReadString('\n')
+						b.WriteString(line)
+						if err != nil || verb != "show" || line == "end\n" {
+							got <- b.String()
+							return
+						}
+					}
+				}()
+				select {
+				case a := <-got:
+					return a
+				case <-time.After(10 * time.Second):
+					t.Fatalf("no answer to a line while the input stays open")
+					return ""
+				}
+			}
+			pos := *g
+			for range 3 {
+				if _, err := io.WriteString(inW, pos.String()+"\n"); err != nil {
+					t.Fatal(err)
+				}
+				a := readAnswer()
+				if a == "" || strings.HasPrefix(a, "error") || strings.HasPrefix(a, "{") {
+					t.Fatalf("answer %q", a)
+				}
+				pos.ApplyLegal(pos.LegalMove(0))
+			}
+			if _, err := io.WriteString(inW, "nonsense\n"); err != nil {
+				t.Fatal(err)
+			}
+			if a := readAnswer(); !strings.Contains(a, "error") {
+				t.Fatalf("answer to nonsense %q", a)
+			} else if verb == "show" && !strings.HasSuffix(a, "\nend\n") {
+				t.Fatalf("an error of show is not ended by \"end\": %q", a)
+			}
+			inW.Close()
+			if code := <-done; code != 1 {
+				t.Fatalf("exit %d after a line that failed", code)
+			}
+		})
 	}
 }
