@@ -248,7 +248,7 @@ func (s *State) ajExplore(slot int) (int, int) {
 // ajSide chooses the side AJ lays: by the generator, unless the player has
 // two sites or more in the score area; then not the side whose energy would
 // give the player the most points. Near the end the higher levels first
-// keep to the side their own rules ask for (see ajAllows).
+// keep to the side their own rules ask for (see ajAllowsSide).
 func (s *State) ajSide(t int) int {
 	okA, okB := s.ajAllowsSide(t, 0), s.ajAllowsSide(t, 1)
 	if okA != okB {

@@ -462,7 +462,7 @@ func (s *State) energyAvailable(p int, e Energy) int {
 	return n
 }
 
-// errOver and errNotNow are the refusals.
+// errOver refuses a move once the game is over.
 var errOver = errors.New("the game is over")
 
 // Play checks m and plays it for the seat to decide.
