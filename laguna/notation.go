@@ -279,6 +279,11 @@ func (s *State) String() string {
 	}
 	if s.Solo() {
 		writeIslands(&b, "; target", &s.target)
+		if s.par >= 0 {
+			fmt.Fprintf(&b, " par=%d", s.par)
+		} else {
+			b.WriteString(" par=-")
+		}
 	}
 	return b.String()
 }
@@ -378,8 +383,16 @@ func parseState(text string) (*State, error) {
 	}
 	if players == 1 {
 		s.target = [NumIslands][NumColours]uint8{}
-		if err := readIslands(parts[4+players], "target", &s.target); err != nil {
-			return nil, err
+		target, par, ok := strings.Cut(parts[4+players], " par=")
+		if err := readIslands(target, "target", &s.target); err != nil || !ok {
+			return nil, fmt.Errorf("target %q", parts[4+players])
+		}
+		if par != "-" {
+			n, err := strconv.Atoi(par)
+			if err != nil || n < 0 || n > 9999 {
+				return nil, fmt.Errorf("par %q", par)
+			}
+			s.par = int16(n)
 		}
 	}
 	return s, s.valid()

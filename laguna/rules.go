@@ -67,5 +67,16 @@ func newState(s game.Setup) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return New(s.Players, o, s.Seed)
+	st, err := New(s.Players, o, s.Seed)
+	if err == nil && st.Solo() {
+		// The puzzle's par, once, when the game is set up.
+		if par, ok := SoloPar(st, parBudget); ok {
+			st.par = int16(par)
+		}
+	}
+	return st, err
 }
+
+// parBudget bounds the search for a solo game's par: far above what the
+// original boards' puzzles need (a few thousand positions).
+const parBudget = 500000

@@ -2,6 +2,8 @@ package laguna
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/lagoon-games/lagoon/game"
@@ -93,5 +95,24 @@ func TestSoloRandomPlay(t *testing.T) {
 		if s.Over() {
 			break
 		}
+	}
+}
+
+func TestSoloParInTheGame(t *testing.T) {
+	st, err := Rules.NewGame(game.Setup{Players: 1, Options: map[string]string{"board": "hard", "puzzle": "2"}, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	par, _ := SoloPar(s, 200000)
+	if int(s.par) != par || !strings.HasSuffix(s.String(), " par="+strconv.Itoa(par)) {
+		t.Fatalf("par %d, the state %s", par, s)
+	}
+	if v := s.View(game.Viewer{}).(StateView); v.Par == nil || *v.Par != par {
+		t.Fatal("the view has no par")
+	}
+	back, err := ParseState(s.String())
+	if err != nil || back.par != s.par {
+		t.Fatalf("the par does not read back: %v", err)
 	}
 }

@@ -102,6 +102,9 @@ type State struct {
 	islands [NumIslands][NumColours]uint8
 	// target is the solo game's goal: the pearls each island must hold.
 	target [NumIslands][NumColours]uint8
+	// par is the solo game's par, found when the game is set up through
+	// Rules (SoloPar), or -1.
+	par int16
 	// volcano holds the pearls in the volcano: all of them before they are
 	// dealt, and those delivered.
 	volcano [NumColours]uint8
@@ -156,7 +159,7 @@ func New(players int, o Options, seed uint64) (*State, error) {
 		o.Board = builtin[0]
 	}
 	s := &State{board: o.Board, players: uint8(players), maxAboard: uint8(o.MaxAboard), deal: o.Deal,
-		timer: !o.NoTimer, open: o.Open, limit: uint16(o.Limit)}
+		timer: !o.NoTimer, open: o.Open, limit: uint16(o.Limit), par: -1}
 	for p := range s.rafts {
 		s.rafts[p].at = -1
 		s.home[p] = -1

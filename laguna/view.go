@@ -69,7 +69,9 @@ type StateView struct {
 	// the solo game).
 	Target int `json:"target"`
 	// Goal is the solo game's target: the pearls each island must hold.
-	Goal  []string   `json:"goal,omitempty"`
+	Goal []string `json:"goal,omitempty"`
+	// Par is the solo game's par in steps, when known.
+	Par   *int       `json:"par,omitempty"`
 	Rafts []RaftView `json:"rafts"`
 	// Islands are the pearls on each island A to H, as colour letters.
 	Islands []string `json:"islands"`
@@ -129,6 +131,10 @@ func (s *State) View(game.Viewer) any {
 	}
 	if s.Solo() {
 		v.Target = 0
+		if s.par >= 0 {
+			par := int(s.par)
+			v.Par = &par
+		}
 		for i := range NumIslands {
 			v.Goal = append(v.Goal, pearlLetters(&s.target[i]))
 		}
