@@ -1,6 +1,7 @@
 package druids
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -352,5 +353,37 @@ func TestAJAcolyteUnlocks(t *testing.T) {
 		if !strings.HasPrefix(siteAt(s, 11, 15), "19") || s.isLocked(13) {
 			t.Fatalf("seed %d: %s", seed, s)
 		}
+	}
+}
+
+// At the Adept level, with Presence of Lagoon in play AJ draws two tokens
+// a turn; with Destiny Helix in play he unravels twice, each for two
+// energy.
+func TestAJAdeptPresenceAndHelix(t *testing.T) {
+	s := posAJ(t, AJAdept, line("27B 1A 14A 21A"))
+	onlyInBag(s, 19, 20, 22, 23)
+	put(t, s, "1E@27B")
+	putAJ(t, s, "2E@1A")
+	s.tokens = [8]uint8{3: 4} // Owls: supporting, a seed each
+	s.ajTurn()
+	tokens := 0
+	for _, ev := range ajEvents(s) {
+		if ev == evToken {
+			tokens++
+		}
+	}
+	if tokens != 2 {
+		t.Fatalf("%d tokens drawn: %v", tokens, s.ajSteps())
+	}
+	// Helix: AJ on two Deonin sites (two energy) unravels two Elemeen
+	// sites, no seed given up.
+	s = posAJ(t, AJAdept, line("22A 21A 18A 3A 2A 1A")) // Elemeen at both ends
+	onlyInBag(s, 19, 20, 23, 24)
+	putAJ(t, s, "2E@21A", "3E@18A")
+	if !s.ajUnravelStep() {
+		t.Fatal("no unravel")
+	}
+	if n := bits.OnesCount32(s.scoreArea(ajSeat)); n != 2 {
+		t.Fatalf("%d sites unravelled: %v", n, s.ajSteps())
 	}
 }
