@@ -101,3 +101,31 @@ func TestSearchKnowledge(t *testing.T) {
 		t.Fatal("prior")
 	}
 }
+
+// A search finds a later position again by the decisions made, Leads and
+// Equal.
+func TestReroot(t *testing.T) {
+	st, _ := NewState(Config{Players: 2, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 8})
+	rng := rand.New(rand.NewPCG(3, 3))
+	a := st.Clone().(*State)
+	var moves []game.Move
+	for range 30 {
+		legal := a.AppendLegal(nil)
+		m := legal[rng.IntN(len(legal))]
+		moves = append(moves, m)
+		a.PlayLegal(m)
+	}
+	if a.Ply() != st.Ply()+30 || !st.Leads(moves[0], a) || a.Leads(moves[0], st) {
+		t.Fatalf("ply %d, %d", a.Ply(), st.Ply())
+	}
+	b := st.Clone().(*State)
+	for _, m := range moves {
+		b.world() // caches differ: Equal ignores them
+		if err := b.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !a.Equal(b) || a.Equal(st) {
+		t.Fatal("Equal")
+	}
+}

@@ -130,7 +130,7 @@ func (s *State) parseMove(text string) (game.Move, bool) {
 
 // String writes the state on one line, sections separated by "; ":
 //
-//	druids 2; first 0; active 0; step action; turns 3; set 1-24; bag 2 3 ...;
+//	druids 2; first 0; active 0; step action; turns 3; ply 41; set 1-24; bag 2 3 ...;
 //	world 1A@16,16 14A@17,16 21A@16,17; hand -; score1 -; score2 5B;
 //	seeds1 1 0 2; seeds2 0 1 0; markers + -; druids1 E@1A 2A@1A a@14A;
 //	druids2 e@21A A@1A; used 0; unravels 0; refreshes 0; stack -; rng <hex>
@@ -151,8 +151,8 @@ func (s *State) String() string {
 		}
 		fmt.Fprintf(&b, " %d %d %d; ", s.ajSpent[0], s.ajSpent[1], s.ajSpent[2])
 	}
-	fmt.Fprintf(&b, "first %d; active %d; step %s; turns %d; set %s; bag %s; world",
-		s.first, s.active, stepNames[s.step], s.turns, rangesText(s.set), tilesText(s.bag))
+	fmt.Fprintf(&b, "first %d; active %d; step %s; turns %d; ply %d; set %s; bag %s; world",
+		s.first, s.active, stepNames[s.step], s.turns, s.ply, rangesText(s.set), tilesText(s.bag))
 	if s.inPlay == 0 {
 		b.WriteString(" -")
 	}
@@ -336,6 +336,7 @@ func parseState(text string) (*State, error) {
 		s.step = uint8(max(k, 0))
 	}
 	s.turns = int32(r.int("turns", 0, 1<<30))
+	s.ply = int32(r.int("ply", 0, 1<<30))
 	if f := r.next("set"); r.err == nil {
 		tiles, err := ParseSet(strings.Join(f, " "))
 		if err != nil {

@@ -40,3 +40,29 @@ func (s *State) Prior(m game.Move) float64 {
 	}
 	return 0
 }
+
+// Ply returns the number of decisions made since the game began.
+func (s *State) Ply() int { return int(s.ply) }
+
+// Leads reports whether move m, played now, may be on the way to later: a
+// later decision of the same game. It is a cheap necessary condition; the
+// search checks the positions it reaches with Equal.
+func (s *State) Leads(_ game.Move, later game.State) bool {
+	l, ok := later.(*State)
+	return ok && l.ply > s.ply && l.turns >= s.turns && l.set == s.set
+}
+
+// Equal reports whether other is the same position: the same state, the
+// caches aside.
+func (s *State) Equal(other game.State) bool {
+	o, ok := other.(*State)
+	if !ok {
+		return false
+	}
+	a, b := *s, *o
+	a.worldOK, b.worldOK = false, false
+	a.locked, b.locked = 0, 0
+	a.ajEvents, b.ajEvents = 0, 0
+	a.ajEvent, b.ajEvent = [24]ajEvent{}, [24]ajEvent{}
+	return a == b
+}

@@ -90,6 +90,7 @@ type State struct {
 	active  uint8
 	step    uint8
 	turns   int32
+	ply     int32 // decisions made since the game began
 
 	loc    [NumTiles]uint8 // where each tile is
 	side   [NumTiles]uint8 // the side face up in play or in a score area

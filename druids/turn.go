@@ -505,6 +505,7 @@ func (s *State) askText(legal []game.Move) string {
 func (s *State) PlayLegal(m game.Move) { s.apply(m) }
 
 func (s *State) apply(m game.Move) {
+	s.ply++
 	if s.depth > 0 {
 		f := &s.stack[s.depth-1]
 		s.opPlay(f, programs[f.prog][f.pc], m)
