@@ -102,7 +102,7 @@ func invariants(t testing.TB, s *State) {
 func TestRandomGamesKeepInvariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	sets := []string{"beginner", "regular", "advanced", "all"}
-	games := 80
+	games := 80 * stressFactor
 	if testing.Short() {
 		games = 12
 	}
@@ -232,3 +232,7 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+// stressFactor multiplies the random games of the property test; raise it
+// for a longer hunt.
+var stressFactor = 1
