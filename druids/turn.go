@@ -138,6 +138,12 @@ func (s *State) offersChoice(f *frame, o op) bool {
 		return f.sub == 1 && (o.a == wOwn || o.a == wOwnExhausted || o.a == wAnyOnSeed)
 	case oSummon:
 		return f.sub == 1 && (o.a == uHaven || o.a == uAnySite)
+	case oMoveSite:
+		// An unlocked site in a world of two or more has a space to go to:
+		// the world's edge.
+		return f.sub == 1 && s.inPlay&(s.inPlay-1) != 0
+	case oSwap:
+		return f.sub == 1 && o.a != aInvSite
 	case oDiscard:
 		for e := range NumEnergies {
 			if o.a>>e&1 != 0 && s.seeds[p][e] > 0 {
