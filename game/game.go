@@ -131,8 +131,8 @@ type Standing struct {
 	// Scores are each seat's points so far (final once the game is over).
 	Scores []int
 	// Winners are the seats that won, once the game is over: one seat, a
-	// team's seats, or several seats sharing a victory. Empty before the
-	// end.
+	// team's seats, or several seats sharing a victory; none when nobody
+	// won (a solo game lost). Empty before the end.
 	Winners []int
 	// Teams groups the seats that play together, nil when every seat plays
 	// for itself.

@@ -17,10 +17,13 @@ const (
 	// whose bank is empty has a stand-in decide for it.
 	Bank TimeKind = "bank"
 	// TurnTimer gives each turn a fixed time, like a sand timer. With
-	// Carry, a turn that ends early leaves what is left of its time to the
-	// next turn, on top of the fixed time (Laguna's sand timer). When a
-	// turn's time runs out, the game's State.TimeUp move ends it, or, for a
-	// game that has none, a stand-in decides.
+	// Carry it is a sand glass turned over for the next turn (Laguna's):
+	// a turn that ends with R left of its time, on a glass that holds
+	// Turn, leaves the next turn Turn + R when R <= Turn, and Turn +
+	// (R - Turn) when more than a glass was left, so a turn never has more
+	// than two glasses. When a turn's time runs out, the game's
+	// State.TimeUp move is played, or, where it has none, a stand-in
+	// decides; decision by decision, until the turn ends.
 	TurnTimer TimeKind = "turn"
 )
 
