@@ -15,6 +15,9 @@ type botJob struct {
 	version int
 	seat    int
 	level   string
+	// takeBacks is the game's generation (match.takeBacks) when the job
+	// was queued: after a take-back the same version is another position.
+	takeBacks int
 }
 
 // botPool runs bots' moves in a fixed number of workers, so that bots
@@ -130,7 +133,7 @@ func (p *botPool) bot(gameID, level string) (Bot, error) {
 func (p *botPool) run(j botJob) {
 	g := j.g
 	g.mu.Lock()
-	if g.closed || len(g.moves) != j.version || g.cur.ToMove() != j.seat {
+	if g.closed || len(g.moves) != j.version || g.takeBacks != j.takeBacks || g.cur.ToMove() != j.seat {
 		g.mu.Unlock()
 		return
 	}
@@ -158,7 +161,7 @@ func (p *botPool) run(j botJob) {
 }
 
 func (p *botPool) play(j botJob, m game.Move, log *slog.Logger) {
-	_, _, apiErr := j.g.play(p.ctx, moveRequest{seat: j.seat, version: j.version, move: m})
+	_, _, apiErr := j.g.play(p.ctx, moveRequest{seat: j.seat, version: j.version, move: m, takeBacks: j.takeBacks})
 	if apiErr == nil || apiErr.code == "stale_version" || apiErr == errShuttingDown {
 		return
 	}

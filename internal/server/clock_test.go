@@ -218,7 +218,7 @@ func spectate(t *testing.T, s *Server, id string) spectator {
 		t.Fatalf("game %s: %v", id, err)
 	}
 	c := &wsConn{s: s, g: g, seat: -1, out: make(chan outgoing, 1000), ctx: context.Background()}
-	if !g.subscribe(c, int(g.version.Load())) {
+	if !g.subscribe(c, int(g.version.Load()), 0) {
 		t.Fatal("the game is closed")
 	}
 	return spectator{c}

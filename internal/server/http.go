@@ -82,6 +82,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/moves", s.withGame(s.handleMove))
 	mux.HandleFunc("POST /api/games/{id}/join", s.withGame(s.handleJoin))
 	mux.HandleFunc("POST /api/games/{id}/leave", s.withGame(s.handleLeave))
+	mux.HandleFunc("POST /api/games/{id}/takeback", s.withGame(s.handleTakeBack))
 	mux.HandleFunc("GET /api/games/{id}/ws", s.withGame(s.handleWebSocket))
 	if s.cfg.Static != nil {
 		mux.Handle(staticPattern, s.staticHandler())
@@ -348,6 +349,8 @@ type createRequest struct {
 	Seats   []seatRequest     `json:"seats"`
 	Seed    *uint64           `json:"seed"`
 	Time    *timeRequest      `json:"time"`
+	// TakeBacks allows take-backs; default true.
+	TakeBacks *bool `json:"take_backs"`
 }
 
 // timeRequest is a time rule as a new game asks for it.
@@ -423,7 +426,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	now := time.Now().UTC()
 	sg := &store.Game{
 		ID: newGameID(), Created: now, Updated: now, Game: rules.ID, Options: opts, Players: n, Seed: rand.Uint64(),
-		Time: storeTime(tr),
+		Time: storeTime(tr), TakeBacksOff: req.TakeBacks != nil && !*req.TakeBacks,
 	}
 	if req.Seed != nil {
 		sg.Seed, sg.SeedChosen = *req.Seed, true
@@ -768,6 +771,9 @@ func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request, g *match) {
 	if e := g.setSeats(r.Context(), seats); e != nil {
 		writeError(w, e, nil)
 		return
+	}
+	if p := g.pending; p != nil && (p.Seat == seat || slices.Contains(p.Waiting, seat) || slices.Contains(p.Accepted, seat)) {
+		g.endTakeBack("left", seat)
 	}
 	s.log.Info("seat left to a bot", "game", g.id, "seat", seat, "level", req.Level)
 	writeJSON(w, 200, g.fullView(-1, -1))

@@ -54,6 +54,14 @@ type match struct {
 	botVersion int // the version a bot move is under way for, -1 for none
 	updated    time.Time
 	closed     bool
+
+	// takeBacksOff says the table allows no take-backs; takeBacks counts
+	// those made, and is the history's generation: a bot's move or a
+	// timer of an earlier one is stale even at the same version. pending
+	// is a take-back asked for among people, waiting for their answers.
+	takeBacksOff bool
+	takeBacks    int
+	pending      *takeBackRequest
 }
 
 // moveInfo is what the match remembers of a move.
@@ -95,6 +103,7 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 		seedChosen: sg.SeedChosen, time: sg.Time, seats: sg.Seats, updated: sg.Updated,
 		start: start, cur: start.Clone(), owner: start.ToMove(),
 		subs: make(map[*wsConn]struct{}), connected: make([]int, sg.Players), botVersion: -1,
+		takeBacksOff: sg.TakeBacksOff, takeBacks: sg.TakeBacks,
 	}
 	next := start.Clone()
 	for i, sm := range sg.Moves {
@@ -292,6 +301,9 @@ type moveRequest struct {
 	text    string
 	move    game.Move
 	person  bool // made by the seat's person, not by a bot or the rules playing for it
+	// takeBacks is, for a move not made by a person, the generation of
+	// the history it was chosen in (match.takeBacks).
+	takeBacks int
 }
 
 // play makes a move: it checks it, stores it, and only then applies it,
@@ -313,7 +325,7 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 			return req.version + 1, true, nil
 		}
 	}
-	if req.version != v {
+	if req.version != v || (!req.person && req.takeBacks != g.takeBacks) {
 		return 0, false, errorf(409, "stale_version", "the move was made against version %d, but the game is at version %d", req.version, v)
 	}
 	if g.cur.Over() {
@@ -364,6 +376,9 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 		return 0, false, errorf(500, "internal_error", "the move could not be stored; it was not made")
 	}
 
+	if g.pending != nil {
+		g.endTakeBack("moved", req.seat)
+	}
 	g.cur, g.spare = next, g.cur
 	g.record(mi)
 	if mi.clocks != nil {
@@ -505,7 +520,8 @@ func (g *match) schedule() {
 		g.queueBot(v, p, st.Level)
 	case g.timed(p):
 		wait := time.Duration(g.remaining(p, time.Now())) * time.Millisecond
-		g.timer = time.AfterFunc(wait, func() { g.timeout(v) })
+		gen := g.takeBacks
+		g.timer = time.AfterFunc(wait, func() { g.timeout(v, gen) })
 	}
 }
 
@@ -540,7 +556,7 @@ func (g *match) queueBot(v, seat int, level string) {
 		return
 	}
 	g.botVersion = v
-	g.s.bots.queue(botJob{g: g, version: v, seat: seat, level: level})
+	g.s.bots.queue(botJob{g: g, version: v, seat: seat, level: level, takeBacks: g.takeBacks})
 }
 
 // setSeats stores new seats and tells the subscribers.
@@ -595,6 +611,7 @@ func (g *match) fullView(at, you int) gameView {
 	v := gameView{
 		ID: g.id, Created: g.created, Game: g.rules.ID, GameName: g.rules.Name, Options: g.setup.Options, Table: g.table,
 		Players: g.setup.Players, SeedChosen: g.seedChosen, Time: g.timeView(), Seats: g.seatViews(), Moves: []*moveView{},
+		TakeBacks: g.takeBacksView(),
 	}
 	if you >= 0 {
 		v.You = &you

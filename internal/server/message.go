@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -23,6 +24,9 @@ type clientMessage struct {
 	Token   string // hello: the seat token, "" for a spectator
 	Version int    // hello: last version seen, -1 for none; move: the version the move was made against
 	Move    string // move: the move in the game's notation, which the game reads
+	// TakeBacks (hello) is the number of take-backs the client has seen.
+	TakeBacks int
+	Accept    bool // take_back_answer: yes or no
 }
 
 // wireMessage is a client message as it comes over the wire.
@@ -32,6 +36,9 @@ type wireMessage struct {
 	Token   *string `json:"token"`
 	Version *int    `json:"version"`
 	Move    *string `json:"move"`
+	// TakeBacks is hello's; Accept take_back_answer's.
+	TakeBacks *int  `json:"take_backs"`
+	Accept    *bool `json:"accept"`
 }
 
 // decodeClientMessage reads and checks one client message: a single JSON
@@ -56,13 +63,13 @@ func decodeClientMessage(data []byte) (clientMessage, error) {
 	}
 	m.Type = w.Type
 	m.Version = -1
-	allowed := func(id, token, version, move bool) error {
+	allowed := func(fields ...string) error {
 		for _, f := range []struct {
 			name    string
 			present bool
-			ok      bool
-		}{{"id", w.ID != nil, id}, {"token", w.Token != nil, token}, {"version", w.Version != nil, version}, {"move", w.Move != nil, move}} {
-			if f.present && !f.ok {
+		}{{"id", w.ID != nil}, {"token", w.Token != nil}, {"version", w.Version != nil}, {"move", w.Move != nil},
+			{"take_backs", w.TakeBacks != nil}, {"accept", w.Accept != nil}} {
+			if f.present && !slices.Contains(fields, f.name) {
 				return fmt.Errorf("a %s message has no %q field", w.Type, f.name)
 			}
 		}
@@ -71,11 +78,15 @@ func decodeClientMessage(data []byte) (clientMessage, error) {
 	var err error
 	switch w.Type {
 	case "hello":
-		err = allowed(false, true, true, false)
+		err = allowed("token", "version", "take_backs")
 	case "move":
-		err = allowed(true, false, true, true)
+		err = allowed("id", "version", "move")
 	case "ping":
-		err = allowed(true, false, false, false)
+		err = allowed("id")
+	case "take_back":
+		err = allowed("id", "version")
+	case "take_back_answer":
+		err = allowed("id", "version", "accept")
 	case "":
 		return m, errors.New(`message has no "type"`)
 	default:
@@ -101,6 +112,24 @@ func decodeClientMessage(data []byte) (clientMessage, error) {
 			return m, fmt.Errorf("version %d is negative", *w.Version)
 		}
 		m.Version = *w.Version
+	}
+	if w.TakeBacks != nil {
+		if *w.TakeBacks < 0 {
+			return m, fmt.Errorf("take_backs %d is negative", *w.TakeBacks)
+		}
+		m.TakeBacks = *w.TakeBacks
+	}
+	switch w.Type {
+	case "take_back", "take_back_answer":
+		if w.Version == nil || *w.Version < 0 {
+			return m, fmt.Errorf(`a %s needs the "version" it was asked at`, w.Type)
+		}
+		if w.Type == "take_back_answer" {
+			if w.Accept == nil {
+				return m, errors.New(`a take_back_answer needs "accept", true or false`)
+			}
+			m.Accept = *w.Accept
+		}
 	}
 	if w.Type == "move" {
 		if w.Version == nil {

@@ -140,10 +140,10 @@ func glassLeft(left, turn int64) int64 {
 // until its person moves again. With a turn timer, the rules' move for a
 // turn whose time is up is played, or, if the game has none, the stand-in
 // bot decides.
-func (g *match) timeout(v int) {
+func (g *match) timeout(v, gen int) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.closed || len(g.moves) != v || g.cur.Over() {
+	if g.closed || len(g.moves) != v || g.takeBacks != gen || g.cur.Over() {
 		return
 	}
 	p := g.cur.ToMove()
@@ -157,12 +157,12 @@ func (g *match) timeout(v int) {
 	if g.time.Kind == string(game.TurnTimer) {
 		if m, ok := g.cur.TimeUp(); ok {
 			g.s.log.Info("the turn's time is up; the rules play", "game", g.id, "seat", p, "move", g.cur.MoveText(m))
-			if _, _, e := g.playLocked(context.Background(), moveRequest{seat: p, version: v, move: m}); e != nil {
+			if _, _, e := g.playLocked(context.Background(), moveRequest{seat: p, version: v, move: m, takeBacks: gen}); e != nil {
 				g.s.log.Error("the move for a turn whose time is up was refused", "game", g.id, "version", v, "err", e)
 				if e.status >= 500 && e != errShuttingDown {
 					// The store failed: try again in a while rather than
 					// stall the game.
-					time.AfterFunc(time.Second, func() { g.timeout(v) })
+					time.AfterFunc(time.Second, func() { g.timeout(v, gen) })
 				}
 			}
 			return

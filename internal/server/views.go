@@ -82,8 +82,16 @@ type gameView struct {
 	Time       *timeView         `json:"time"`
 	Seats      []seatView        `json:"seats"`
 	Moves      []*moveView       `json:"moves"`
+	TakeBacks  takeBacksView     `json:"take_backs"`
 	State      json.RawMessage   `json:"state"`
 	You        *int              `json:"you"`
+}
+
+// takeBacksView is what a game says of take-backs.
+type takeBacksView struct {
+	Allowed bool             `json:"allowed"`
+	Count   int              `json:"count"`
+	Request *takeBackRequest `json:"request"`
 }
 
 type summarySeatView struct {
@@ -145,11 +153,37 @@ type (
 		Clocks  []clockView `json:"clocks"`
 	}
 	welcomeMessage struct {
-		Type    string     `json:"type"`
-		You     *int       `json:"you"`
-		Version int        `json:"version"`
-		Resume  string     `json:"resume"`
-		Seats   []seatView `json:"seats"`
+		Type      string     `json:"type"`
+		You       *int       `json:"you"`
+		Version   int        `json:"version"`
+		TakeBacks int        `json:"take_backs"`
+		Resume    string     `json:"resume"`
+		Seats     []seatView `json:"seats"`
+	}
+	// takeBackEvent is a take-back event but for its state.
+	takeBackEvent struct {
+		Type      string `json:"type"`
+		Version   int    `json:"version"`
+		From      int    `json:"from"`
+		Seat      int    `json:"seat"`
+		TakeBacks int    `json:"take_backs"`
+	}
+	takeBackRequestEvent struct {
+		Type string `json:"type"`
+		*takeBackRequest
+	}
+	takeBackAnswerEvent struct {
+		Type    string `json:"type"`
+		Version int    `json:"version"`
+		Seat    int    `json:"seat"`
+		Accept  bool   `json:"accept"`
+		Waiting []int  `json:"waiting"`
+	}
+	takeBackEndedEvent struct {
+		Type    string `json:"type"`
+		Version int    `json:"version"`
+		Seat    int    `json:"seat"`
+		Reason  string `json:"reason"`
 	}
 	snapshotMessage struct {
 		Type string   `json:"type"`

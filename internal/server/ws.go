@@ -111,7 +111,7 @@ func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *matc
 			return
 		}
 	}
-	if !g.subscribe(c, hello.Version) {
+	if !g.subscribe(c, hello.Version, hello.TakeBacks) {
 		c.kill(statusGoingAway, "the server is shutting down")
 		return
 	}
@@ -216,6 +216,8 @@ func (c *wsConn) readLoop() {
 			c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: http.StatusBadRequest, Code: "bad_request", Message: "hello is only the first message"}))
 		case "move":
 			c.move(m)
+		case "take_back", "take_back_answer":
+			c.takeBack(m)
 		}
 	}
 }
@@ -232,6 +234,26 @@ func (c *wsConn) move(m clientMessage) {
 			return
 		}
 		e = err
+	}
+	c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: e.status, Code: e.code, Message: e.message, State: c.g.currentState(c.seat)}))
+}
+
+// takeBack asks for a take-back or answers one, and answers with an ack at
+// the game's version after it.
+func (c *wsConn) takeBack(m clientMessage) {
+	var e *apiError
+	if c.seat < 0 {
+		e = errorf(http.StatusUnauthorized, "no_token", "spectators cannot take moves back")
+	} else {
+		if m.Type == "take_back" {
+			_, e = c.g.askTakeBack(c.ctx, c.seat, m.Version)
+		} else {
+			_, e = c.g.answerTakeBack(c.ctx, c.seat, m.Version, m.Accept)
+		}
+		if e == nil {
+			c.send(mustJSON(ackMessage{Type: "ack", ID: m.ID, Version: int(c.g.version.Load())}))
+			return
+		}
 	}
 	c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: e.status, Code: e.code, Message: e.message, State: c.g.currentState(c.seat)}))
 }
@@ -287,7 +309,7 @@ func (c *wsConn) pingLoop() {
 // subscribe adds c to the game's subscribers and brings it up to date from
 // version last: the events it missed, or a snapshot. It reports false when
 // the game is closed.
-func (g *match) subscribe(c *wsConn, last int) bool {
+func (g *match) subscribe(c *wsConn, last, takeBacks int) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.closed {
@@ -300,11 +322,13 @@ func (g *match) subscribe(c *wsConn, last int) bool {
 		}
 	}
 	v := len(g.moves)
-	w := welcomeMessage{Type: "welcome", Version: v, Resume: "snapshot"}
+	w := welcomeMessage{Type: "welcome", Version: v, TakeBacks: g.takeBacks, Resume: "snapshot"}
 	if c.seat >= 0 {
 		w.You = &c.seat
 	}
-	resume := last >= 0 && last <= v && v-last <= resumeLimit
+	// A client that has not seen every take-back may have seen moves
+	// that are no longer the game's, even at a version it still has.
+	resume := last >= 0 && last <= v && v-last <= resumeLimit && takeBacks == g.takeBacks
 	if resume {
 		w.Resume = "events"
 	}
@@ -320,6 +344,9 @@ func (g *match) subscribe(c *wsConn, last int) bool {
 		}
 	} else {
 		c.send(mustJSON(snapshotMessage{Type: "snapshot", Game: g.fullView(-1, c.seat)}))
+	}
+	if g.pending != nil {
+		c.send(mustJSON(takeBackRequestEvent{Type: "take_back_request", takeBackRequest: g.takeBacksView().Request}))
 	}
 	// The clocks as they are now: a client that missed no move would
 	// otherwise keep counting from what it last heard, across the time the

@@ -29,6 +29,7 @@ type message struct {
 	Move      string          `json:"move"`
 	You       *int            `json:"you"`
 	Resume    string          `json:"resume"`
+	TakeBacks int             `json:"take_backs"`
 	Duplicate bool            `json:"duplicate"`
 	Status    int             `json:"status"`
 	Code      string          `json:"code"`

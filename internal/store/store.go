@@ -127,6 +127,10 @@ type Game struct {
 	// Moves is the game's moves, for Game and InProgress; Finished leaves
 	// it nil.
 	Moves []Move
+	// TakeBacksOff says the table chose to allow no take-backs; TakeBacks
+	// counts the take-backs made, each of which removed moves.
+	TakeBacksOff bool
+	TakeBacks    int
 }
 
 // Store is an open database. Its methods are safe for concurrent use.
@@ -152,7 +156,7 @@ type op struct {
 
 // schemaVersion is the version of the schema below, kept in the
 // database's user_version.
-const schemaVersion = 1
+const schemaVersion = 2
 
 // gamesTable is the games table of the current schema, under a name.
 func gamesTable(name string) string {
@@ -170,13 +174,15 @@ func gamesTable(name string) string {
 	clocks      TEXT,
 	version     INTEGER NOT NULL,
 	over        INTEGER NOT NULL,
-	summary     TEXT NOT NULL
+	summary     TEXT NOT NULL,
+	take_backs_off INTEGER NOT NULL DEFAULT 0,
+	take_backs     INTEGER NOT NULL DEFAULT 0
 );
 `
 }
 
-// gamesTableV1 is the games table of version 1, made under another name by
-// the migration to it.
+// gamesTableV1 is the games table of the current version, made under
+// another name by the migration from version 0.
 var gamesTableV1 = gamesTable("games_v1")
 
 // schema makes the tables of a new database.
@@ -209,6 +215,14 @@ FROM games;
 DROP TABLE games;
 ALTER TABLE games_v1 RENAME TO games;
 CREATE INDEX games_over_updated ON games (over, updated);
+`
+
+// migrateV1 brings a database of schema version 1 up to version 2: games
+// may allow take-backs or not (they did, as they all do by default) and
+// count the take-backs made.
+var migrateV1 = `
+ALTER TABLE games ADD COLUMN take_backs_off INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN take_backs INTEGER NOT NULL DEFAULT 0;
 `
 
 // batchLimit bounds the writes committed in one transaction.
@@ -319,6 +333,8 @@ func migrate(db *sql.DB) error {
 		steps = schema
 	case version == 0:
 		steps = migrateV0
+	case version == 1:
+		steps = migrateV1
 	}
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err
@@ -514,10 +530,10 @@ func (s *Store) Create(ctx context.Context, g *Game) error {
 		if n > 0 {
 			return ErrConflict
 		}
-		_, err := tx.Exec(`INSERT INTO games (id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?)`,
+		_, err := tx.Exec(`INSERT INTO games (id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)`,
 			g.ID, millis(g.Created), millis(g.Created), g.Game, string(options), g.Players, int64(g.Seed), g.SeedChosen,
-			timeRule, string(seats), clocks, string(summary))
+			timeRule, string(seats), clocks, string(summary), g.TakeBacksOff)
 		return err
 	})
 	if err != nil {
@@ -533,6 +549,18 @@ type After struct {
 	// Seats, if not nil, replaces the stored seats (a move can end a
 	// seat's stand-in).
 	Seats []Seat
+}
+
+// checkAt fails with ErrConflict unless game id is stored, not over, and
+// at version.
+func (s *Store) checkAt(tx *sql.Tx, id string, version int) error {
+	var over bool
+	var last int
+	err := tx.Stmt(s.head).QueryRow(id).Scan(&over, &last)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && (over || last != version)) {
+		return ErrConflict
+	}
+	return err
 }
 
 // AppendMove stores the move that takes game id from version-1 to version,
@@ -552,17 +580,8 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 		return fmt.Errorf("store move %d of %s: %w", version, id, err)
 	}
 	err = s.exec(ctx, func(tx *sql.Tx) error {
-		var over bool
-		var last int
-		err := tx.Stmt(s.head).QueryRow(id).Scan(&over, &last)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrConflict
-		}
-		if err != nil {
+		if err := s.checkAt(tx, id, version-1); err != nil {
 			return err
-		}
-		if over || last != version-1 {
-			return ErrConflict
 		}
 		if _, err := tx.Stmt(s.insertMove).Exec(id, version, m.Seat, m.Move, millis(m.At), clocks); err != nil {
 			return err
@@ -576,6 +595,35 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 	})
 	if err != nil {
 		return fmt.Errorf("store move %d of %s: %w", version, id, err)
+	}
+	return nil
+}
+
+// TakeBack removes the moves of game id after version to, the game being
+// at version from and not over, and stores the clocks as they were at
+// version to: a game is its setup plus its moves, so what is left is the
+// game as it was then. It counts the take-back in the game's row. It fails
+// with ErrConflict unless the game is at version from and not over.
+func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []int64, at time.Time) error {
+	c, err := jsonText(clocks)
+	if err != nil {
+		return fmt.Errorf("take back moves of %s: %w", id, err)
+	}
+	if to < 0 || to > from {
+		return fmt.Errorf("take back moves %d to %d of %s: %w", to+1, from, id, ErrConflict)
+	}
+	err = s.exec(ctx, func(tx *sql.Tx) error {
+		if err := s.checkAt(tx, id, from); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(`DELETE FROM moves WHERE game = ? AND version > ?`, id, to); err != nil {
+			return err
+		}
+		_, err = tx.Exec(`UPDATE games SET version = ?, clocks = ?, updated = ?, take_backs = take_backs + 1 WHERE id = ?`, to, c, millis(at), id)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("take back moves %d to %d of %s: %w", to+1, from, id, err)
 	}
 	return nil
 }
@@ -610,7 +658,7 @@ func (s *Store) UpdateSeats(ctx context.Context, id string, version int, seats [
 	return nil
 }
 
-const gameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary`
+const gameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off, take_backs`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -620,7 +668,7 @@ func scanGame(row scanner) (*Game, error) {
 	var timeRule, clocks sql.NullString
 	var options, seats, summary string
 	if err := row.Scan(&g.ID, &created, &updated, &g.Game, &options, &g.Players, &seed, &g.SeedChosen,
-		&timeRule, &seats, &clocks, &g.Version, &g.Over, &summary); err != nil {
+		&timeRule, &seats, &clocks, &g.Version, &g.Over, &summary, &g.TakeBacksOff, &g.TakeBacks); err != nil {
 		return nil, err
 	}
 	g.Created, g.Updated, g.Seed = fromMillis(created), fromMillis(updated), uint64(seed)

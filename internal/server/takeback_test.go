@@ -1,0 +1,272 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"testing"
+)
+
+// These tests take moves back in games of Tiny, which names nothing of
+// Blue Lagoon: at once against a bot, asked for and accepted or refused
+// among people, across a restart, and refused when stale or off.
+
+// lastMoveOf returns the version before seat's last move, -1 if it made
+// none: where a take-back for seat goes.
+func lastMoveOf(moves []*moveView, seat int) int {
+	for i := len(moves) - 1; i >= 0; i-- {
+		if moves[i].Seat == seat {
+			return i
+		}
+	}
+	return -1
+}
+
+type takeBackResponse struct {
+	Done      bool                    `json:"done"`
+	Version   int                     `json:"version"`
+	TakeBacks takeBacksView           `json:"take_backs"`
+	State     aState[json.RawMessage] `json:"state"`
+}
+
+// takeBack asks for a take-back (accept nil) or answers one over HTTP.
+func (ts *testServer) takeBack(id, token string, version int, accept *bool) (int, takeBackResponse, []byte) {
+	ts.t.Helper()
+	body := map[string]any{"version": version}
+	if accept != nil {
+		body["accept"] = *accept
+	}
+	status, b := ts.request("POST", "/api/games/"+id+"/takeback", token, body)
+	var r takeBackResponse
+	if status == 200 {
+		r = decode[takeBackResponse](ts.t, b)
+	}
+	return status, r, b
+}
+
+// playTiny plays legal[0] for token's seat whenever it is to move, n
+// times, waiting for the others (bots) between.
+func (ts *testServer) playTiny(id, token string, seat, n int) {
+	ts.t.Helper()
+	for range n {
+		st := ts.waitState(id, func(st aState[json.RawMessage]) bool { return st.ToMove == seat || st.Over })
+		if st.Over {
+			ts.t.Fatal("the game ended")
+		}
+		ts.move(id, token, st.Version, ts.getTiny(id, token, -1).State.View.Legal[0])
+	}
+	ts.waitState(id, func(st aState[json.RawMessage]) bool { return st.ToMove == seat })
+}
+
+// TestTakeBackAgainstBots: against bots alone a take-back is done at once:
+// the game goes back to before the person's last move (and the bot's
+// replies), the store holds only the moves before it, the clocks are what
+// the move before left, every subscriber is sent the state at the lower
+// version, and the bot plays on after the person's next move.
+func TestTakeBackAgainstBots(t *testing.T) {
+	ts := newTestServer(t, nil)
+	c := ts.create(map[string]any{"game": "tiny", "seed": 3,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}},
+		"time":  map[string]any{"kind": "bank", "initial_ms": 600000, "increment_ms": 7000}})
+	id, token := c.ID, c.Seats[0].Token
+	ts.ok("POST", "/api/games/"+id+"/join", token, nil)
+	spectator, _ := ts.connect(id, "", -1)
+	spectator.read() // the snapshot
+	ts.playTiny(id, token, 0, 3)
+	before := ts.getTiny(id, "", -1)
+	to := lastMoveOf(before.Moves, 0)
+	sg, err := ts.store.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantClocks := sg.Moves[to-1].Clocks
+
+	status, r, body := ts.takeBack(id, token, before.State.Version, nil)
+	if status != 200 || !r.Done || r.Version != to || r.State.Version != to || r.State.ToMove != 0 || r.TakeBacks.Count != 1 {
+		t.Fatalf("take-back at %d, want to %d: %d %s", before.State.Version, to, status, body)
+	}
+	for q, cl := range r.State.Clocks {
+		if got, want := cl.RemainingMS, wantClocks[q]; got > want || got < want-2000 || cl.Running != (q == 0) {
+			t.Errorf("seat %d's clock after the take-back %+v, want %d ms as move %d left it", q, cl, want, to)
+		}
+	}
+	if got := ts.storedMoves(id); len(got) != to {
+		t.Errorf("stored after the take-back: %d moves, want %d", len(got), to)
+	}
+	for {
+		m := spectator.nextEvent()
+		if m.Type != "take_back" {
+			continue
+		}
+		st := decode[tinyState](t, m.State)
+		if m.Version != to || st.Version != to || st.View.Hand != nil || st.ToMove != 0 {
+			t.Fatalf("the spectator's take_back event %s", m.raw)
+		}
+		break
+	}
+	// The person plays on; the bot answers from the new position.
+	ts.playTiny(id, token, 0, 3)
+	g := ts.getTiny(id, "", -1)
+	if slices.IndexFunc(g.Moves[to:], func(m *moveView) bool { return m.Seat == 1 }) < 0 {
+		t.Errorf("after the person's moves from %d the bot has not moved: %d moves", to, len(g.Moves))
+	}
+	if sm := ts.storedMoves(id); len(sm) != g.State.Version {
+		t.Errorf("%d stored moves at version %d", len(sm), g.State.Version)
+	}
+	// Nothing to take back for a seat that made no move; off by choice.
+	d := ts.create(map[string]any{"game": "tiny", "take_backs": false,
+		"seats": []map[string]any{{"kind": "human"}, {"kind": "bot", "level": "easy"}}})
+	if status, _, body := ts.takeBack(d.ID, d.Seats[0].Token, 0, nil); status != http.StatusForbidden {
+		t.Errorf("a take-back in a game without: %d %s", status, body)
+	}
+	if g := ts.getTiny(d.ID, "", -1); g.TakeBacks.Allowed {
+		t.Errorf("a game created without take-backs says %+v", g.TakeBacks)
+	}
+	e := ts.create(map[string]any{"game": "tiny", "seats": []map[string]any{{"kind": "human"}, {"kind": "bot", "level": "easy"}}})
+	if status, _, body := ts.takeBack(e.ID, e.Seats[0].Token, 0, nil); status != http.StatusConflict {
+		t.Errorf("a take-back before any move: %d %s", status, body)
+	}
+}
+
+// tinyPeople makes a game of Tiny between two people and plays until
+// each has moved, and returns it with the tokens and a WebSocket of each.
+func tinyPeople(ts *testServer, seed uint64) (string, []string, []*wsClient) {
+	ts.t.Helper()
+	id, tokens := ts.humansOf("tiny", 2, seed)
+	var clients []*wsClient
+	for p := range 2 {
+		cl, _ := ts.connect(id, tokens[p], -1)
+		cl.read()
+		clients = append(clients, cl)
+	}
+	for {
+		g := ts.getTiny(id, "", -1)
+		if lastMoveOf(g.Moves, 0) >= 0 && lastMoveOf(g.Moves, 1) >= 0 && g.State.ToMove == 1 {
+			return id, tokens, clients
+		}
+		p := g.State.ToMove
+		ts.move(id, tokens[p], g.State.Version, ts.getTiny(id, tokens[p], -1).State.View.Legal[0])
+	}
+}
+
+// nextOf reads c's messages until one of type typ.
+func (c *wsClient) nextOf(typ string) message {
+	c.t.Helper()
+	for {
+		m, err := c.readErr()
+		if err != nil {
+			c.t.Fatalf("waiting for a %s: %v", typ, err)
+		}
+		if m.Type == typ {
+			return m
+		}
+		c.t.Logf("passed over %s", m.raw)
+	}
+}
+
+// TestTakeBackAmongPeople: among people a take-back is a request that the
+// others answer: accepted, it is done; refused, or overtaken by a move, it
+// ends and nothing changes. A request or an answer at a version the game
+// is not at is refused.
+func TestTakeBackAmongPeople(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, tokens, clients := tinyPeople(ts, 11)
+	yes, no := true, false
+	g := ts.getTiny(id, "", -1)
+	v, to := g.State.Version, lastMoveOf(g.Moves, 0)
+
+	if status, _, body := ts.takeBack(id, tokens[0], v-1, nil); status != http.StatusConflict {
+		t.Errorf("a take-back asked at a stale version: %d %s", status, body)
+	}
+	if status, _, body := ts.takeBack(id, tokens[1], v, &yes); status != http.StatusConflict {
+		t.Errorf("an answer with nothing asked: %d %s", status, body)
+	}
+
+	// Refused.
+	status, r, body := ts.takeBack(id, tokens[0], v, nil)
+	if status != 200 || r.Done || r.TakeBacks.Request == nil || !slices.Equal(r.TakeBacks.Request.Waiting, []int{1}) || r.TakeBacks.Request.To != to {
+		t.Fatalf("asking: %d %s", status, body)
+	}
+	if m := clients[1].nextOf("take_back_request"); m.Seat != 0 || m.Version != v {
+		t.Errorf("the request as seat 1 hears it: %s", m.raw)
+	}
+	if status, _, body := ts.takeBack(id, tokens[0], v, &yes); status != http.StatusConflict {
+		t.Errorf("the asker accepting its own take-back: %d %s", status, body)
+	}
+	if status, _, body := ts.takeBack(id, tokens[1], v+1, &yes); status != http.StatusConflict {
+		t.Errorf("an answer at another version: %d %s", status, body)
+	}
+	if status, _, body := ts.takeBack(id, tokens[1], v, &no); status != 200 {
+		t.Fatalf("refusing: %d %s", status, body)
+	}
+	if m := clients[0].nextOf("take_back_ended"); m.Seat != 1 || !json.Valid(m.raw) || ts.getTiny(id, "", -1).State.Version != v {
+		t.Errorf("after the refusal: %s, version %d", m.raw, ts.getTiny(id, "", -1).State.Version)
+	}
+
+	// Overtaken by a move.
+	ts.takeBack(id, tokens[0], v, nil)
+	ts.move(id, tokens[1], v, ts.getTiny(id, tokens[1], -1).State.View.Legal[0])
+	if m := clients[0].nextOf("take_back_ended"); m.Seat != 1 || m.Version != v {
+		t.Errorf("a move made meanwhile: %s", m.raw)
+	}
+	if g := ts.getTiny(id, "", -1); g.TakeBacks.Request != nil {
+		t.Errorf("the request outlived a move: %+v", g.TakeBacks)
+	}
+
+	// Accepted, over WebSocket.
+	g = ts.getTiny(id, "", -1)
+	v, to = g.State.Version, lastMoveOf(g.Moves, 0)
+	clients[0].send(map[string]any{"type": "take_back", "id": "t1", "version": v})
+	if m := clients[0].nextOf("ack"); m.ID != "t1" || m.Version != v {
+		t.Fatalf("the ack of the request: %s", m.raw)
+	}
+	clients[1].send(map[string]any{"type": "take_back_answer", "id": "a1", "version": v, "accept": true})
+	for p, cl := range clients {
+		m := cl.nextOf("take_back")
+		st := decode[tinyState](t, m.State)
+		if m.Version != to || st.Version != to || st.ToMove != 0 || len(st.View.Hand) == 0 {
+			t.Errorf("seat %d's take_back event: %s", p, m.raw)
+		}
+	}
+	if g := ts.getTiny(id, "", -1); g.State.Version != to || len(g.Moves) != to || g.TakeBacks.Count != 1 || len(ts.storedMoves(id)) != to {
+		t.Errorf("after the accepted take-back: version %d, %d moves, %+v", g.State.Version, len(g.Moves), g.TakeBacks)
+	}
+}
+
+// TestTakeBackRestart: a take-back is in the store: a restarted server
+// resumes the game at the version it went back to, counts the take-back,
+// and a client that resumes with the count it saw before the take-back
+// gets a snapshot rather than events of a history that is gone.
+func TestTakeBackRestart(t *testing.T) {
+	ts := newTestServer(t, nil)
+	c := ts.create(map[string]any{"game": "tiny", "seed": 9,
+		"seats": []map[string]any{{"kind": "human"}, {"kind": "bot", "level": "easy"}}})
+	id, token := c.ID, c.Seats[0].Token
+	ts.playTiny(id, token, 0, 4)
+	before := ts.getTiny(id, "", -1)
+	to := lastMoveOf(before.Moves, 0)
+	if status, _, body := ts.takeBack(id, token, before.State.Version, nil); status != 200 {
+		t.Fatalf("take-back: %d %s", status, body)
+	}
+	ts.stop()
+	ts.start(nil)
+	g := ts.getTiny(id, token, -1)
+	if g.State.Version != to || g.TakeBacks.Count != 1 || g.State.ToMove != 0 {
+		t.Fatalf("after a restart: version %d (want %d), %+v, to move %d", g.State.Version, to, g.TakeBacks, g.State.ToMove)
+	}
+	ts.playTiny(id, token, 0, 2)
+	if _, w := ts.connect(id, "", to); w.Resume != "snapshot" || w.TakeBacks != 1 {
+		t.Errorf("a client that has not seen the take-back: %s", w.raw)
+	}
+	now := ts.getTiny(id, "", -1).State.Version
+	cl, err := ts.dial(id, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.c.CloseNow()
+	cl.send(map[string]any{"type": "hello", "version": now, "take_backs": 1})
+	if w := cl.read(); w.Resume != "events" {
+		t.Errorf("a client that has seen it: %s", w.raw)
+	}
+}
