@@ -223,6 +223,7 @@ func init() {
 	for id, ops := range sitePrograms {
 		programs[site(id)] = ops
 	}
+	buildSiteMenus()
 }
 
 // site returns the number of a site by its identifier; it panics on a bad

@@ -340,19 +340,38 @@ func (iv *invokers) has(filter int, eldrid bool) bool {
 	return m&iv.mask[filter] != 0
 }
 
+// A siteMenu is what the action menu needs to know of a site, compact.
+type siteMenu struct {
+	invoked bool   // an invoke or Eldrid invoke action
+	eldrid  bool   // invoked by the Eldrid only
+	once    bool   // once a turn
+	filter  uint8  // the invoker's filter
+	check   opCode // the program's second step, which the menu checks
+}
+
+var siteMenus [NumSites]siteMenu
+
+// buildSiteMenus fills siteMenus from the catalogue and the programs.
+func buildSiteMenus() {
+	for site := range NumSites {
+		st := &Sites[site]
+		m := siteMenu{invoked: st.Kind == KindInvoke || st.Kind == KindEldrid, eldrid: st.Kind == KindEldrid, once: st.Once}
+		if prog := programs[site]; m.invoked {
+			m.filter, m.check = uint8(prog[0].a), prog[1].code
+		}
+		siteMenus[site] = m
+	}
+}
+
 // siteUsable reports whether the seat, which occupies the site, may invoke
 // its action now.
 func (s *State) siteUsable(iv *invokers, site int) bool {
 	p := iv.p
-	st := &Sites[site]
-	if st.Kind != KindInvoke && st.Kind != KindEldrid || st.Once && s.isUsed(site) {
+	sm := &siteMenus[site]
+	if !sm.invoked || sm.once && s.isUsed(site) || !iv.has(int(sm.filter), sm.eldrid) {
 		return false
 	}
-	prog := programs[site]
-	if !iv.has(int(prog[0].a), st.Kind == KindEldrid) {
-		return false
-	}
-	switch prog[1].code {
+	switch sm.check {
 	case oDiscard:
 		return s.seedTotal(p) > 0
 	case oSummon:
