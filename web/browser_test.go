@@ -273,7 +273,7 @@ func (p *page) spaceMiddle(at string) []float64 {
 	p.t.Helper()
 	return eval[[]float64](p, fmt.Sprintf(`(() => {
 		const el = document.querySelector('.board .hit[data-at="%s"]');
-		el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+		el.scrollIntoView({block: 'center', inline: 'nearest'});
 		const r = el.getBoundingClientRect();
 		return [r.left + r.width / 2, r.top + r.height / 2];
 	})()`, at))

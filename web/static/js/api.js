@@ -116,6 +116,34 @@ function save(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage refused: forget */ }
 }
 
+// The player's preferences (docs/web.md, "Preferences"), each with its
+// default: confirm, hold each move for a second click or Confirm before it
+// is sent; sound, a short chime when it becomes the player's turn; recent,
+// mark on the table every move made since the player's own last move.
+export const PREFERENCES = [
+  {key: 'confirm', label: 'Confirm each move', help: 'A move waits for Confirm (or a second click, or Enter) before it is sent; Cancel or Escape drops it.', default: false},
+  {key: 'sound', label: 'Sound when it is my turn', help: 'A short chime when the others have moved and it is your turn.', default: false},
+  {key: 'recent', label: 'Mark the moves since mine', help: 'Number the moves made since your own last one on the table, newest brightest.', default: true},
+];
+
+export function preference(key) {
+  const all = load('lagoon.prefs', {});
+  if (key in all) return !!all[key];
+  const p = PREFERENCES.find(p => p.key === key);
+  return p ? p.default : false;
+}
+
+export function setPreference(key, value) {
+  save('lagoon.prefs', {...load('lagoon.prefs', {}), [key]: !!value});
+}
+
+// newGameForm is what the new game form last had for a game: its seats
+// (you, bot:level, friend, open), players, time rule and options.
+export const newGameForm = game => load('lagoon.form', {})[game] || null;
+export function rememberNewGameForm(game, form) {
+  save('lagoon.form', {...load('lagoon.form', {}), [game]: form});
+}
+
 // playerName is the name the player last used, or "".
 export const playerName = () => load('lagoon.name', '');
 export const setPlayerName = name => save('lagoon.name', name);

@@ -70,6 +70,18 @@ export function seatKind(seat, online) {
   return online ? 'Online' : 'Offline';
 }
 
+// namedSeats gives each seat a short name that no other seat shares, in
+// copies of the seats (the server's name kept as full_name): a bot under
+// the server's default name ("Bot (medium)") is called by its colour ("Red
+// bot"; its level is on its card), and a name still shared gets its colour.
+export function namedSeats(seats) {
+  const names = seats.map((s, i) => (s.kind === 'bot' && /^Bot \(.*\)$/.test(s.name)
+    ? `${PLAYERS[i].colourName[0].toUpperCase()}${PLAYERS[i].colourName.slice(1)} bot` : s.name));
+  const count = new Map();
+  for (const n of names) count.set(n, (count.get(n) || 0) + 1);
+  return seats.map((s, i) => ({...s, full_name: s.name, name: count.get(names[i]) > 1 ? `${names[i]} (${PLAYERS[i].colourName})` : names[i]}));
+}
+
 // addSymbols adds a game's symbols (SVG <symbol> elements as text) to the
 // sprite, once for each key.
 export function addSymbols(key, symbols) {

@@ -8,9 +8,9 @@
 // module's (games.js).
 
 import {h, icon, fill, toast, modal, modalOpen, copyField, capitalize, closeAllModals, tabList, selectTab} from './ui.js';
-import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL} from './api.js';
+import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL, PREFERENCES, preference, setPreference} from './api.js';
 import {GameSocket} from './live.js';
-import {PLAYERS} from './art.js';
+import {PLAYERS, namedSeats} from './art.js';
 import {playerCards, tickClocks} from './players.js';
 import {moveLog} from './log.js';
 import {gameModule} from './games.js';
@@ -53,6 +53,7 @@ class GameView {
     this.table = null;
     this.tab = 'scores';
     this.pending = null;
+    this.proposal = null;    // a move waiting for the player's confirmation: {text, version}
     this.moveSeq = 0;
     this.resendTimer = null;
     this.messageTimer = null;
@@ -139,7 +140,40 @@ class GameView {
   }
 
   get state() { return this.game.state; }
-  get seats() { return this.game.seats; }
+  // seats are the game's seats under names no two share (namedSeats).
+  get seats() {
+    if (this.namedFrom !== this.game.seats) {
+      this.namedFrom = this.game.seats;
+      this.named = namedSeats(this.game.seats);
+    }
+    return this.named;
+  }
+
+  // idleOf says why a seat's turns are skipped now ("nowhere to place"),
+  // as the module sees it, or null.
+  idleOf(p) {
+    if (this.state.over || p == null || p === this.state.to_move) return null;
+    return this.mod.idle(this.state.view, p, this.game.table) || null;
+  }
+
+  idleSeats() {
+    return this.seats.map((_, p) => ({seat: p, why: this.idleOf(p)})).filter(x => x.why);
+  }
+
+  // recentMoves are the moves to mark on the table: every move since the
+  // viewer's own last one (a spectator's: since the last of the seat to
+  // move), at least the last move; only the last with the preference off.
+  recentMoves() {
+    const moves = this.game.moves;
+    if (!moves.length) return [];
+    const last = [moves[moves.length - 1]];
+    if (this.state.over || !preference('recent')) return last;
+    const who = this.you != null ? this.you : this.state.to_move;
+    let i = moves.length;
+    while (i > 0 && moves[i - 1].seat !== who) i--;
+    const recent = moves.slice(Math.max(i, moves.length - 12));
+    return recent.length ? recent : last;
+  }
   get myTurn() { return this.you != null && !this.state.over && this.state.to_move === this.you; }
 
   // layout builds the screen's frame once; render fills it.
@@ -171,11 +205,13 @@ class GameView {
       tabs.map(([k, label]) => h('button', {class: 'tab', type: 'button', role: 'tab', 'data-tab': k, onclick: () => this.showTab(k)}, label))));
     el.panel = h('div', {class: 'tab-panel', role: 'tabpanel'});
     el.actions = h('div', {class: 'side-actions'});
+    el.confirm = h('div', {class: 'confirm-bar', hidden: true, role: 'group', 'aria-label': 'Confirm your move'});
+    el.takeback = h('div', {class: 'takeback-slot'});
     el.root = h('section', {class: 'game', 'data-game': g.id, 'data-kind': g.game},
       h('div', {class: 'game-main'},
         h('div', {class: 'statusbar'}, el.banner, h('div', {class: 'status-chips'}, el.phase, el.moveNo, el.conn)),
         this.table.el,
-        h('div', {class: 'controls'}, this.table.controls, el.message)),
+        h('div', {class: 'controls'}, this.table.controls, el.confirm, el.takeback, el.message)),
       h('aside', {class: 'game-side'}, el.players, el.invites, el.tabs, el.panel, el.actions));
     fill(this.root, el.root);
   }
@@ -194,7 +230,11 @@ class GameView {
     root.dataset.pending = this.pending ? 'true' : 'false';
     root.style.setProperty('--you', this.you == null ? '#0b3954' : PLAYERS[this.you].accent);
 
-    this.table.update(st, {animate});
+    if (this.proposal && (this.proposal.version !== st.version || !this.myTurn)) this.proposal = null;
+    this.table.update(st, {animate, recent: this.recentMoves()});
+    if (this.table.propose) this.table.propose(this.proposal ? this.proposal.text : null);
+    this.renderConfirm();
+    el.conn.hidden = st.over;
     fill(el.phase, st.over ? 'Game over' : this.mod.phaseName(st.standing.phase || ''));
     el.phase.dataset.phase = st.over ? 'over' : st.standing.phase || '';
     el.phase.hidden = !el.phase.textContent;
@@ -208,21 +248,29 @@ class GameView {
   }
 
   renderPlayers() {
-    fill(this.el.players, playerCards(this.seats, this.state, this.mod, {you: this.you, connected: this.online, clockBase: this.clockBase, time: this.game.time}));
+    fill(this.el.players, playerCards(this.seats, this.state, this.mod, {you: this.you, connected: this.online, clockBase: this.clockBase, time: this.game.time,
+      idle: p => this.idleOf(p)}));
   }
 
   renderBanner() {
     const st = this.state, seat = this.seats[st.to_move];
     const you = this.you;
     let text, sub = '', mood = 'wait';
+    const idle = this.myTurn ? null : this.idleOf(you);
     if (st.over) {
       mood = 'over';
       text = verdict(st.standing, this.seats, you, false);
-      sub = st.standing.scores ? `${st.standing.scores.join(' – ')} points` : '';
+      const scores = st.standing.scores;
+      sub = scores ? this.seats.map((s, p) => p).sort((a, b) => scores[b] - scores[a])
+        .map(p => `${p === you ? 'You' : this.seats[p].name} ${scores[p]}`).join(' · ') + ' points' : '';
     } else if (this.myTurn) {
       mood = 'you';
       text = 'Your turn';
       sub = this.mod.prompt(st.view, you);
+    } else if (idle) {
+      mood = 'skip';
+      text = `You have ${idle}: your turns are skipped`;
+      sub = seat.kind === 'bot' || seat.stand_in ? `${seat.name} is thinking; the others play on without you` : `${seat.name} is to move; the others play on without you`;
     } else if (seat.kind === 'bot' || seat.stand_in) {
       text = `${seat.name} is thinking`;
       sub = you != null && (st.to_move + 1) % this.seats.length === you ? 'Your turn comes next' : '';
@@ -243,7 +291,7 @@ class GameView {
     if (el.dataset.sig === sig) return;
     el.dataset.sig = sig;
     el.dataset.mood = mood;
-    fill(el, st.over ? icon('crown', 'icon banner-mark') : icon('mark-' + st.to_move, 'icon banner-mark'),
+    fill(el, st.over ? icon('crown', 'icon banner-mark') : icon('mark-' + (mood === 'skip' ? you : st.to_move), 'icon banner-mark'),
       h('div', {class: 'banner-text'},
         h('span', {class: 'banner-title'}, text, mood === 'bot' ? h('span', {class: 'dots'}, h('i'), h('i'), h('i')) : null),
         sub ? h('span', {class: 'banner-sub'}, sub) : null));
@@ -279,17 +327,24 @@ class GameView {
     panel.dataset.tab = this.tab;
     switch (this.tab) {
       case 'scores': fill(panel, this.mod.scoreSheet(this.state.view, this.seats)); break;
-      case 'moves': fill(panel, moveLog(this.game.moves, this.seats, this.mod, this.state.over)); panel.scrollTop = panel.scrollHeight; break;
+      case 'moves': fill(panel, moveLog(this.game.moves, this.seats, this.mod, this.state.over, {table: this.game.table, idle: this.idleSeats(), you: this.you})); panel.scrollTop = panel.scrollHeight; break;
       case 'rules': if (panel.dataset.filled !== 'rules') fill(panel, this.mod.rulesSummary()); break;
       default: fill(panel, this.mod.legend(this.seats));
     }
     panel.dataset.filled = this.tab;
   }
 
+  // summaryOf is the module's summary of what move ended, for this viewer:
+  // playing says the viewer has a seat that plays on (a spectator or a
+  // seat whose turns are skipped is not asked to play the next phase).
+  summaryOf(move) {
+    return this.mod.phaseSummary(move, this.seats, {playing: this.you != null && !this.state.over && !this.idleOf(this.you)});
+  }
+
   // summaries are the moves whose phase summary the module can show.
   summaries() {
     return this.game.moves.filter(m => m.note && m.note.phase_ends && m.note.phase_ends.length)
-      .map(m => ({move: m, summary: this.mod.phaseSummary(m, this.seats)})).filter(s => s.summary);
+      .map(m => ({move: m, summary: this.summaryOf(m)})).filter(s => s.summary);
   }
 
   renderActions() {
@@ -315,7 +370,49 @@ class GameView {
     if (this.you != null && !st.over) {
       items.push(h('button', {class: 'btn btn-ghost btn-danger', type: 'button', onclick: () => this.leave()}, 'Hand my seat to a bot'));
     }
+    items.push(this.preferences());
     fill(this.el.actions, items);
+  }
+
+  // preferences are the player's choices kept in this browser
+  // (PREFERENCES in api.js), under a fold.
+  preferences() {
+    return h('details', {class: 'share prefs', open: this.prefsOpen ? true : null, ontoggle: e => { this.prefsOpen = e.target.open; }},
+      h('summary', {class: 'btn btn-ghost', 'data-action': 'preferences'}, 'Preferences'),
+      h('div', {class: 'prefs-list'}, PREFERENCES.map(p => h('label', {class: 'pref', title: p.help},
+        h('input', {type: 'checkbox', name: 'pref-' + p.key, checked: preference(p.key) ? true : null, onchange: e => {
+          setPreference(p.key, e.target.checked);
+          if (p.key === 'confirm' && !e.target.checked) this.proposal = null;
+          if (p.key === 'sound' && e.target.checked) chime();
+          this.render({});
+        }}),
+        h('span', {}, h('b', {}, p.label), h('span', {class: 'pref-help'}, p.help))))));
+  }
+
+  // renderConfirm shows the move waiting for the player's confirmation.
+  renderConfirm() {
+    const el = this.el.confirm, p = this.proposal;
+    el.hidden = !p;
+    this.el.root.dataset.proposal = p ? p.text : '';
+    if (!p) { el.replaceChildren(); el.dataset.sig = ''; return; }
+    if (el.dataset.sig === p.text) return;
+    el.dataset.sig = p.text;
+    const said = this.mod.describeMove({version: p.version + 1, seat: this.you, move: p.text, note: null}, this.seats, this.game.table);
+    fill(el, h('span', {class: 'confirm-what'}, h('span', {class: 'confirm-q'}, 'Play this move?'), h('span', {class: 'log-text-wrap'}, said)),
+      h('button', {class: 'btn btn-primary btn-small', type: 'button', 'data-action': 'confirm', onclick: () => this.confirm()}, 'Confirm'),
+      h('button', {class: 'btn btn-small', type: 'button', 'data-action': 'cancel', onclick: () => this.cancelProposal()}, 'Cancel'));
+  }
+
+  confirm() {
+    const p = this.proposal;
+    if (!p) return;
+    this.propose(p.text, {confirmed: true});
+  }
+
+  cancelProposal() {
+    if (!this.proposal) return;
+    this.proposal = null;
+    this.render({});
   }
 
   status(st, detail) {
@@ -382,6 +479,7 @@ class GameView {
 
   onMove(msg) {
     if (msg.version <= this.state.version) return;
+    this.myTurnBefore = this.myTurn;
     const move = {version: msg.version, seat: msg.seat, move: msg.move, note: msg.note || {}};
     this.game.moves.push(move);
     this.game.state = msg.state;
@@ -392,7 +490,9 @@ class GameView {
     this.socket.version = msg.state.over ? msg.version - 1 : msg.version;
     if (this.pending && (msg.version > this.pending.version)) this.pending = null;
     const mine = msg.seat === this.you;
+    const wasMyTurn = this.myTurnBefore;
     this.render({animate: true});
+    if (!mine && this.myTurn && !wasMyTurn && preference('sound')) chime();
     if (!mine && this.myTurn) {
       const banner = this.el.banner;
       banner.classList.remove('nudge');
@@ -402,7 +502,7 @@ class GameView {
     const said = this.mod.moveSaid(move, {mine, name: this.seats[msg.seat].name});
     if (said) this.say(said, mine ? 'good' : 'info', 2500);
     else if (mine) this.quiet();
-    if (move.note.phase_ends && move.note.phase_ends.length && this.mod.phaseSummary(move, this.seats)) this.phaseSummary(move);
+    if (move.note.phase_ends && move.note.phase_ends.length && this.summaryOf(move)) this.phaseSummary(move);
   }
 
   // lostSeat turns the page into a spectator's: the seat's token no
@@ -474,13 +574,16 @@ class GameView {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
     if (modalOpen()) return;
+    if (this.proposal && e.key === 'Escape') { this.cancelProposal(); e.preventDefault(); return; }
+    if (e.defaultPrevented) return;
+    if (this.proposal && e.key === 'Enter' && !(e.target instanceof HTMLButtonElement)) { this.confirm(); e.preventDefault(); return; }
     if (this.table.key(e)) e.preventDefault();
   }
 
   // propose sends a move of the viewer's, in the game's notation, or says
   // why not: it returns "sent", "queued" (sent when the connection is
   // back), "watching", "over", "not_your_turn" or "pending".
-  propose(text) {
+  propose(text, {confirmed = false} = {}) {
     const st = this.state;
     if (this.you == null) {
       this.say('You are watching this game: only the players can move.', 'info');
@@ -498,6 +601,14 @@ class GameView {
       this.say('Your move is on its way…', 'info');
       return 'pending';
     }
+    // With "confirm each move", a move waits for Confirm, or for the same
+    // move again (a second click on the same space).
+    if (preference('confirm') && !confirmed && !(this.proposal && this.proposal.text === text)) {
+      this.proposal = {text, version: st.version};
+      this.render({});
+      return 'proposed';
+    }
+    this.proposal = null;
     this.pending = {id: 'm' + (++this.moveSeq), version: st.version, move: text};
     const sent = this.sendPending();
     if (!sent) this.say('Not connected: your move will be sent as soon as the connection is back.', 'error');
@@ -586,7 +697,7 @@ class GameView {
 
   // phaseSummary shows the module's summary of the phase move ended.
   phaseSummary(move) {
-    const sum = this.mod.phaseSummary(move, this.seats);
+    const sum = this.summaryOf(move);
     if (!sum) return;
     modal({
       title: sum.title,
@@ -638,6 +749,27 @@ function verdict(standing, seats, you, now) {
   if (w.length > 1) return now ? 'A shared victory' : 'Shared victory';
   if (w[0] === you) return now ? 'You win!' : 'You won!';
   return `${seats[w[0]].name} ${now ? 'wins' : 'won'}`;
+}
+
+// chime plays a short sound for "your turn" (the preference "sound"),
+// and tells the page's listeners (a lagoon-sound event on window).
+let audio = null;
+function chime() {
+  window.dispatchEvent(new Event('lagoon-sound'));
+  try {
+    audio = audio || new AudioContext();
+    const t = audio.currentTime;
+    for (const [f, at] of [[660, 0], [880, 0.12]]) {
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = f;
+      gain.gain.setValueAtTime(0.0001, t + at);
+      gain.gain.exponentialRampToValueAtTime(0.15, t + at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + at + 0.3);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t + at);
+      osc.stop(t + at + 0.32);
+    }
+  } catch { /* no sound here */ }
 }
 
 function lower(text) {

@@ -41,6 +41,7 @@ export const plain = {
   phaseName: phase => (phase ? phase[0].toUpperCase() + phase.slice(1) : ''),
   prompt: () => 'Your move',
   seatCard: () => null,
+  idle: () => null,
   scoreNote: () => null,
   scoreSheet: null,
   logGroup: () => null,

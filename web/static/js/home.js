@@ -7,7 +7,7 @@
 // richer control for it (Blue Lagoon's boards as pictures).
 
 import {h, icon, fill, toast, modal, ago, plural, navigate, likeSelector, refocus} from './ui.js';
-import {getRules, preview, getLobby, createGame, joinGame, mySeats, rememberSeat, playerName, setPlayerName} from './api.js';
+import {getRules, preview, getLobby, createGame, joinGame, mySeats, rememberSeat, playerName, setPlayerName, newGameForm, rememberNewGameForm} from './api.js';
 import {PLAYERS} from './art.js';
 import {gameModule, plain} from './games.js';
 
@@ -82,8 +82,21 @@ class HomeView {
     f.game = id;
     f.options = {};
     const r = this.rules;
-    f.players = Math.min(Math.max(f.players, r.min_players), r.max_players);
     const levels = r.levels || [];
+    // What the form last had for this game, as far as it still holds.
+    const saved = newGameForm(id);
+    if (saved) {
+      if (Number.isInteger(saved.players)) f.players = saved.players;
+      const ok = v => v === 'you' || v === 'friend' || v === 'open' || (v.startsWith('bot:') && levels.includes(v.slice(4)));
+      if (Array.isArray(saved.seats)) saved.seats.forEach((v, i) => { if (typeof v === 'string' && ok(v)) f.seats[i] = v; });
+      if (f.seats.filter(v => v === 'you').length > 1) f.seats = f.seats.map((v, i) => (v === 'you' && i !== f.seats.indexOf('you') ? 'friend' : v));
+      if (typeof saved.time === 'string') f.time = saved.time;
+      for (const o of r.options || []) {
+        const v = saved.options && saved.options[o.key];
+        if (typeof v === 'string' && (o.kind !== 'choice' || o.custom || (o.choices || []).some(c => c.value === v))) f.options[o.key] = v;
+      }
+    }
+    f.players = Math.min(Math.max(f.players, r.min_players), r.max_players);
     f.seats = f.seats.map(s => (s.startsWith('bot:') && !levels.includes(s.slice(4)) ? 'bot:' + (levels.includes('medium') ? 'medium' : levels[0]) : s));
     while (f.seats.length < r.max_players) f.seats.push(f.seats[f.seats.length - 1] === 'you' ? 'bot:' + levels[0] : f.seats[f.seats.length - 1]);
     if (!timesOf(r).some(t => t.key === f.time)) f.time = 'none';
@@ -101,11 +114,31 @@ class HomeView {
         home && home.points ? h('ul', {class: 'hero-points'}, home.points().map(([pic, text, more]) => h('li', {}, pic,
           more && more.rules ? h('span', {}, text + ' ', h('a', {href: this.rulesPath(), 'data-link': ''}, more.rules)) : text))) : null),
       picture);
-    if (home && home.picture) {
-      const game = r.id;
-      home.picture({preview: options => preview(game, r.min_players, options)})
-        .then(svg => { if (svg && this.form.game === game) picture.append(svg); }, () => {});
-    }
+    this.picture = picture;
+    this.pictureSig = null;
+    this.drawPicture();
+  }
+
+  // drawPicture draws the module's picture of the game as the form sets
+  // it up (Blue Lagoon: the board chosen), again when an option changes.
+  drawPicture() {
+    const r = this.rules, home = this.mod.home, f = this.form;
+    if (!home || !home.picture || !this.picture) return;
+    const options = {...f.options};
+    const sig = JSON.stringify([r.id, options]);
+    if (sig === this.pictureSig) return;
+    this.pictureSig = sig;
+    const picture = this.picture, game = r.id;
+    picture.dataset.options = JSON.stringify(options);
+    home.picture({options, preview: opts => preview(game, r.min_players, opts)})
+      .then(svg => { if (svg && this.form.game === game && this.pictureSig === sig) picture.replaceChildren(svg); }, () => {});
+  }
+
+  // remember keeps the form's choices in this browser for the next game.
+  remember() {
+    const f = this.form;
+    if (!f.game) return;
+    rememberNewGameForm(f.game, {players: f.players, seats: f.seats, time: f.time, options: f.options});
   }
 
   rulesPath() { return this.games.length > 1 && this.form.game !== this.games[0].id ? `/rules/${this.form.game}` : '/rules'; }
@@ -114,6 +147,7 @@ class HomeView {
   // back to the control that had it (a change of seat, players or option
   // redraws the form; a keyboard user must not be sent back to its top).
   renderForm() {
+    this.remember();
     const focused = document.activeElement;
     const again = this.el.form.contains(focused) ? likeSelector(focused) : null;
     this.drawForm();
@@ -174,7 +208,7 @@ class HomeView {
           h('label', {class: 'field'},
             h('span', {class: 'field-label'}, 'Clock'),
             (() => {
-              const sel = h('select', {class: 'select', name: 'clock', onchange: e => { f.time = e.target.value; }},
+              const sel = h('select', {class: 'select', name: 'clock', onchange: e => { f.time = e.target.value; this.remember(); }},
                 times.map(c => h('option', {value: c.key}, c.label)));
               sel.value = f.time;
               return sel;
@@ -193,6 +227,8 @@ class HomeView {
         f.options[o.key] = v;
         ctx.value = v;
         if (redraw) this.renderForm();
+        else this.remember();
+        this.drawPicture();
       },
       preview: options => preview(r.id, f.players, options),
     };

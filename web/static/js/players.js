@@ -9,8 +9,10 @@ import {seatKind} from './art.js';
 // viewer's seat or null, and connected whether the viewer's own connection
 // is up; clockBase is when the state's clocks were read (Date.now()); a
 // replay shows no connections. time is the game's time rule: a turn
-// timer's clock is shown on the card of the seat deciding, a bank on each.
-export function playerCards(seats, state, game, {you = null, connected = true, clockBase = Date.now(), replay = false, time = null} = {}) {
+// timer's clock is shown on the card of the seat deciding, a bank on each;
+// a bot has no clock (bots have no time). idle(p) says why a seat's turns
+// are skipped now, or null.
+export function playerCards(seats, state, game, {you = null, connected = true, clockBase = Date.now(), replay = false, time = null, idle = () => null} = {}) {
   const standing = state.standing || {};
   const winners = new Set(standing.winners || []);
   const teams = standing.teams || [];
@@ -20,11 +22,12 @@ export function playerCards(seats, state, game, {you = null, connected = true, c
       const online = seat.kind === 'bot' || (p === you ? connected : seat.connected > 0);
       const kind = replay ? (seat.kind === 'bot' ? `Bot · ${seat.level}` : 'Player') : seatKind(seat, online);
       const turnTimer = time && time.kind === 'turn';
-      const cl = state.clocks && (!turnTimer || turn) ? state.clocks[p] : null;
+      const cl = state.clocks && seat.kind !== 'bot' && (!turnTimer || turn) ? state.clocks[p] : null;
+      const skipped = state.over ? null : idle(p);
       const body = game.seatCard(state.view, p);
       const score = standing.scores ? standing.scores[p] : null;
       return h('div', {
-        class: 'pcard' + (turn ? ' is-turn' : '') + (p === you ? ' is-you' : '') + (winners.has(p) ? ' is-winner' : ''),
+        class: 'pcard' + (turn ? ' is-turn' : '') + (p === you ? ' is-you' : '') + (winners.has(p) ? ' is-winner' : '') + (skipped ? ' is-skipped' : ''),
         'data-seat': p,
       },
         h('div', {class: 'pcard-head'},
@@ -33,6 +36,7 @@ export function playerCards(seats, state, game, {you = null, connected = true, c
           p === you ? h('span', {class: 'tag tag-you'}, 'you') : null,
           teams.length ? h('span', {class: 'tag tag-team', 'data-team': teams.findIndex(t => t.includes(p))}, `team ${teams.findIndex(t => t.includes(p)) + 1}`) : null,
           winners.has(p) ? icon('crown', 'icon crown', 'Winner') : null,
+          skipped ? h('span', {class: 'tag tag-skipped', title: `${p === you ? 'You have' : seat.name + ' has'} ${skipped}: turns skipped`}, 'skipped') : null,
           h('span', {class: 'pcard-kind'},
             seat.kind === 'bot' || replay ? null : h('span', {class: 'dot ' + (online ? 'dot-on' : 'dot-off'), title: online ? 'Connected' : 'Not connected'}),
             kind)),

@@ -9,6 +9,7 @@ import {getGame, getRules, ApiError, patiently, recordURL} from './api.js';
 import {playerCards} from './players.js';
 import {logItem} from './log.js';
 import {gameModule} from './games.js';
+import {namedSeats} from './art.js';
 
 const PLAY_MS = 700;     // a move a step while playing
 const GAP_MS = 70;       // between two requests, to stay under the rate limit
@@ -54,6 +55,7 @@ class ReplayView {
     this.mod = await gameModule(game.game);
     this.rules = await getRules().then(r => r.games.find(x => x.id === game.game), () => null);
     if (this.gone) return;
+    game.seats = namedSeats(game.seats);
     this.game = game;
     this.last = game.state.version;
     this.cache.set(this.last, game.state);
@@ -220,7 +222,7 @@ class ReplayView {
       return;
     }
     const m = this.game.moves[n - 1];
-    fill(this.el.caption, [...logItem(m, this.game.seats, this.mod).childNodes]);
+    fill(this.el.caption, [...logItem(m, this.game.seats, this.mod, this.game.table).childNodes]);
   }
 
   renderTab() {
@@ -236,7 +238,7 @@ class ReplayView {
       h('li', {class: 'log-move' + (this.shown === 0 ? ' current' : ''), 'data-version': 0, onclick: () => { this.pause(); this.go(0); }},
         h('span', {class: 'log-no'}, '0'), h('span', {class: 'log-text'}, 'Start')),
       moves.map(m => {
-        const li = logItem(m, this.game.seats, this.mod);
+        const li = logItem(m, this.game.seats, this.mod, this.game.table);
         if (m.version === this.shown) li.classList.add('current');
         li.addEventListener('click', () => { this.pause(); this.go(m.version); });
         return li;

@@ -172,7 +172,7 @@ export class BoardView {
     svg.append(stones);
 
     this.layers = {};
-    for (const name of ['highlights', 'tokens', 'pieces', 'marks', 'badges', 'ghost', 'hits']) {
+    for (const name of ['highlights', 'tokens', 'pieces', 'marks', 'badges', 'proposal', 'ghost', 'hits']) {
       this.layers[name] = s('g', {class: 'layer-' + name});
       svg.append(this.layers[name]);
     }
@@ -391,16 +391,46 @@ export class BoardView {
       }
     }
 
+    // The moves to mark, oldest first: the last with a turning ring, and
+    // with several, each numbered in order, the older ones fainter. A
+    // piece that arrived with them drops in one after the other.
     const marks = this.layers.marks;
+    const had = new Set([...marks.querySelectorAll('[data-at]')].map(el => el.dataset.at));
     marks.replaceChildren();
-    const last = state.last_move;
-    if (last && !this.mini) {
-      const at = last.move.slice(2);
-      const sp = g.get(at);
-      if (sp && wanted.has(at)) {
-        marks.append(s('circle', {class: 'last-move' + (animate ? ' fresh' : ''), cx: sp.x, cy: sp.y, r: 8.6, 'data-at': at}));
+    const recent = (state.recent || (state.last_move ? [{at: state.last_move.move.slice(2), n: 1}] : [])).filter(m => g.get(m.at) && wanted.has(m.at));
+    if (this.mini) return;
+    let fresh = 0;
+    recent.forEach((m, i) => {
+      const sp = g.get(m.at);
+      const last = i === recent.length - 1;
+      const isNew = animate && !had.has(m.at);
+      const age = recent.length - 1 - i;
+      const el = s('g', {class: 'recent-move' + (last ? ' newest' : ''), 'data-at': m.at, 'data-n': m.n, style: `opacity: ${Math.max(0.45, 1 - age * 0.12)}`},
+        s('circle', {class: 'last-move' + (isNew ? ' fresh' : ''), cx: sp.x, cy: sp.y, r: 8.6, 'data-at': m.at}));
+      if (recent.length > 1) {
+        el.append(s('g', {class: 'recent-no', transform: `translate(${(sp.x + 6.2).toFixed(2)} ${(sp.y - 6.2).toFixed(2)})`},
+          s('circle', {r: 3.3}), s('text', {y: 1.35, 'text-anchor': 'middle'}, String(m.n))));
       }
-    }
+      if (isNew) {
+        const piece = this.pieces.get(m.at);
+        if (piece && piece.classList.contains('enter')) piece.style.setProperty('--delay', `${(fresh++) * 180}ms`);
+      }
+      marks.append(el);
+    });
+  }
+
+  // setProposal draws the piece of a move waiting for confirmation, or
+  // none: {at, seat, piece}.
+  setProposal(p) {
+    const layer = this.layers.proposal;
+    const key = p ? `${p.at} ${p.seat} ${p.piece}` : '';
+    if (layer.dataset.key === key) return;
+    layer.dataset.key = key;
+    layer.replaceChildren();
+    if (!p || !this.geo.get(p.at)) return;
+    const sp = this.geo.get(p.at);
+    layer.append(s('polygon', {class: 'proposal-space', points: hexPoints(sp.x, sp.y, 0.9)}));
+    layer.append(pieceShape(sp, p.seat, p.piece, 'proposal'));
   }
 
   // flash marks a space briefly, for a refused click.

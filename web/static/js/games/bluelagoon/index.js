@@ -11,6 +11,7 @@ import {Table} from './table.js';
 import {BoardView} from './board.js';
 import {scoreSheet, phaseScores, grandTotals} from './scores.js';
 import {legend, summary, rulesPage} from './rules.js';
+import {idle, where} from './space.js';
 
 installSymbols();
 await loadStyle(new URL('./bluelagoon.css', import.meta.url).href);
@@ -34,9 +35,9 @@ export default {
       [icon('village-1', 'icon piece-icon'), 'Or send a link to a friend'],
       [icon('tok-statuette', 'icon tok'), 'New to the game?', {rules: 'The rules in two minutes'}],
     ],
-    // picture draws a made-up game on the default board.
+    // picture draws a made-up game on the board chosen in the form.
     async picture(ctx) {
-      const p = await ctx.preview({});
+      const p = await ctx.preview(ctx.options && ctx.options.board ? {board: ctx.options.board} : {});
       if (!p.table) return null;
       const view = new BoardView(p.table, {label: 'A game in progress'});
       view.setState(sampleState(p.table, p.state));
@@ -98,15 +99,20 @@ export default {
 
   scoreSheet(view, seats) { return scoreSheet(seats, view); },
 
+  // idle says why a seat's turns are skipped: it has nowhere to place.
+  idle(view, seat, table) { return idle(table, view, seat); },
+
   // logGroup names the part of the game a move was made in.
   logGroup(move) { return move.note && move.note.phase ? this.phaseName(move.note.phase) : null; },
 
-  // describeMove writes a move for the log and the replay's caption.
-  describeMove(move, seats) {
-    const piece = pieceOf(move.move), took = move.note && move.note.took;
+  // describeMove writes a move for the log and the replay's caption, as a
+  // player says it: "settler on the island of 8, took water".
+  describeMove(move, seats, table) {
+    const piece = pieceOf(move.move), took = move.note && move.note.took, at = move.move.slice(2);
     return [
       icon(`${piece}-${move.seat}`, 'icon piece-icon'),
-      h('span', {class: 'log-text'}, h('b', {}, seats[move.seat].name), ` ${piece} ${move.move.slice(2)}`),
+      h('span', {class: 'log-text', title: at, 'data-at': at}, h('b', {}, seats[move.seat].name),
+        ` ${piece} ${where(table, at)}`, took ? `, took ${tokenPhrase(took)}` : ''),
       took ? h('span', {class: 'log-took', title: 'took ' + tokenName(took)}, icon('tok-' + took, 'icon tok')) : null,
     ];
   },
@@ -125,14 +131,15 @@ export default {
 
   // phaseSummary describes the end of the exploration phase, if move ended
   // it: what was removed and kept, and the scores.
-  phaseSummary(move, seats) {
+  // playing: the viewer plays on (not a spectator, nor a seat skipped).
+  phaseSummary(move, seats, {playing = true} = {}) {
     const end = move.note && (move.note.phase_ends || []).find(e => e.phase === 'exploration');
     if (!end) return null;
     const count = lists => lists.map((l, p) => `${seats[p].name} ${l.length}`).join(', ');
     return {
       title: 'The exploration phase is over',
       button: 'Exploration summary',
-      next: 'Play the settlement phase',
+      next: playing ? 'Play the settlement phase' : 'Watch the settlement phase',
       body: h('div', {},
         h('table', {class: 'mini-scores'},
           h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'This phase'), h('th', {}, 'Total'))),

@@ -7,6 +7,7 @@
 import {h, icon, fill} from '../../ui.js';
 import {BoardView} from './board.js';
 import {tokenPhrase} from './art.js';
+import {idle, villageWhy} from './space.js';
 
 export class Table {
   // ctx is the shell's (see games/README in docs/web.md): table, seats(),
@@ -30,17 +31,29 @@ export class Table {
         title: 'Place settlers (key S)', onclick: () => this.choose('settler')});
       this.villageBtn = h('button', {class: 'piece-btn', type: 'button', 'data-piece': 'village', 'aria-pressed': 'false',
         title: 'Place villages (key V)', onclick: () => this.choose('village')});
-      this.controls = h('div', {class: 'piece-toggle', role: 'group', 'aria-label': 'Piece to place'}, this.settlerBtn, this.villageBtn);
+      this.why = h('p', {class: 'piece-why', hidden: true});
+      this.controls = h('div', {class: 'piece-controls'},
+        h('div', {class: 'piece-toggle', role: 'group', 'aria-label': 'Piece to place'}, this.settlerBtn, this.villageBtn),
+        this.why);
     }
   }
 
   get view() { return this.state.view; }
 
   // update draws a state; animate: it follows the one drawn by one move.
-  update(state, {animate = false} = {}) {
+  // recent are the moves to mark, oldest first (the shell's: every move
+  // since the viewer's own last one); without them, the last move.
+  update(state, {animate = false, recent = null} = {}) {
     this.state = state;
     const v = state.view;
-    this.board.setState({pieces: v.pieces, tokens: v.tokens, last_move: state.last_move}, {animate});
+    const marks = (recent || (state.last_move ? [state.last_move] : [])).filter(m => m && m.move.length > 2);
+    this.board.setState({pieces: v.pieces, tokens: v.tokens,
+      recent: marks.map((m, i) => ({at: m.move.slice(2), n: i + 1, seat: m.seat}))}, {animate});
+    if (state.over) {
+      // Nothing more to point at: the tip under a finger goes.
+      this.tooltip.hidden = true;
+      this.board.armed = null;
+    }
     if (!this.interactive) return;
     const you = this.ctx.you();
     // Pieces the viewer can place now.
@@ -59,14 +72,25 @@ export class Table {
     this.controls.hidden = !show;
     if (!show) return;
     const me = v.players[you];
-    const villagesOK = v.phase === 'exploration' && me.villages_left > 0;
+    const table = this.ctx.table;
+    // Why a piece cannot be placed, said on its button before a click.
+    const skipped = v.current === you ? null : idle(table, v, you);
+    const villageNo = skipped ? 'nowhere to place' : villageWhy(table, v, you);
+    const settlerNo = skipped ? 'nowhere to place' : me.settlers_left === 0 ? 'none left' : null;
     fill(this.settlerBtn, icon('settler-' + you, 'icon piece-icon'),
-      h('span', {class: 'piece-label'}, 'Settler', h('kbd', {}, 'S')), h('span', {class: 'piece-left'}, `${me.settlers_left} left`));
+      h('span', {class: 'piece-label'}, 'Settler', h('kbd', {}, 'S')), h('span', {class: 'piece-left'}, settlerNo || `${me.settlers_left} left`));
     fill(this.villageBtn, icon('village-' + you, 'icon piece-icon'),
       h('span', {class: 'piece-label'}, 'Village', h('kbd', {}, 'V')),
-      h('span', {class: 'piece-left'}, v.phase === 'settlement' ? 'not now' : `${me.villages_left} left`));
-    this.villageBtn.disabled = !villagesOK;
-    this.settlerBtn.disabled = me.settlers_left === 0;
+      h('span', {class: 'piece-left'}, villageNo === 'not in the settlement phase' ? 'not now' : villageNo || `${me.villages_left} left`));
+    this.villageBtn.disabled = !!villageNo;
+    this.villageBtn.title = villageNo ? `No village: ${villageNo}` : 'Place villages (key V)';
+    this.settlerBtn.disabled = !!settlerNo;
+    this.settlerBtn.title = settlerNo ? `No settler: ${settlerNo}` : 'Place settlers (key S)';
+    this.why.hidden = !skipped;
+    this.why.textContent = skipped === 'nowhere to place'
+      ? 'Nowhere to place: no free space is next to your pieces, so your turns are skipped until the phase ends.'
+      : skipped ? `You have ${skipped}: your turns are skipped until the phase ends.` : '';
+    if (villageNo && this.piece === 'village' && !settlerNo) this.piece = 'settler';
     this.settlerBtn.setAttribute('aria-pressed', String(this.piece === 'settler'));
     this.villageBtn.setAttribute('aria-pressed', String(this.piece === 'village'));
   }
@@ -88,6 +112,11 @@ export class Table {
     const v = this.view, me = v.players[you];
     if (piece === 'village' && (v.phase === 'settlement' || me.villages_left === 0)) {
       this.ctx.say(v.phase === 'settlement' ? 'No villages in the settlement phase: settlers only.' : 'You have no villages left.', 'info');
+      return;
+    }
+    const no = piece === 'village' ? villageWhy(this.ctx.table, v, you) : null;
+    if (no) {
+      this.ctx.say(`No village now: ${no}.`, 'info');
       return;
     }
     if (piece === 'settler' && me.settlers_left === 0) {
@@ -113,6 +142,13 @@ export class Table {
     if (this.ctx.modalOpen()) return;
     const move = (this.piece === 'village' ? 'T ' : 'S ') + at;
     if (this.ctx.move(move) === 'not_your_turn') this.board.flash(at, 'refused');
+  }
+
+  // propose shows the move waiting for the player's confirmation (null:
+  // none): the piece stands on its space, faded, until confirmed.
+  propose(text) {
+    const you = this.ctx.you();
+    this.board.setProposal(text && you != null ? {at: text.slice(2), seat: you, piece: pieceOf(text)} : null);
   }
 
   // refused marks the space of a move the server refused.
@@ -153,3 +189,5 @@ export class Table {
     tip.classList.toggle('below', !above);
   }
 }
+
+const pieceOf = move => (move[0] === 'T' ? 'village' : 'settler');
