@@ -11,13 +11,14 @@ import (
 	"strings"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // maxLine bounds one input line of lagoon rules; the largest boards' states
 // are a few kilobytes.
 const maxLine = 1 << 20
 
-const rulesUsage = `usage: lagoon rules <verb> [flags] < input > output
+const rulesUsage = `usage: lagoon rules [-game ID] <verb> [flags] < input > output
 
 Batch tool over the text notation: one input per line on standard input, one
 output line per input line, in order (show: one picture per line). Each
@@ -40,13 +41,39 @@ own output line, processing goes on, and the exit status is 1.
 
 func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
-		fmt.Fprint(stderr, rulesUsage)
+		fmt.Fprint(stderr, rulesUsage+gameRulesUsage)
 		if len(args) == 0 {
 			return 2
 		}
 		return 0
 	}
-	verb, args := args[0], args[1:]
+	// lagoon rules [-game ID] VERB [flags]: Blue Lagoon's verbs keep their
+	// own forms; any other game goes through the contract.
+	top := flag.NewFlagSet("lagoon rules", flag.ContinueOnError)
+	top.Usage = func() { fmt.Fprint(stderr, rulesUsage+gameRulesUsage) }
+	gameID := top.String("game", rulesGames[0].ID, "the game whose notation is read")
+	if code, ok := parseFlags(top, args, stderr); !ok {
+		return code
+	}
+	if top.NArg() == 0 {
+		fmt.Fprintln(stderr, "lagoon rules: a verb is needed")
+		fmt.Fprint(stderr, rulesUsage+gameRulesUsage)
+		return 2
+	}
+	verb, args := top.Arg(0), top.Args()[1:]
+	reg, err := game.NewRegistry(rulesGames...)
+	if err != nil {
+		fmt.Fprintf(stderr, "lagoon rules: %v\n", err)
+		return 1
+	}
+	rules, err := reg.Get(*gameID)
+	if err != nil {
+		fmt.Fprintf(stderr, "lagoon rules: %v\n", err)
+		return 2
+	}
+	if rules != bluelagoon.Rules {
+		return runGameRules(rules, verb, args, stdin, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("lagoon rules "+verb, flag.ContinueOnError)
 	fs.Usage = func() { fmt.Fprint(stderr, rulesUsage) }
 	if verb == "new" {
