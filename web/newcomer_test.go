@@ -251,14 +251,7 @@ func TestConfirmEachMove(t *testing.T) {
 		p.click(`input[name=pref-confirm]`)
 		v := p.view()
 		at := v.Legal[len(v.Legal)/2]
-		place := func() {
-			if sc.phone {
-				p.tapSpace(at)
-				p.tapSpace(at)
-			} else {
-				p.clickSpace(at)
-			}
-		}
+		place := func() { p.placeOn(at, sc.phone) }
 		place()
 		p.waitFor(`document.querySelector('.confirm-bar:not([hidden])')`, "the move to confirm")
 		if w := p.view(); w.Version != v.Version || w.Pending {
@@ -303,13 +296,7 @@ func TestMovesSinceMineAreMarked(t *testing.T) {
 		eval[bool](p, `(window.sounds = 0, window.addEventListener('lagoon-sound', () => window.sounds++), true)`)
 		for round := range 2 {
 			v := p.view()
-			at := v.Legal[len(v.Legal)/2]
-			if sc.phone {
-				p.tapSpace(at)
-				p.tapSpace(at)
-			} else {
-				p.clickSpace(at)
-			}
+			p.placeOn(v.Legal[len(v.Legal)/2], sc.phone)
 			p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) >= %d && document.querySelector('.game[data-turn=you][data-pending=false]')`, v.Version+4), "the bots' three moves")
 			marks := eval[[]string](p, `[...document.querySelectorAll('.layer-marks .recent-move')].map(e => e.dataset.n + ' ' + e.dataset.at)`)
 			g := l.game(c.ID)
@@ -451,4 +438,86 @@ func TestScoreSheetFits(t *testing.T) {
 		}
 		p.screenshot(fmt.Sprintf("sheet-%d-1280", n))
 	}
+}
+
+// TestTakeBack: against a bot, a player takes back their last move at
+// once; among people the others are asked, and may refuse or accept.
+func TestTakeBack(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	for _, sc := range screens {
+		p := sc.open(t, "takeback")
+		c := p.joinAgainstBot(l)
+		if n := eval[int](p, `document.querySelectorAll('[data-action=takeback]').length`); n != 0 {
+			t.Errorf("%s: a take-back is offered before any move", sc.name)
+		}
+		v := p.view()
+		p.placeOn(v.Legal[len(v.Legal)/2], sc.phone)
+		p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) >= %d && document.querySelector('.game[data-turn=you][data-pending=false]')`, v.Version+2), "the bot's reply")
+		p.screenshot("takeback-offered-" + sc.name)
+		p.click(`[data-action=takeback]`)
+		p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) === %d && document.querySelector('.game[data-turn=you]')`, v.Version), "the move taken back")
+		if g := l.game(c.ID); g.State.Version != v.Version || len(g.Moves) != v.Version {
+			t.Errorf("%s: after the take-back the server is at version %d with %d moves, want %d", sc.name, g.State.Version, len(g.Moves), v.Version)
+		}
+		if pieces, _ := p.boardPosition(); len(pieces) != 0 {
+			t.Errorf("%s: the board still shows %q after the take-back", sc.name, pieces)
+		}
+		// The game goes on, and a reload resumes it where it is.
+		v = p.view()
+		p.placeOn(v.Legal[0], sc.phone)
+		p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) >= %d && document.querySelector('.game[data-turn=you][data-pending=false]')`, v.Version+2), "the game to go on")
+		p.navigate(l.url + "/game/" + c.ID)
+		w := p.waitGame()
+		if g := l.game(c.ID); w.Version != g.State.Version {
+			t.Errorf("%s: after a reload the page shows version %d, the server %d", sc.name, w.Version, g.State.Version)
+		}
+	}
+
+	// Among people: Bob is asked, refuses, then accepts.
+	c, _ := l.humansGame(5, "standard")
+	ann := newPage(t, "ann", desktopWidth, desktopHeight)
+	bob := newPage(t, "bob", desktopWidth, desktopHeight)
+	ann.navigate(l.url + c.Seats[0].Link)
+	bob.navigate(l.url + c.Seats[1].Link)
+	ann.waitFor(`document.querySelector('.game[data-turn=you][data-conn=open]')`, "Ann's turn")
+	bob.waitFor(`document.querySelector('.game[data-conn=open]')`, "Bob's page")
+	v := ann.view()
+	ann.clickSpace(v.Legal[0])
+	ann.waitFor(`document.querySelector('.game[data-version="1"]') && document.querySelector('[data-action=takeback]')`, "Ann's move")
+	if label := eval[string](ann, `document.querySelector('[data-action=takeback]').textContent`); label != "Ask to take back my last move" {
+		t.Errorf("among people the take-back button says %q", label)
+	}
+	for _, answer := range []string{"refuse", "accept"} {
+		ann.click(`[data-action=takeback]`)
+		bob.waitFor(`document.querySelector('[data-action=takeback-accept]')`, "Bob to be asked")
+		ann.waitFor(`document.querySelector('[data-action=takeback-withdraw]')`, "Ann to wait for Bob")
+		if answer == "refuse" {
+			bob.screenshot("takeback-asked")
+		}
+		bob.click(`[data-action=takeback-` + answer + `]`)
+		if answer == "refuse" {
+			ann.waitFor(`document.querySelector('.message.show') && document.querySelector('.message.show').textContent.includes('refused') && document.querySelector('[data-action=takeback]')`, "Ann to hear of the refusal")
+			if v := ann.view(); v.Version != 1 {
+				t.Errorf("a refused take-back left Ann at version %d", v.Version)
+			}
+		}
+	}
+	for _, p := range []*page{ann, bob} {
+		p.waitFor(`document.querySelector('.game[data-version="0"]') && !document.querySelector('.takeback-slot [data-action^=takeback-]')`, "the move taken back")
+	}
+	if g := l.game(c.ID); g.State.Version != 0 {
+		t.Errorf("after Bob accepted the server is at version %d", g.State.Version)
+	}
+}
+
+// placeOn places the chosen piece on a space: a click, or two taps.
+func (p *page) placeOn(at string, touch bool) {
+	p.t.Helper()
+	if !touch {
+		p.clickSpace(at)
+		return
+	}
+	p.tapSpace(at)
+	p.tapSpace(at)
 }

@@ -99,6 +99,7 @@ class GameView {
       onstatus: (st, detail) => this.status(st, detail),
     });
     this.socket.version = game.state.version;
+    this.socket.takeBacks = game.take_backs ? game.take_backs.count : 0;
     this.socket.start();
     document.addEventListener('keydown', this.onKey);
     this.ticker = setInterval(() => tickClocks(this.root), 250);
@@ -136,7 +137,11 @@ class GameView {
   setGame(game) {
     this.game = game;
     this.clockBase = Date.now();
-    if (this.socket) this.socket.version = game.state.version;
+    this.request = (game.take_backs && game.take_backs.request) || null;
+    if (this.socket) {
+      this.socket.version = game.state.version;
+      this.socket.takeBacks = game.take_backs ? game.take_backs.count : 0;
+    }
   }
 
   get state() { return this.game.state; }
@@ -234,6 +239,7 @@ class GameView {
     this.table.update(st, {animate, recent: this.recentMoves()});
     if (this.table.propose) this.table.propose(this.proposal ? this.proposal.text : null);
     this.renderConfirm();
+    this.renderTakeBack();
     el.conn.hidden = st.over;
     fill(el.phase, st.over ? 'Game over' : this.mod.phaseName(st.standing.phase || ''));
     el.phase.dataset.phase = st.over ? 'over' : st.standing.phase || '';
@@ -474,7 +480,92 @@ class GameView {
         }
         break;
       case 'error': this.onError(msg); break;
+      case 'take_back_request':
+        this.request = {version: msg.version, seat: msg.seat, to: msg.to, waiting: msg.waiting, accepted: msg.accepted || []};
+        this.render({});
+        break;
+      case 'take_back_answer':
+        if (this.request) this.request = {...this.request, waiting: msg.waiting};
+        this.render({});
+        break;
+      case 'take_back_ended': {
+        const asked = this.request && this.request.seat === this.you;
+        this.request = null;
+        this.render({});
+        const who = msg.seat === this.you ? 'You' : this.seats[msg.seat].name;
+        if (msg.reason === 'refused' && asked) this.say(`${who} refused to take the move back.`, 'info', 5000);
+        else if (msg.reason === 'withdrawn' && msg.seat !== this.you) this.say(`${who} withdrew the request to take a move back.`, 'info', 4000);
+        break;
+      }
+      case 'take_back': this.onTakeBack(msg); break;
     }
+  }
+
+  // onTakeBack goes back to the version a take-back left: the moves above
+  // it leave the log.
+  onTakeBack(msg) {
+    this.request = null;
+    this.proposal = null;
+    this.game.moves = this.game.moves.filter(m => m.version <= msg.version);
+    this.game.state = msg.state;
+    if (this.game.take_backs) this.game.take_backs = {...this.game.take_backs, count: msg.take_backs, request: null};
+    this.clockBase = Date.now();
+    this.socket.version = msg.version;
+    this.socket.takeBacks = msg.take_backs;
+    if (this.pending) this.pending = null;
+    this.render({});
+    const who = msg.seat === this.you ? 'Your' : `${this.seats[msg.seat].name}'s`;
+    this.say(`${who} last move was taken back (back to move ${msg.version}).`, 'info', 4000);
+  }
+
+  // canTakeBack says whether the viewer may ask to take back their last
+  // move now.
+  canTakeBack() {
+    const tb = this.game.take_backs;
+    return this.you != null && !this.state.over && tb && tb.allowed && !this.request && !this.pending &&
+      this.game.moves.some(m => m.seat === this.you);
+  }
+
+  // renderTakeBack draws the take-back's button, or the request under way:
+  // the asker may withdraw it, the seats asked accept or refuse it.
+  renderTakeBack() {
+    const el = this.el.takeback, r = this.request, you = this.you;
+    let sig, body;
+    if (r) {
+      const asker = r.seat === you ? 'You' : this.seats[r.seat].name;
+      const waiting = (r.waiting || []).map(p => (p === you ? 'you' : this.seats[p].name)).join(' and ');
+      sig = ['r', r.version, r.seat, (r.waiting || []).join()].join('|');
+      const askedMe = you != null && (r.waiting || []).includes(you);
+      body = [h('span', {class: 'takeback-what'}, `${asker} ${r.seat === you ? 'ask' : 'asks'} to take back ${r.seat === you ? 'your' : 'their'} last move${waiting ? `; waiting for ${waiting}` : ''}.`),
+        askedMe ? h('button', {class: 'btn btn-primary btn-small', type: 'button', 'data-action': 'takeback-accept', onclick: () => this.answerTakeBack(true)}, 'Accept') : null,
+        askedMe ? h('button', {class: 'btn btn-small', type: 'button', 'data-action': 'takeback-refuse', onclick: () => this.answerTakeBack(false)}, 'Refuse') : null,
+        r.seat === you ? h('button', {class: 'btn btn-small', type: 'button', 'data-action': 'takeback-withdraw', onclick: () => this.answerTakeBack(false)}, 'Withdraw') : null];
+    } else if (this.canTakeBack()) {
+      const people = this.seats.some((s, p) => p !== you && s.kind === 'human');
+      sig = 'b' + (people ? 'p' : '');
+      body = [h('button', {class: 'btn btn-small btn-takeback', type: 'button', 'data-action': 'takeback', onclick: () => this.askTakeBack(),
+        title: people ? 'The other players are asked to accept' : 'Your last move and the moves after it are undone'},
+      people ? 'Ask to take back my last move' : 'Take back my last move')];
+    } else {
+      sig = '';
+      body = [];
+    }
+    if (el.dataset.sig === sig) return;
+    el.dataset.sig = sig;
+    fill(el, body);
+  }
+
+  askTakeBack() {
+    if (!this.canTakeBack()) return;
+    if (!this.socket.send({type: 'take_back', id: 't' + (++this.moveSeq), version: this.state.version})) {
+      this.say('Not connected: try again when the connection is back.', 'error');
+    }
+  }
+
+  answerTakeBack(accept) {
+    const r = this.request;
+    if (!r) return;
+    this.socket.send({type: 'take_back_answer', id: 'a' + (++this.moveSeq), version: r.version, accept});
   }
 
   onMove(msg) {
@@ -548,6 +639,10 @@ class GameView {
       case 'no_token': text = 'You are watching: only the players can move.'; break;
       case 'rate_limited': text = 'Slow down a little: too many moves at once.'; break;
       case 'shutting_down': text = 'The server is restarting; try again in a moment.'; break;
+      case 'nothing_to_take_back': text = 'You have no move to take back yet.'; break;
+      case 'take_back_pending': text = 'A take-back is already waiting for answers.'; break;
+      case 'take_backs_off': text = 'This game was started without take-backs.'; break;
+      case 'no_request': case 'not_asked': text = 'That take-back is no longer asked for.'; break;
       default: text = msg.message;
     }
     this.say(text, 'error', 7000);

@@ -16,6 +16,7 @@ export class GameSocket {
     this.token = token;
     this.handlers = handlers;
     this.version = -1;     // the last version the page has seen
+    this.takeBacks = 0;    // the take-backs the page has seen
     this.ws = null;
     this.stopped = true;
     this.attempt = 0;
@@ -89,6 +90,8 @@ export class GameSocket {
       const hello = {type: 'hello'};
       if (this.token) hello.token = this.token;
       if (this.version >= 0) hello.version = this.version;
+      // The take-backs seen: a version after one names another position.
+      if (this.takeBacks > 0) hello.take_backs = this.takeBacks;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = ev => {
