@@ -71,11 +71,11 @@ func NewWith(rules *game.Rules, spec string, o Options) (Bot, error) {
 	case spec == "mcts":
 		return NewMCTS(rules, spec, mcts.Budget{Time: defaultSearchTime}, o), nil
 	case name == "mcts" && hasArg:
-		b, err := parseBudget(arg)
+		bot, err := mctsFromSpec(rules, spec, arg, o)
 		if err != nil {
 			return nil, fmt.Errorf("bot %q: %w", spec, err)
 		}
-		return NewMCTS(rules, spec, b, o), nil
+		return bot, nil
 	}
 	for _, b := range k.bots {
 		if spec == b.name {

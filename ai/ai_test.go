@@ -224,14 +224,52 @@ func TestEverySpecMakesABot(t *testing.T) {
 	}
 }
 
+// TestSearchSettingsInSpecs: settings after the budget reach the search
+// (bias, mast, c, w for every game) and the game (Blue Lagoon's playout
+// policy), and the bots they make play.
+func TestSearchSettingsInSpecs(t *testing.T) {
+	for _, c := range []struct {
+		rules *game.Rules
+		spec  string
+		st    game.State
+	}{
+		{bluelagoon.Rules, "mcts:200,bias=2,mast=0.5,c=0.3,w=1.5,token=0.9,settlefresh=0.5", blueLagoon(t, 2, 3)},
+		{gametest.Tiny, "mcts:200,bias=1,mast=0.6", tinyGame(t, 2, 3)},
+	} {
+		bot, err := NewWith(c.rules, c.spec, Options{Seed: 1, Workers: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", c.spec, err)
+		}
+		if bot.Name() != c.spec {
+			t.Errorf("bot %q is named %q", c.spec, bot.Name())
+		}
+		m, err := bot.Move(context.Background(), c.st)
+		if err != nil {
+			t.Fatalf("%s: %v", c.spec, err)
+		}
+		if err := c.st.Clone().Play(m); err != nil {
+			t.Errorf("%s: %v", c.spec, err)
+		}
+	}
+	_, cfg, extra, err := parseSearch("1s,bias=2,mast=0.25,token=0.9", mcts.Config{Exploration: 0.3})
+	if err != nil || cfg.Bias != 2 || cfg.MAST != 0.25 || cfg.Exploration != 0.3 || extra["token"] != 0.9 || len(extra) != 1 {
+		t.Errorf("parseSearch: %+v %v %v", cfg, extra, err)
+	}
+}
+
 func TestBadSpecs(t *testing.T) {
 	for _, spec := range []string{"", "mcts:", "mcts:0", "mcts:-1s", "mcts:fast", "greedy:1s", "Random", "extern:x"} {
 		if _, err := New(bluelagoon.Rules, spec); err == nil {
 			t.Errorf("New(%q) succeeded", spec)
 		}
 	}
-	// A game's own bots are its own.
-	for _, spec := range []string{"greedy", "heuristic"} {
+	for _, spec := range []string{"mcts:1000,", "mcts:1000,bias", "mcts:1000,bias=-1", "mcts:1000,nosuch=1", "mcts:1000,token=x"} {
+		if _, err := New(bluelagoon.Rules, spec); err == nil {
+			t.Errorf("New(%q) succeeded", spec)
+		}
+	}
+	// A game's own bots, and its own settings of the search, are its own.
+	for _, spec := range []string{"greedy", "heuristic", "mcts:100,token=0.5"} {
 		if _, err := New(gametest.Tiny, spec); err == nil {
 			t.Errorf("New(tiny, %q) succeeded", spec)
 		}

@@ -19,6 +19,12 @@ type knowledge struct {
 	// offers the search the game's knowledge (mcts.Prior, mcts.Playout,
 	// mcts.Rewards, mcts.Reroot); nil plays on the state itself.
 	search func(game.State) (game.State, error)
+	// searchWith is search with settings of the game's own, by name, from
+	// a spec ("mcts:1000,token=0.9"); nil if the game has none.
+	searchWith func(map[string]float64) (func(game.State) (game.State, error), error)
+	// config is the game's settings of the search (Workers and Seed
+	// aside): what the arena found best for it.
+	config mcts.Config
 	// levels are the game's levels, easy to max.
 	levels []level
 }
@@ -43,7 +49,8 @@ func init() {
 				{"greedy", func(o Options) Bot { return bots.NewGreedy("greedy", 0, o.Seed) }},
 				{"heuristic", func(o Options) Bot { return bots.NewHeuristic(o.Seed) }},
 			},
-			search: bots.Search,
+			search:     bots.Search,
+			searchWith: bots.SearchWith,
 			levels: []level{
 				{"easy", func(_ *game.Rules, o Options) Bot { return guard{bots.NewGreedy("easy", 0.5, o.Seed)} }},
 				{"medium", func(_ *game.Rules, o Options) Bot { return guard{bots.NewGreedy("medium", 0, o.Seed)} }},

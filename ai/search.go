@@ -3,7 +3,10 @@ package ai
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
@@ -25,14 +28,88 @@ type MCTS struct {
 // defaultSearchTime is the budget of a plain "mcts".
 const defaultSearchTime = time.Second
 
-// NewMCTS returns a search bot for the game with the given name and budget.
+// NewMCTS returns a search bot for the game with the given name and budget,
+// with the search settings the game chose (its knowledge in games.go).
 func NewMCTS(rules *game.Rules, name string, budget mcts.Budget, o Options) *MCTS {
+	return newMCTS(rules, name, budget, knowledgeOf(rules.ID).config, o)
+}
+
+func newMCTS(rules *game.Rules, name string, budget mcts.Budget, cfg mcts.Config, o Options) *MCTS {
+	cfg.Workers, cfg.Seed = o.Workers, o.Seed
 	return &MCTS{
 		name:    name,
 		budget:  budget,
-		search:  mcts.New(mcts.Config{Workers: o.Workers, Seed: o.Seed}),
+		search:  mcts.New(cfg),
 		prepare: knowledgeOf(rules.ID).search,
 	}
+}
+
+// mctsFromSpec makes the search bot of an "mcts:" spec's argument for the
+// game (parseSearch); settings the search does not know are the game's
+// (its knowledge's searchWith).
+func mctsFromSpec(rules *game.Rules, spec, arg string, o Options) (*MCTS, error) {
+	k := knowledgeOf(rules.ID)
+	b, cfg, extra, err := parseSearch(arg, k.config)
+	if err != nil {
+		return nil, err
+	}
+	bot := newMCTS(rules, spec, b, cfg, o)
+	if len(extra) > 0 {
+		if k.searchWith == nil {
+			return nil, fmt.Errorf("unknown search setting %q (known: %s)", slices.Sorted(maps.Keys(extra))[0], strings.Join(settingNames(), ", "))
+		}
+		if bot.prepare, err = k.searchWith(extra); err != nil {
+			return nil, err
+		}
+	}
+	return bot, nil
+}
+
+// parseSearch reads the argument of an "mcts:" spec: a budget, then
+// optionally settings that override the game's, separated by commas, for
+// tuning in the arena: "1000,bias=2,c=0.3". Settings of the search
+// (searchSettings) go into the config; the others are returned by name, for
+// the game's own knowledge (its playout policy, say).
+func parseSearch(arg string, cfg mcts.Config) (mcts.Budget, mcts.Config, map[string]float64, error) {
+	parts := strings.Split(arg, ",")
+	b, err := parseBudget(parts[0])
+	if err != nil {
+		return b, cfg, nil, err
+	}
+	var extra map[string]float64
+	for _, kv := range parts[1:] {
+		k, v, _ := strings.Cut(kv, "=")
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f < 0 {
+			return b, cfg, nil, fmt.Errorf("search setting %q: %q is not a number at least 0", k, v)
+		}
+		if set, ok := searchSettings[k]; ok {
+			set(&cfg, f)
+			continue
+		}
+		if extra == nil {
+			extra = map[string]float64{}
+		}
+		extra[k] = f
+	}
+	return b, cfg, extra, nil
+}
+
+// searchSettings are the settings of the search a spec may give.
+var searchSettings = map[string]func(*mcts.Config, float64){
+	"c":    func(c *mcts.Config, f float64) { c.Exploration = f },
+	"w":    func(c *mcts.Config, f float64) { c.Widening = f },
+	"bias": func(c *mcts.Config, f float64) { c.Bias = f },
+	"mast": func(c *mcts.Config, f float64) { c.MAST = f },
+}
+
+func settingNames() []string {
+	var names []string
+	for k := range searchSettings {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	return names
 }
 
 // Name returns the bot's name.

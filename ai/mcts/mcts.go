@@ -111,6 +111,19 @@ type Config struct {
 	// Widening sets how many children a node may have after n visits:
 	// 1 + Widening*sqrt(n); default 1.
 	Widening float64
+	// Bias is the weight of progressive bias: a child's score in the
+	// selection gains Bias*prior/(visits+1), where prior is the move's
+	// prior scaled to [0, 1] among the moves of its node (the best 1, the
+	// worst 0), so that the game's rule of thumb steers the first visits
+	// and fades as the simulations speak. 0 (the default) uses the prior
+	// only to order the widening; negative means 0.
+	Bias float64
+	// MAST, between 0 and 1, turns on move-average sampling (see MAST):
+	// the share of the playouts' steps whose move is chosen by the moves'
+	// average rewards (the best of the legal moves in the search's own
+	// playout, the better of the policy's draw and another in a game's
+	// Guided playout). 0 (the default) is off.
+	MAST float64
 	// Seed seeds the random streams of the workers.
 	Seed uint64
 }
@@ -137,6 +150,8 @@ func New(cfg Config) *Searcher {
 	if cfg.Widening <= 0 {
 		cfg.Widening = 1
 	}
+	cfg.Bias = max(cfg.Bias, 0)
+	cfg.MAST = min(max(cfg.MAST, 0), 1)
 	return &Searcher{cfg: cfg}
 }
 
@@ -279,6 +294,7 @@ type node struct {
 	children  int32
 	visits    int32
 	cands     int32               // the node's block of candidates in tree.cands, -1 if none
+	prior     float32             // the move's prior scaled to [0, 1] among its siblings
 	sum       [MaxPlayers]float32 // reward sums per seat
 }
 
@@ -305,7 +321,9 @@ type tree struct {
 	sim      game.State
 	prior    Prior
 	playout  Playout
+	guided   Guided
 	rewarder Rewards
+	mast     *MAST // nil without Config.MAST
 	rewards  [MaxPlayers]float64
 	// src is the worker's random stream, inside the tree: as an object
 	// of its own it would share a cache line with the other workers'
@@ -316,6 +334,8 @@ type tree struct {
 	nodes []node
 	root  int32
 	cands []game.Move // blocks of candidate children, best last, candidates a block
+	// candp holds the candidates' priors scaled to [0, 1], beside cands.
+	candp []float32
 	moves []game.Move // scratch
 	rated []ratedMove
 	path  []int32
@@ -335,6 +355,9 @@ type ratedMove struct {
 
 func newTree(pos game.State, cfg Config) *tree {
 	t := &tree{cfg: cfg}
+	if cfg.MAST > 0 {
+		t.mast = newMAST(cfg.MAST)
+	}
 	t.rng = rand.New(&t.src)
 	t.setRoot(pos)
 	t.nodes = append(t.nodes, node{child: -1, next: -1, mover: -1, cands: -1})
@@ -349,6 +372,7 @@ func (t *tree) setRoot(pos game.State) {
 	t.sim = pos.Clone()
 	t.prior, _ = t.sim.(Prior)
 	t.playout, _ = t.sim.(Playout)
+	t.guided, _ = t.sim.(Guided)
 	t.rewarder, _ = t.sim.(Rewards)
 	t.found = t.found[:0]
 }
@@ -407,6 +431,11 @@ func (t *tree) simulate() {
 		t.path = append(t.path, c)
 		cur = c
 	}
+	if t.mast != nil {
+		for _, i := range t.path[1:] {
+			t.mast.Played(int(t.nodes[i].mover), t.nodes[i].move)
+		}
+	}
 	t.play(sim)
 	n := sim.Players()
 	r := t.rewards[:n]
@@ -415,6 +444,9 @@ func (t *tree) simulate() {
 		t.rewarder.Rewards(r)
 	} else {
 		sim.Standing().Rewards(r)
+	}
+	if t.mast != nil {
+		t.mast.update(r)
 	}
 	for _, i := range t.path {
 		nd := &t.nodes[i]
@@ -426,9 +458,14 @@ func (t *tree) simulate() {
 }
 
 // play plays the simulation to the end: with the game's playout policy, or
-// with uniformly random legal moves.
+// with uniformly random legal moves (tilted by the move averages with
+// MAST).
 func (t *tree) play(sim game.State) {
-	if t.playout != nil {
+	switch {
+	case t.guided != nil:
+		t.guided.GuidedPlayout(t.rng, t.mast)
+		return
+	case t.playout != nil:
 		t.playout.Playout(t.rng)
 		return
 	}
@@ -437,7 +474,18 @@ func (t *tree) play(sim game.State) {
 			return
 		}
 		t.moves = sim.AppendLegal(t.moves[:0])
-		if len(t.moves) == 0 || sim.Play(t.moves[t.rng.IntN(len(t.moves))]) != nil {
+		if len(t.moves) == 0 {
+			return
+		}
+		var m game.Move
+		if t.mast != nil {
+			seat := sim.ToMove()
+			m = t.mast.pick(t.rng, seat, t.moves)
+			t.mast.Played(seat, m)
+		} else {
+			m = t.moves[t.rng.IntN(len(t.moves))]
+		}
+		if sim.Play(m) != nil {
 			return
 		}
 	}
@@ -457,6 +505,7 @@ func (t *tree) widen(i int32, sim game.State) int32 {
 		nd := &t.nodes[i]
 		nd.pending--
 		m := t.cands[int(nd.cands)+int(nd.pending)]
+		prior := t.candp[int(nd.cands)+int(nd.pending)]
 		if t.varies && !t.allows(sim, m) {
 			continue
 		}
@@ -472,6 +521,7 @@ func (t *tree) widen(i int32, sim game.State) int32 {
 			child: -1,
 			next:  nd.child,
 			cands: -1,
+			prior: prior,
 		})
 		nd = &t.nodes[i]
 		nd.child = c
@@ -512,15 +562,27 @@ func (t *tree) rate(i int32, sim game.State) bool {
 		copy(t.rated[k+1:best+1], t.rated[k:best])
 		t.rated[k] = b
 	}
+	// The priors scaled to [0, 1] for progressive bias: the best of the
+	// node's moves 1, the worst 0 (all 0 when they are equal).
+	lo, hi := t.rated[0].prior, t.rated[0].prior
+	for _, r := range t.rated {
+		lo = min(lo, r.prior)
+	}
+	scale := float32(0)
+	if hi > lo && !math.IsInf(lo, 0) && !math.IsInf(hi, 0) {
+		scale = float32(1 / (hi - lo))
+	}
 	nd := &t.nodes[i]
 	if nd.cands < 0 {
 		nd.cands = int32(len(t.cands))
 		for range candidates {
 			t.cands = append(t.cands, 0)
+			t.candp = append(t.candp, 0)
 		}
 	}
 	for k := range n {
 		t.cands[int(nd.cands)+n-1-k] = t.rated[k].move
+		t.candp[int(nd.cands)+n-1-k] = float32(t.rated[k].prior-lo) * scale
 	}
 	nd.pending = uint8(n)
 	return true
@@ -577,6 +639,9 @@ func (t *tree) selectChild(i int32) int32 {
 			return c
 		}
 		score := float64(nd.sum[nd.mover])/n + t.cfg.Exploration*math.Sqrt(logN/n)
+		if t.cfg.Bias > 0 {
+			score += t.cfg.Bias * float64(nd.prior) / (n + 1)
+		}
 		if score > bestScore {
 			best, bestScore = c, score
 		}
@@ -635,7 +700,7 @@ func (t *tree) reroot(pos game.State) bool {
 	nodes := make([]node, 0, t.size(found))
 	nodes = t.copySubtree(nodes, found)
 	nodes[0].next = -1
-	t.nodes, t.root, t.cands = nodes, 0, t.cands[:0]
+	t.nodes, t.root, t.cands, t.candp = nodes, 0, t.cands[:0], t.candp[:0]
 	t.setRoot(pos)
 	return true
 }

@@ -578,3 +578,65 @@ func TestTiny(t *testing.T) {
 		}
 	}
 }
+
+// TestKnowledgeOptionsPlayTiny: progressive bias and MAST, alone and
+// together, work for a game that offers the search nothing (Tiny: random
+// playouts, no prior) and keep a seeded search reproducible.
+func TestKnowledgeOptionsPlayTiny(t *testing.T) {
+	for _, cfg := range []Config{{Bias: 1}, {MAST: 0.5}, {Bias: 1, MAST: 0.5}} {
+		cfg.Workers, cfg.Seed = 1, 3
+		st, err := gametest.Tiny.NewGame(game.Setup{Players: 3, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !st.Over() {
+			a, err := New(cfg).Search(context.Background(), st, Budget{Simulations: 200})
+			if err != nil {
+				t.Fatalf("%+v: %v", cfg, err)
+			}
+			b, err := New(cfg).Search(context.Background(), st, Budget{Simulations: 200})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Move != b.Move {
+				t.Fatalf("%+v: the same search chose %v and then %v", cfg, a.Move, b.Move)
+			}
+			if err := st.Play(a.Move); err != nil {
+				t.Fatalf("%+v: %v", cfg, err)
+			}
+		}
+	}
+}
+
+// TestMASTAverages: the move averages count each move's rewards for the
+// seat that played it, and prefer the better move.
+func TestMASTAverages(t *testing.T) {
+	m := newMAST(1)
+	r := rand.New(rand.NewPCG(1, 1))
+	m.Played(0, 3)
+	m.Played(1, 3)
+	m.Played(0, 1<<20) // a large move number, kept in the map
+	m.update([]float64{1, 0})
+	m.Played(0, 3)
+	m.update([]float64{0, 1})
+	if v := m.Value(0, 3); v != 0.5 {
+		t.Errorf("seat 0, move 3: %v, want 0.5", v)
+	}
+	if v := m.Value(1, 3); v != 0 {
+		t.Errorf("seat 1, move 3: %v, want 0", v)
+	}
+	if v := m.Value(0, 1<<20); v != 1 {
+		t.Errorf("seat 0, move 1<<20: %v, want 1", v)
+	}
+	if v := m.Value(1, 7); v != 1 {
+		t.Errorf("an untried move: %v, want 1 (optimism)", v)
+	}
+	if got := m.Better(r, 1, 3, 7); got != 7 {
+		t.Errorf("Better chose %v over an untried move", got)
+	}
+	var none *MAST
+	none.Played(0, 1)
+	if got := none.Better(r, 0, 5, 6); got != 5 {
+		t.Errorf("a nil MAST chose %v, want the policy's own draw", got)
+	}
+}

@@ -46,7 +46,7 @@ func BenchmarkMCTS(b *testing.B) {
 		case s.ply == settlementPly+10:
 			at["settlement+10"] = s.Clone().(*Position)
 		}
-		s.playoutStep(r)
+		s.playoutStep(r, nil)
 	}
 	for _, name := range []string{"move=1", "move=31", "move=61", "settlement+10"} {
 		pos := at[name]

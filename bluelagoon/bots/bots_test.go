@@ -26,7 +26,7 @@ func TestPositionKeepsItsExtras(t *testing.T) {
 					t.Fatal(err)
 				}
 			} else {
-				s.playoutStep(r)
+				s.playoutStep(r, nil)
 			}
 			want := *s
 			want.recount()

@@ -32,12 +32,16 @@ type Position struct {
 	// ply counts moves: pieces placed in the exploration phase, and from
 	// settlementPly on, settlers placed in the settlement phase.
 	ply int
+	// pol is the playout policy's probabilities, shared and never
+	// changed.
+	pol *Policy
 }
 
 var (
 	_ game.State   = (*Position)(nil)
 	_ mcts.Prior   = (*Position)(nil)
 	_ mcts.Playout = (*Position)(nil)
+	_ mcts.Guided  = (*Position)(nil)
 	_ mcts.Rewards = (*Position)(nil)
 	_ mcts.Reroot  = (*Position)(nil)
 )
@@ -46,17 +50,20 @@ var (
 // exploration ply, so that plies of different phases never compare equal.
 const settlementPly = 1 << 20
 
-// The playout policy, step by step: a token within reach is taken with
-// probability takeToken (the one worth most to the mover); otherwise, in the
-// exploration phase, a new island is settled with probability newIsland and
-// land is preferred to sea with probability onLand; otherwise the move is
-// uniformly random. Each choice is a few operations on sets of spaces, so a
-// playout costs little more than a random game.
-const (
-	takeToken = 0.75
-	newIsland = 0.5
-	onLand    = 0.5
-)
+// Policy is the playout policy's probabilities, step by step: a token
+// within reach is taken with probability Token (the one worth most to the
+// mover); otherwise, in the exploration phase, a new island is settled with
+// probability Fresh and land is preferred to sea with probability Land; in
+// the settlement phase, a new island with probability SettleFresh; otherwise
+// the move is uniformly random, which is the randomness that keeps the
+// playouts from all ending alike. Each choice is a few operations on sets of
+// spaces, so a playout costs little more than a random game.
+type Policy struct {
+	Token, Fresh, Land, SettleFresh float64
+}
+
+// DefaultPolicy is the playout policy the search uses.
+var DefaultPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5}
 
 // NewPosition returns the search's position for a Blue Lagoon state, a copy:
 // st is not changed. Any other game's state is an error.
@@ -65,9 +72,38 @@ func NewPosition(st game.State) (*Position, error) {
 	if g == nil {
 		return nil, fmt.Errorf("not a state of Blue Lagoon but %T", st)
 	}
-	s := &Position{State: *st.(*bluelagoon.State), nbr: neighboursOf(g.Board())}
+	s := &Position{State: *st.(*bluelagoon.State), nbr: neighboursOf(g.Board()), pol: &DefaultPolicy}
 	s.recount()
 	return s, nil
+}
+
+// SearchWith is Search with a playout policy of its own: pol's fields are
+// set from settings by name ("token", "fresh", "land", "settlefresh");
+// other names are an error.
+func SearchWith(settings map[string]float64) (func(game.State) (game.State, error), error) {
+	pol := DefaultPolicy
+	for k, v := range settings {
+		switch k {
+		case "token":
+			pol.Token = v
+		case "fresh":
+			pol.Fresh = v
+		case "land":
+			pol.Land = v
+		case "settlefresh":
+			pol.SettleFresh = v
+		default:
+			return nil, fmt.Errorf("unknown setting %q of Blue Lagoon's search (known: token, fresh, land, settlefresh)", k)
+		}
+	}
+	return func(st game.State) (game.State, error) {
+		p, err := NewPosition(st)
+		if err != nil {
+			return nil, err
+		}
+		p.pol = &pol
+		return p, nil
+	}, nil
 }
 
 // Search returns st as the search should play it: NewPosition as a
@@ -188,12 +224,26 @@ func (s *Position) played(p int, ph bluelagoon.Phase, m bluelagoon.Move) {
 // Playout plays the game to its end with the playout policy.
 func (s *Position) Playout(r *rand.Rand) {
 	for !s.Game.Over() {
-		s.playoutStep(r)
+		s.playoutStep(r, nil)
 	}
 }
 
-// playoutStep plays one move of the playout policy.
-func (s *Position) playoutStep(r *rand.Rand) {
+// GuidedPlayout plays the game to its end with the playout policy, telling
+// the search's move averages every move and letting them choose between
+// two draws wherever the policy draws a space at random.
+func (s *Position) GuidedPlayout(r *rand.Rand, m *mcts.MAST) {
+	if m == nil {
+		s.Playout(r)
+		return
+	}
+	for !s.Game.Over() {
+		s.playoutStep(r, m)
+	}
+}
+
+// playoutStep plays one move of the playout policy, guided by the move
+// averages if mast is not nil.
+func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) {
 	g := &s.Game
 	p, ph := g.Current(), g.Phase()
 	settlers, villages := g.LegalSpaces()
@@ -203,7 +253,8 @@ func (s *Position) playoutStep(r *rand.Rand) {
 	if reach.Empty() {
 		reach = villages
 	}
-	if tokens := reach.And(s.tokens); !tokens.Empty() && r.Float64() < takeToken {
+	pol := s.pol
+	if tokens := reach.And(s.tokens); !tokens.Empty() && r.Float64() < pol.Token {
 		held := g.Held(p)
 		var best bluelagoon.Coord
 		bestGain := -1.0
@@ -213,31 +264,79 @@ func (s *Position) playoutStep(r *rand.Rand) {
 				best, bestGain = c, v
 			}
 		}
-		s.playAt(settlers, best)
+		s.playAt(settlers, best, mast)
 		return
 	}
 	if ph == bluelagoon.Exploration {
 		land := reach.And(s.nbr.land)
-		if fresh := land.AndNot(s.reached[p]); !fresh.Empty() && r.Float64() < newIsland {
-			s.playAt(settlers, fresh.Nth(r.IntN(fresh.Len())))
+		if fresh := land.AndNot(s.reached[p]); !fresh.Empty() && r.Float64() < pol.Fresh {
+			s.playAt(settlers, s.draw(r, mast, settlers, fresh), mast)
 			return
 		}
-		if !land.Empty() && r.Float64() < onLand {
-			s.playAt(settlers, land.Nth(r.IntN(land.Len())))
+		if !land.Empty() && r.Float64() < pol.Land {
+			s.playAt(settlers, s.draw(r, mast, settlers, land), mast)
+			return
+		}
+	} else if pol.SettleFresh > 0 {
+		if fresh := reach.And(s.nbr.land).AndNot(s.reached[p]); !fresh.Empty() && r.Float64() < pol.SettleFresh {
+			s.playAt(settlers, s.draw(r, mast, settlers, fresh), mast)
 			return
 		}
 	}
-	m := g.ApplyRandom(r)
-	s.played(p, ph, m)
+	if mast == nil {
+		// A uniformly random move from the sets at hand, drawn as
+		// ApplyRandom draws it (the same number from r, so the same
+		// move), without working the legal sets out again.
+		ns := settlers.Len()
+		k := r.IntN(ns + villages.Len())
+		if k < ns {
+			s.playLegal(bluelagoon.Move{Piece: bluelagoon.Settler, At: settlers.Nth(k)})
+		} else {
+			s.playLegal(bluelagoon.Move{Piece: bluelagoon.Village, At: villages.Nth(k - ns)})
+		}
+		return
+	}
+	a, b := g.RandomMove(r), g.RandomMove(r)
+	board := g.Board()
+	cm := mast.Better(r, p, bluelagoon.ContractMove(board, a), bluelagoon.ContractMove(board, b))
+	mast.Played(p, cm)
+	m, _ := bluelagoon.EngineMove(board, cm)
+	s.playLegal(m)
 }
 
-// playAt places a settler on c if that is legal, and a village otherwise.
-func (s *Position) playAt(settlers bluelagoon.Spaces, c bluelagoon.Coord) {
+// draw returns a space of set drawn at random: with MAST, the better by the
+// move averages of two draws (as a settler where the mover may place one).
+func (s *Position) draw(r *rand.Rand, mast *mcts.MAST, settlers, set bluelagoon.Spaces) bluelagoon.Coord {
+	a := set.Nth(r.IntN(set.Len()))
+	if mast == nil {
+		return a
+	}
+	b := set.Nth(r.IntN(set.Len()))
+	board := s.Board()
+	ma, mb := bluelagoon.ContractMove(board, s.pieceAt(settlers, a)), bluelagoon.ContractMove(board, s.pieceAt(settlers, b))
+	if mast.Better(r, s.Current(), ma, mb) == mb {
+		return b
+	}
+	return a
+}
+
+// pieceAt returns the move that places a settler on c if that is legal, and
+// a village otherwise.
+func (s *Position) pieceAt(settlers bluelagoon.Spaces, c bluelagoon.Coord) bluelagoon.Move {
 	piece := bluelagoon.Settler
 	if !settlers.Has(c) {
 		piece = bluelagoon.Village
 	}
-	s.playLegal(bluelagoon.Move{Piece: piece, At: c})
+	return bluelagoon.Move{Piece: piece, At: c}
+}
+
+// playAt places a settler on c if that is legal, and a village otherwise.
+func (s *Position) playAt(settlers bluelagoon.Spaces, c bluelagoon.Coord, mast *mcts.MAST) {
+	m := s.pieceAt(settlers, c)
+	if mast != nil {
+		mast.Played(s.Current(), bluelagoon.ContractMove(s.Board(), m))
+	}
+	s.playLegal(m)
 }
 
 // Prior orders the moves the search tries: it is the playouts' movePrior
