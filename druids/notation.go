@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -665,6 +666,26 @@ func (s *State) checkStack() (err error) {
 			return errors.New("the action being resolved is at no step")
 		}
 	}
+	for i := range int(s.depth) {
+		f := &s.stack[i]
+		if int(f.pc) >= len(programs[f.prog]) {
+			continue // done, waiting for what it set off
+		}
+		if s.aj != ajOff && int(f.seat) == ajSeat {
+			return errors.New("AJ resolves no action")
+		}
+		for _, t := range [2]int8{f.t, f.t2} {
+			if t >= 0 && s.loc[t] != locPlay && s.loc[t] != locHand && s.loc[t] < locScore {
+				return fmt.Errorf("an action being resolved names tile %d, which is in no place it could be", t+1)
+			}
+		}
+		if f.invTile >= 0 && s.loc[f.invTile] != locPlay {
+			return errors.New("an action being resolved names an invoker's site out of the world")
+		}
+		if err := s.checkStage(f, programs[f.prog][f.pc]); err != nil {
+			return err
+		}
+	}
 	defer func() {
 		if recover() != nil {
 			err = errors.New("the actions being resolved are not consistent")
@@ -672,6 +693,23 @@ func (s *State) checkStack() (err error) {
 	}()
 	if !s.Over() && len(s.AppendLegal(nil)) == 0 {
 		return errors.New("the seat to decide has no choice")
+	}
+	// The actions being resolved must be able to finish: a few random ends
+	// of them, on copies, must each leave a choice at every step.
+	rng := rand.New(rand.NewPCG(1, 2))
+	first := s.AppendLegal(nil)
+	for i := range max(len(first), 4) {
+		c := *s
+		if s.depth > 0 {
+			c.apply(first[i%len(first)])
+		}
+		for step := 0; c.depth > 0 && step < 400; step++ {
+			legal := c.AppendLegal(nil)
+			if len(legal) == 0 {
+				return errors.New("the actions being resolved cannot finish")
+			}
+			c.apply(legal[rng.IntN(len(legal))])
+		}
 	}
 	return nil
 }
@@ -684,4 +722,42 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// stages is the last stage of each step that has more than one.
+var stages = map[opCode]uint8{oMoveDruid: 1, oMoveSite: 1, oSwap: 1, oSwapDruids: 1, oSummon: 1, oExplore: 2, oReturn: 1, oFork: 1, oUnravel: unScore, oRefresh: 1}
+
+// checkStage checks that a frame's registers hold what the stage of its
+// step uses.
+func (s *State) checkStage(f *frame, o op) error {
+	bad := errors.New("an action being resolved is at a stage its registers do not fit")
+	if f.sub > stages[o.code] {
+		return bad
+	}
+	if f.sub == 0 {
+		return nil
+	}
+	tileIn := func(t int8, loc uint8) bool { return t >= 0 && s.loc[t] == loc }
+	ok := true
+	switch o.code {
+	case oMoveSite, oSwap:
+		ok = tileIn(f.t, locPlay)
+	case oReturn:
+		ok = tileIn(f.t, uint8(locScore)+uint8(f.seat)) && f.invTile >= 0
+	case oExplore:
+		ok = tileIn(f.t, locHand) && (f.sub < 2 || f.n == 0 || f.n == 1)
+	case oFork:
+		ok = tileIn(f.t, locHand) && tileIn(f.t2, locHand) && f.t != f.t2
+	case oMoveDruid, oSwapDruids:
+		ok = f.d != noDruid && s.count(f.d) > 0
+	case oSummon:
+		p := int(f.seat)
+		ok = f.n == 1 && s.eld[p] < 0 || (f.n == 2 || f.n == 3) && s.acoSup[p] > 0
+	case oUnravel:
+		ok = f.invTile >= 0
+	}
+	if !ok {
+		return bad
+	}
+	return nil
 }
