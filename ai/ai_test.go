@@ -233,7 +233,7 @@ func TestSearchSettingsInSpecs(t *testing.T) {
 		spec  string
 		st    game.State
 	}{
-		{bluelagoon.Rules, "mcts:200,bias=2,mast=0.5,c=0.3,w=1.5,token=0.9,settlefresh=0.5", blueLagoon(t, 2, 3)},
+		{bluelagoon.Rules, "mcts:200,bias=2,mast=0.5,c=0.3,w=1.5,token=0.9,settlefresh=0.5,margin=0.3", blueLagoon(t, 2, 3)},
 		{gametest.Tiny, "mcts:200,bias=1,mast=0.6", tinyGame(t, 2, 3)},
 	} {
 		bot, err := NewWith(c.rules, c.spec, Options{Seed: 1, Workers: 1})
@@ -263,7 +263,7 @@ func TestBadSpecs(t *testing.T) {
 			t.Errorf("New(%q) succeeded", spec)
 		}
 	}
-	for _, spec := range []string{"mcts:1000,", "mcts:1000,bias", "mcts:1000,bias=-1", "mcts:1000,nosuch=1", "mcts:1000,token=x"} {
+	for _, spec := range []string{"mcts:1000,", "mcts:1000,bias", "mcts:1000,bias=-1", "mcts:1000,nosuch=1", "mcts:1000,token=x", "mcts:1000,margin=2"} {
 		if _, err := New(bluelagoon.Rules, spec); err == nil {
 			t.Errorf("New(%q) succeeded", spec)
 		}

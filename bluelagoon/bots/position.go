@@ -58,12 +58,17 @@ const settlementPly = 1 << 20
 // the move is uniformly random, which is the randomness that keeps the
 // playouts from all ending alike. Each choice is a few operations on sets of
 // spaces, so a playout costs little more than a random game.
+//
+// Margin is not the playouts' but the rewards': the share of a seat's reward
+// that is its score margin (squashed into [0, 1]) rather than its share of
+// the victory.
 type Policy struct {
 	Token, Fresh, Land, SettleFresh float64
+	Margin                          float64
 }
 
 // DefaultPolicy is the playout policy the search uses.
-var DefaultPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5}
+var DefaultPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 0.2}
 
 // NewPosition returns the search's position for a Blue Lagoon state, a copy:
 // st is not changed. Any other game's state is an error.
@@ -92,8 +97,13 @@ func SearchWith(settings map[string]float64) (func(game.State) (game.State, erro
 			pol.Land = v
 		case "settlefresh":
 			pol.SettleFresh = v
+		case "margin":
+			if v > 1 {
+				return nil, fmt.Errorf("setting margin: %v is more than 1", v)
+			}
+			pol.Margin = v
 		default:
-			return nil, fmt.Errorf("unknown setting %q of Blue Lagoon's search (known: token, fresh, land, settlefresh)", k)
+			return nil, fmt.Errorf("unknown setting %q of Blue Lagoon's search (known: token, fresh, land, settlefresh, margin)", k)
 		}
 	}
 	return func(st game.State) (game.State, error) {
@@ -421,10 +431,12 @@ func tokenGain(held [bluelagoon.NumTokenKinds]int, t bluelagoon.Token) float64 {
 }
 
 // Rewards gives each player mostly its share of the victory, and a little
-// for its margin over the best other player, so that the search still
-// prefers the bigger win (or smaller loss) when the outcome looks settled.
+// (the policy's Margin) for its margin over the best other player, so that
+// the search still prefers the bigger win (or smaller loss) when the
+// outcome looks settled.
 func (s *Position) Rewards(r []float64) {
 	g := &s.Game
+	half, win := s.pol.Margin/2, 1-s.pol.Margin
 	totals := g.Totals()
 	var won [bluelagoon.MaxPlayers]bool
 	winners := 0
@@ -441,11 +453,11 @@ func (s *Position) Rewards(r []float64) {
 			}
 		}
 		margin := math.Tanh(float64(totals[p]-other) / 40)
-		r[p] = 0.1 + 0.1*margin
+		r[p] = half + half*margin
 	}
 	for p := range g.Players() {
 		if won[p] {
-			r[p] += 0.8 / float64(winners)
+			r[p] += win / float64(winners)
 		}
 	}
 }

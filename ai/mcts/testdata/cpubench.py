@@ -5,13 +5,14 @@ machine do not inflate the way they inflate the wall clock. Each round runs
 every benchmark once in each binary, one right after the other, the order
 alternating from round to round (ABBA). Writes Go benchmark lines with the
 units cpu-ns/op and sims/cpu-s (and the wall clock's sims/s) for benchstat.
-usage: python3 cpubench.py ROUNDS BEFORE.test AFTER.test OUTDIR
-then: benchstat OUTDIR/before.txt OUTDIR/after.txt (docs/performance.md)
+usage: python3 cpubench.py ROUNDS BEFORE.test AFTER.test OUTDIR [ONLY]
+where ONLY, a Python regular expression, keeps the benchmarks whose regexp
+below it matches (say 'move=1.*workers=1|Playout'); then: benchstat OUTDIR/before.txt OUTDIR/after.txt (docs/performance.md)
 
 The benchmarks are Blue Lagoon's (BenchmarkMCTS, BenchmarkMCTSGame,
 BenchmarkPlayout: bluelagoon/bots, and ai before issue 11), by the same
 names in both builds."""
-import os, resource, subprocess, sys, time
+import os, re, resource, subprocess, sys, time
 
 rounds, before, after, out = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
 benches = [  # (regexp, benchtime, simulations an op or None)
@@ -26,6 +27,8 @@ benches = [  # (regexp, benchtime, simulations an op or None)
     ('MCTSGame$', '2x', None),
     ('Playout$', '20000x', None),
 ]
+if len(sys.argv) > 5:
+    benches = [b for b in benches if re.search(sys.argv[5], b[0])]
 files = {b: open(os.path.join(out, name + '.txt'), 'w') for b, name in ((before, 'before'), (after, 'after'))}
 for f in files.values():
     f.write('goos: linux\ngoarch: amd64\npkg: mcts\n')
