@@ -521,3 +521,123 @@ func (p *page) placeOn(at string, touch bool) {
 	p.tapSpace(at)
 	p.tapSpace(at)
 }
+
+// contrastJS returns the lowest contrast ratio among the elements a
+// selector finds: each one's text colour, faded by its own and its
+// ancestors' opacity, over the background of the card it is on.
+const contrastJS = `((sel) => {
+	const rgb = c => c.match(/[\d.]+/g).map(Number);
+	const lum = ([r, g, b]) => {
+		const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+		return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+	};
+	let worst = 99;
+	for (const el of document.querySelectorAll(sel)) {
+		let alpha = 1, bg = null;
+		for (let e = el; e && e !== document.documentElement; e = e.parentElement) {
+			const cs = getComputedStyle(e);
+			alpha *= Number(cs.opacity);
+			if (!bg && !cs.backgroundColor.endsWith(', 0)') && cs.backgroundColor !== 'transparent') bg = rgb(cs.backgroundColor);
+		}
+		bg = bg || [255, 255, 255];
+		const fg = rgb(getComputedStyle(el).color);
+		const a = alpha * (fg.length > 3 ? fg[3] : 1);
+		const mixed = [0, 1, 2].map(i => fg[i] * a + bg[i] * (1 - a));
+		const [l1, l2] = [lum(mixed), lum(bg)].sort((x, y) => y - x);
+		worst = Math.min(worst, (l1 + 0.05) / (l2 + 0.05));
+	}
+	return worst;
+})`
+
+// TestSmallerThings: the home page's dropdowns show their whole text, its
+// picture follows the board chosen and its seats are remembered; a bot has
+// no clock; zero counts and "+ 0 now" are readable; a refused click leaves
+// no outline inside the board.
+func TestSmallerThings(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	for _, sc := range screens {
+		p := sc.open(t, "small")
+		p.openHome(l)
+		p.click(`.more summary`)
+		cut := eval[[]string](p, `[...document.querySelectorAll('.newgame select')].filter(s => {
+			const span = document.createElement('span');
+			const cs = getComputedStyle(s);
+			span.style.font = cs.font;
+			span.style.whiteSpace = 'pre';
+			span.textContent = s.options[s.selectedIndex].textContent;
+			document.body.append(span);
+			const need = span.getBoundingClientRect().width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
+			span.remove();
+			return need > s.clientWidth + 0.5;
+		}).map(s => s.name + ': ' + s.options[s.selectedIndex].textContent)`)
+		// The longest choices, chosen.
+		p.do(chromedp.SetValue(chromedp.CSS(`select[name=clock]`), "bank:30+30"))
+		cut = append(cut, eval[[]string](p, `(() => { const s = document.querySelector('select[name=clock]');
+			const span = document.createElement('span'); span.style.font = getComputedStyle(s).font; span.style.whiteSpace = 'pre';
+			span.textContent = s.options[s.selectedIndex].textContent; document.body.append(span);
+			const w = span.getBoundingClientRect().width; span.remove();
+			return w + 41 > s.clientWidth ? ['clock: ' + span.textContent] : []; })()`)...)
+		if len(cut) > 0 {
+			t.Errorf("%s: the dropdowns cut %q", sc.name, cut)
+		}
+		p.screenshot("home-form-" + sc.name)
+
+		// The picture follows the board; the seats are remembered.
+		if !sc.phone {
+			p.waitFor(`document.querySelector('.hero-board svg')`, "the picture")
+			before := eval[string](p, `document.querySelector('.hero-board svg').getAttribute('viewBox')`)
+			p.click(`.board-card input[value=space_invaders]`)
+			p.waitFor(fmt.Sprintf(`document.querySelector('.hero-board svg') && document.querySelector('.hero-board svg').getAttribute('viewBox') !== %q`, before), "the picture of the board chosen")
+			p.screenshot("home-board-chosen")
+		}
+		p.click(`[data-players="3"]`)
+		p.do(chromedp.SetValue(chromedp.CSS(`select[name=seat1]`), "bot:hard"))
+		eval[bool](p, `document.querySelector('select[name=seat1]').dispatchEvent(new Event('change'))`)
+		p.do(chromedp.SetValue(chromedp.CSS(`select[name=seat2]`), "friend"))
+		eval[bool](p, `document.querySelector('select[name=seat2]').dispatchEvent(new Event('change'))`)
+		p.openHome(l)
+		seats := eval[[]string](p, `[...document.querySelectorAll('.seat-select')].map(s => s.value)`)
+		if !slices.Equal(seats, []string{"you", "bot:hard", "friend"}) {
+			t.Errorf("%s: after a reload the seats are %q", sc.name, seats)
+		}
+		if !sc.phone {
+			if board := eval[string](p, `(document.querySelector('.board-card input:checked') || {}).value`); board != "space_invaders" {
+				t.Errorf("after a reload the board chosen is %q", board)
+			}
+		}
+	}
+
+	// A game with a clock against a bot.
+	c := l.createGame(map[string]any{"options": map[string]string{"board": "standard"}, "seed": 7,
+		"time":  map[string]any{"kind": "bank", "initial_ms": 300000, "increment_ms": 5000},
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	for _, sc := range screens {
+		p := sc.open(t, "clock")
+		p.navigate(l.url + c.Seats[0].Link)
+		p.waitGame()
+		if !sc.phone { // the phone's page comes to a seat already joined
+			p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
+			p.click(".join-modal .btn-primary")
+		}
+		p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-turn=you][data-conn=open]')`, "our turn")
+		clocks := eval[[]string](p, `[...document.querySelectorAll('.pcard')].filter(c => c.querySelector('.pcard-clock')).map(c => c.dataset.seat)`)
+		if !slices.Equal(clocks, []string{"0"}) {
+			t.Errorf("%s: the cards with a clock are %q, want Ann's alone", sc.name, clocks)
+		}
+		for _, sel := range []string{".pcard .count.zero b", ".pcard-live"} {
+			if r := eval[float64](p, contrastJS+`(`+fmt.Sprintf("%q", sel)+`)`); r < 4.5 {
+				t.Errorf("%s: %s has a contrast of %.2f:1, below 4.5:1", sc.name, sel, r)
+			}
+		}
+		// A refused click: no outline is drawn inside the board.
+		p.placeOn("0,0", false)
+		p.waitFor(`document.querySelector('.message-error.show')`, "the refusal")
+		outline := eval[string](p, `(() => { const a = document.activeElement; if (!a || !document.querySelector('.board-wrap').contains(a)) return '';
+			const cs = getComputedStyle(a); return cs.outlineStyle === 'none' || cs.outlineWidth === '0px' ? '' : a.outerHTML.slice(0, 120) + ' ' + cs.outlineStyle + ' ' + cs.outlineWidth; })()`)
+		if outline != "" {
+			t.Errorf("%s: after a refused click the board holds an outline: %s", sc.name, outline)
+		}
+		p.screenshot("refused-click-" + sc.name)
+	}
+}
