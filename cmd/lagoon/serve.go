@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -48,14 +49,36 @@ func newBots(games *game.Registry) server.BotFactory {
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: lagoon serve [flags]\n\nServes the games: the web page, the API (docs/api.md) and live play (docs/protocol.md).\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: lagoon serve [flags]\n\nServes the games: the web page, the API (docs/api.md) and live play (docs/protocol.md).\nThe limits are described in docs/api.md (Limits); a negative number turns one off.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	data := fs.String("data", "./lagoon-data", "directory of the game database")
-	rate := fs.Float64("rate", 20, "API requests a second allowed per client address, in bursts of twice as many (0: no limit)")
-	botWorkers := fs.Int("bot-workers", 0, "how many bots may think at once (0: half the CPUs)")
-	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "how long a bot waits before moving, so that people can follow")
+	var o serveOptions
+	conns, connsPerAddr := server.DefaultConnLimits()
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	fs.StringVar(&o.data, "data", "./lagoon-data", "directory of the game database")
+	fs.Float64Var(&o.rate, "rate", 20, "API requests a second allowed per client address, in bursts of twice as many (0: no limit)")
+	fs.IntVar(&o.cfg.BotWorkers, "bot-workers", 0, "how many bots may think at once (0: half the CPUs)")
+	fs.DurationVar(&o.cfg.BotDelay, "bot-delay", 400*time.Millisecond, "how long a bot waits before moving, so that people can follow")
+	fs.Func("host", "a host name (or address) the server answers for besides loopback ones, as people type it in their browser; repeat or separate by commas", func(v string) error {
+		for h := range strings.SplitSeq(v, ",") {
+			if h = strings.TrimSpace(h); h != "" {
+				o.cfg.Hosts = append(o.cfg.Hosts, h)
+			}
+		}
+		return nil
+	})
+	fs.IntVar(&o.maxConns, "max-conns", conns, "connections open at once, in all (default: three quarters of the process's open-file limit)")
+	fs.IntVar(&o.maxConnsPerAddr, "max-conns-per-addr", connsPerAddr, "connections open at once from one client address")
+	fs.IntVar(&o.cfg.MaxGames, "max-games", 5000, "games in progress, in all")
+	fs.IntVar(&o.cfg.MaxGamesPerAddr, "max-games-per-addr", 50, "games in progress created from one client address")
+	fs.IntVar(&o.cfg.MaxBotGamesPerAddr, "max-bot-games-per-addr", 4, "games of bots alone in progress created from one client address")
+	fs.DurationVar(&o.cfg.OpenExpiry, "open-expiry", time.Hour, "a game with a seat nobody has taken is given up after this long without a change")
+	fs.DurationVar(&o.cfg.IdleExpiry, "idle-expiry", 7*24*time.Hour, "a game in progress is given up after this long without a move or a change of seats")
+	fs.DurationVar(&o.cfg.HeaderTimeout, "header-timeout", 10*time.Second, "time a client has to send a request's headers")
+	fs.DurationVar(&o.cfg.BodyTimeout, "body-timeout", 10*time.Second, "time a client has to send a request's body")
+	fs.DurationVar(&o.cfg.IdleTimeout, "idle-timeout", time.Minute, "a kept-alive connection with no request is closed after this long")
+	fs.DurationVar(&o.cfg.HelloTimeout, "hello-timeout", 10*time.Second, "time a WebSocket has to say hello")
+	fs.StringVar(&o.metrics, "metrics", "", "address to serve /metrics on, in the Prometheus text format (e.g. 127.0.0.1:9090; default: none)")
 	verbose := fs.Bool("v", false, "log every request")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -70,28 +93,37 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	logHandler := slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})
 	log := slog.New(logHandler)
-	if err := serve(*addr, *data, *rate, *botWorkers, *botDelay, log, stdout); err != nil {
+	if err := serve(o, log, stdout); err != nil {
 		log.Error("lagoon serve", "err", err)
 		return 1
 	}
 	return 0
 }
 
+// serveOptions are lagoon serve's flags.
+type serveOptions struct {
+	addr, data, metrics       string
+	rate                      float64
+	maxConns, maxConnsPerAddr int
+	cfg                       server.Config // the limits and the bots' settings
+}
+
 // serve runs the server until SIGINT or SIGTERM, then shuts it down without
 // losing a move: the listener stops, requests under way finish, and the
 // store is closed only after the last move has been written.
-func serve(addr, data string, rate float64, botWorkers int, botDelay time.Duration, log *slog.Logger, stdout io.Writer) error {
+func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// The address first: a server started twice fails here, before it
 	// loads any game (and the store's lock refuses a second server on the
 	// same data at another address).
-	ln, err := net.Listen("tcp", addr)
+	inner, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return err
 	}
+	ln := server.NewListener(inner, max(0, o.maxConns), max(0, o.maxConnsPerAddr), log)
 	defer ln.Close()
-	st, err := store.Open(data)
+	st, err := store.Open(o.data)
 	if err != nil {
 		return err
 	}
@@ -100,6 +132,7 @@ func serve(addr, data string, rate float64, botWorkers int, botDelay time.Durati
 			log.Error("closing the store", "err", err)
 		}
 	}()
+	rate := o.rate
 	if rate <= 0 {
 		rate = -1
 	}
@@ -107,32 +140,40 @@ func serve(addr, data string, rate float64, botWorkers int, botDelay time.Durati
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(ctx, server.Config{
-		Games:      games,
-		Store:      st,
-		Static:     web.Files(),
-		Bots:       newBots(games),
-		Levels:     ai.Levels,
-		BotWorkers: botWorkers,
-		BotDelay:   botDelay,
-		Rate:       rate,
-		Burst:      int(2 * rate),
-		Log:        log,
-	})
+	cfg := o.cfg
+	cfg.Games, cfg.Store, cfg.Static, cfg.Bots, cfg.Levels = games, st, web.Files(), newBots(games), ai.Levels
+	cfg.Rate, cfg.Burst, cfg.Log, cfg.Conns = rate, int(2*rate), log, ln
+	// The name or address the server was told to listen on is its own.
+	if host, _, err := net.SplitHostPort(o.addr); err == nil && host != "" {
+		if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
+			cfg.Hosts = append(cfg.Hosts, host)
+		}
+	}
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
-	hs := &http.Server{
-		Handler:           srv,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	hs := srv.HTTPServer()
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
-	log.Info("serving", "addr", ln.Addr().String(), "data", data)
+	log.Info("serving", "addr", ln.Addr().String(), "data", o.data, "max_conns", o.maxConns, "max_conns_per_addr", o.maxConnsPerAddr)
 	fmt.Fprintf(stdout, "Lagoon is at http://%s\n", ln.Addr())
+	if o.metrics != "" {
+		// Off the public port: the figures are for the operator, reached
+		// where the operator chooses (a loopback or private address), and
+		// a scrape is neither rate-limited nor counted as a client.
+		mln, err := net.Listen("tcp", o.metrics)
+		if err != nil {
+			return err
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", srv.Metrics())
+		ms := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go ms.Serve(mln)
+		defer ms.Close()
+		fmt.Fprintf(stdout, "Metrics are at http://%s/metrics\n", mln.Addr())
+	}
 
 	select {
 	case err := <-served:

@@ -17,22 +17,60 @@ import (
 
 // startServe runs lagoon serve on a free loopback port and returns its URL
 // and a channel with its exit status.
-func startServe(t *testing.T, dir string) (string, <-chan int) {
+func startServe(t *testing.T, dir string, flags ...string) (string, <-chan int) {
+	url, _, code := startServeLines(t, dir, 1, flags...)
+	return url, code
+}
+
+// startServeLines is startServe, returning the lines after the first of
+// the n that lagoon serve prints as it starts.
+func startServeLines(t *testing.T, dir string, n int, flags ...string) (string, []string, <-chan int) {
 	t.Helper()
 	r, w := io.Pipe()
 	var stderr bytes.Buffer
 	code := make(chan int, 1)
 	go func() {
-		code <- run([]string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-bot-delay", "0"}, nil, w, &stderr)
+		code <- run(append([]string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-bot-delay", "0"}, flags...), nil, w, &stderr)
 		w.Close()
 	}()
-	line, err := bufio.NewReader(r).ReadString('\n')
-	go io.Copy(io.Discard, r)
+	br := bufio.NewReader(r)
+	line, err := br.ReadString('\n')
+	var more []string
+	for range n - 1 {
+		l, _ := br.ReadString('\n')
+		more = append(more, strings.TrimSpace(l))
+	}
+	go io.Copy(io.Discard, br)
 	url, ok := strings.CutPrefix(strings.TrimSpace(line), "Lagoon is at ")
 	if err != nil || !ok {
 		t.Fatalf("lagoon serve printed %q (%v); stderr:\n%s", line, err, stderr.String())
 	}
-	return url, code
+	return url, more, code
+}
+
+// TestServeMetrics: with -metrics, the figures are served in the
+// Prometheus text format on their own address, and not on the public one.
+func TestServeMetrics(t *testing.T) {
+	url, more, code := startServeLines(t, t.TempDir(), 2, "-metrics", "127.0.0.1:0")
+	metrics, ok := strings.CutPrefix(more[0], "Metrics are at ")
+	if !ok {
+		t.Fatalf("lagoon serve printed %q", more)
+	}
+	resp, err := http.Get(metrics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{"lagoon_games_in_progress 0", "lagoon_bot_queue 0", "lagoon_take_backs_total 0", "go_goroutines"} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics has no %q:\n%.2000s", want, body)
+		}
+	}
+	if resp, err := http.Get(url + "/metrics"); err != nil || resp.StatusCode == 200 && strings.Contains(resp.Header.Get("Content-Type"), "text/plain; version") {
+		t.Errorf("/metrics on the public address: %v %v", resp.Status, err)
+	}
+	stopServe(t, syscall.SIGTERM, code)
 }
 
 // stopServe sends the process a signal, as a person pressing ^C or a

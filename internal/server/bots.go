@@ -18,30 +18,53 @@ type botJob struct {
 	// takeBacks is the game's generation (match.takeBacks) when the job
 	// was queued: after a take-back the same version is another position.
 	takeBacks int
+	person    bool      // the game has a person's seat
+	queued    time.Time // when it was queued
 }
 
 // botPool runs bots' moves in a fixed number of workers, so that bots
 // thinking in many games at once cannot take more of the machine than that:
-// people's moves, the API and the WebSockets keep the rest. Jobs wait in an
-// unbounded queue, first come first served.
+// people's moves, the API and the WebSockets keep the rest.
+//
+// Thinking is shared fairly. A game where a person waits for a bot goes
+// before games of bots alone (two queues, people's first); each game has
+// at most one move thinking or waiting at a time and goes to the back of
+// its queue after each, so every game has its turn; and when a person's
+// bot move finds every worker busy with games of bots alone, the one that
+// has thought longest is hurried (its context ended: a search answers with
+// the best move it has found), so a cheap bot is never queued behind an
+// expensive one for more than a moment. Games of bots alone are also
+// capped per address (Config.MaxBotGamesPerAddr).
 type botPool struct {
-	s      *Server
-	ctx    context.Context
-	cancel context.CancelFunc
+	s       *Server
+	ctx     context.Context
+	cancel  context.CancelFunc
+	workers int
 
 	mu      sync.Mutex
-	jobs    []botJob
+	people  []botJob // moves of games with a person's seat, first come first served
+	others  []botJob // moves of games of bots alone
+	running map[*running]struct{}
 	wake    chan struct{}
 	bots    map[botKey]Bot
-	workers sync.WaitGroup
+	wg      sync.WaitGroup
 	closed  bool
 }
 
+// running is a bot move being thought.
+type running struct {
+	person  bool
+	started time.Time
+	ctx     context.Context
+	hurry   context.CancelFunc
+	hurried bool
+}
+
 func newBotPool(s *Server, workers int) *botPool {
-	p := &botPool{s: s, wake: make(chan struct{}, 1), bots: make(map[botKey]Bot)}
+	p := &botPool{s: s, workers: workers, wake: make(chan struct{}, 1), bots: make(map[botKey]Bot), running: make(map[*running]struct{})}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
 	for range workers {
-		p.workers.Go(p.work)
+		p.wg.Go(p.work)
 	}
 	return p
 }
@@ -61,34 +84,82 @@ func (p *botPool) push(j botJob) {
 	if p.closed {
 		return
 	}
-	p.jobs = append(p.jobs, j)
+	j.queued = time.Now()
+	if j.person {
+		p.people = append(p.people, j)
+		p.hurryOne()
+	} else {
+		p.others = append(p.others, j)
+	}
 	select {
 	case p.wake <- struct{}{}:
 	default:
 	}
 }
 
-// next waits for a job; ok is false once the pool is closed.
-func (p *botPool) next() (botJob, bool) {
+// hurryOne hurries, when every worker is busy and none with a person's
+// move, the move of bots alone that has thought longest. p.mu is held.
+func (p *botPool) hurryOne() {
+	if len(p.running) < p.workers {
+		return
+	}
+	var oldest *running
+	for r := range p.running {
+		if r.person || r.hurried {
+			continue
+		}
+		if oldest == nil || r.started.Before(oldest.started) {
+			oldest = r
+		}
+	}
+	if oldest != nil && p.hurriedFor() < len(p.people) {
+		oldest.hurried = true
+		oldest.hurry()
+		p.s.metrics.botsHurried.Inc()
+	}
+}
+
+// hurriedFor counts the running moves hurried and not yet done.
+func (p *botPool) hurriedFor() int {
+	n := 0
+	for r := range p.running {
+		if r.hurried {
+			n++
+		}
+	}
+	return n
+}
+
+// next waits for a job, people's first, and counts it running (from
+// here on it may be hurried); ok is false once the pool is closed.
+func (p *botPool) next() (_ botJob, _ *running, ok bool) {
 	for {
 		p.mu.Lock()
 		if p.closed {
 			p.mu.Unlock()
-			return botJob{}, false
+			return botJob{}, nil, false
 		}
-		if len(p.jobs) > 0 {
-			j := p.jobs[0]
-			p.jobs[0] = botJob{}
-			p.jobs = p.jobs[1:]
-			more := len(p.jobs) > 0
+		q := &p.people
+		if len(*q) == 0 {
+			q = &p.others
+		}
+		if len(*q) > 0 {
+			j := (*q)[0]
+			(*q)[0] = botJob{}
+			*q = (*q)[1:]
+			more := len(p.people)+len(p.others) > 0
+			r := &running{person: j.person, started: time.Now()}
+			r.ctx, r.hurry = context.WithTimeout(p.ctx, p.s.cfg.BotTimeout)
+			p.running[r] = struct{}{}
 			p.mu.Unlock()
+			p.s.metrics.botWait.WithLabelValues(personLabel(j.person)).Observe(time.Since(j.queued).Seconds())
 			if more {
 				select {
 				case p.wake <- struct{}{}:
 				default:
 				}
 			}
-			return j, true
+			return j, r, true
 		}
 		p.mu.Unlock()
 		select {
@@ -98,14 +169,39 @@ func (p *botPool) next() (botJob, bool) {
 	}
 }
 
+func personLabel(person bool) string {
+	if person {
+		return "person"
+	}
+	return "bots"
+}
+
 func (p *botPool) work() {
 	for {
-		j, ok := p.next()
+		j, r, ok := p.next()
 		if !ok {
 			return
 		}
-		p.run(j)
+		p.run(j, r)
 	}
+}
+
+// queueStats is what the pool reports to /api/health.
+type queueStats struct {
+	waiting, people, thinking int
+	oldest                    time.Duration
+}
+
+func (p *botPool) stats(now time.Time) queueStats {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	q := queueStats{waiting: len(p.people) + len(p.others), people: len(p.people), thinking: len(p.running)}
+	for _, jobs := range [][]botJob{p.people, p.others} {
+		if len(jobs) > 0 {
+			q.oldest = max(q.oldest, now.Sub(jobs[0].queued))
+		}
+	}
+	return q
 }
 
 // botKey names the bot of a level of a game.
@@ -130,7 +226,15 @@ func (p *botPool) bot(gameID, level string) (Bot, error) {
 // run plays a bot's move. The bot thinks on a copy of the game without the
 // game's lock; its move is then played like anyone's, against the version it
 // was thought for, so a move that the game has moved past is refused.
-func (p *botPool) run(j botJob) {
+func (p *botPool) run(j botJob, r *running) {
+	ctx := r.ctx
+	defer func() {
+		r.hurry()
+		p.mu.Lock()
+		delete(p.running, r)
+		p.mu.Unlock()
+		p.s.metrics.botThink.WithLabelValues(personLabel(j.person)).Observe(time.Since(r.started).Seconds())
+	}()
 	g := j.g
 	g.mu.Lock()
 	if g.closed || len(g.moves) != j.version || g.takeBacks != j.takeBacks || g.cur.ToMove() != j.seat {
@@ -141,8 +245,6 @@ func (p *botPool) run(j botJob) {
 	g.mu.Unlock()
 
 	log := p.s.log.With("game", g.id, "version", j.version, "seat", j.seat, "level", j.level)
-	ctx, cancel := context.WithTimeout(p.ctx, p.s.cfg.BotTimeout)
-	defer cancel()
 	b, err := p.bot(g.rules.ID, j.level)
 	if err != nil {
 		log.Error("no bot for the level; playing the first legal move", "err", err)
@@ -154,7 +256,12 @@ func (p *botPool) run(j botJob) {
 		return
 	}
 	if err != nil {
-		log.Error("the bot failed; playing the first legal move", "err", err)
+		if ctx.Err() != nil && p.ctx.Err() == nil {
+			// Hurried (or out of time) before it began: a move it is.
+			log.Info("the bot was stopped before it began; playing the first legal move", "err", err)
+		} else {
+			log.Error("the bot failed; playing the first legal move", "err", err)
+		}
 		m = game.Legal(pos)[0]
 	}
 	p.play(j, m, log)
@@ -184,8 +291,8 @@ func (p *botPool) play(j botJob, m game.Move, log *slog.Logger) {
 func (p *botPool) close() {
 	p.mu.Lock()
 	p.closed = true
-	p.jobs = nil
+	p.people, p.others = nil, nil
 	p.mu.Unlock()
 	p.cancel()
-	p.workers.Wait()
+	p.wg.Wait()
 }

@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -89,13 +90,19 @@ func (s *Server) routes() http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		securityHeaders(w.Header())
+		if !s.ownHost(r.Host) {
+			s.log.Warn("a request for another host is refused", "host", r.Host, "client", clientAddr(r), "path", r.URL.Path)
+			s.metrics.refused.WithLabelValues("bad_host").Inc()
+			writeError(w, errorf(http.StatusMisdirectedRequest, "bad_host", "this server does not answer for the host %q", r.Host), nil)
+			return
+		}
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			if e := s.admit(w, r); e != nil {
 				writeError(w, e, nil)
 				return
 			}
 			w.Header().Set("Cache-Control", "no-store")
-			w.Header().Set("X-Content-Type-Options", "nosniff")
 			if _, pattern := mux.Handler(r); pattern == "" || pattern == staticPattern {
 				s.notRouted(mux, w, r)
 				return
@@ -120,6 +127,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) *apiError {
 		if ok, wait := s.limiter.allow(clientAddr(r), time.Now()); !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 			s.log.Debug("rate limited", "client", clientAddr(r), "path", r.URL.Path)
+			s.metrics.refused.WithLabelValues("rate_limited").Inc()
 			return errorf(http.StatusTooManyRequests, "rate_limited", "too many requests; retry in %v", wait.Round(time.Millisecond))
 		}
 	}
@@ -127,6 +135,40 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) *apiError {
 		return errorf(http.StatusForbidden, "cross_origin", "requests from other sites are not accepted")
 	}
 	return nil
+}
+
+// contentSecurityPolicy lets the page load only its own scripts, styles,
+// images and connections (the API and the WebSocket), inline style
+// attributes aside, and be framed by no one.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+	"media-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// securityHeaders sets the headers every answer carries: the page's
+// content policy, no framing (clickjacking), no type sniffing, no referrer
+// sent to other sites.
+func securityHeaders(h http.Header) {
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+}
+
+// ownHost reports whether a request's Host names this server: a loopback
+// name or address, or one of Config.Hosts. A page of another site whose
+// name was pointed at this server (DNS rebinding) sends its own name.
+func (s *Server) ownHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return true
+	}
+	return slices.ContainsFunc(s.cfg.Hosts, func(h string) bool { return strings.EqualFold(h, host) })
 }
 
 // notRouted answers an API path that no route takes: 405 if another method
@@ -195,11 +237,20 @@ func (s *Server) staticHandler() http.Handler {
 
 // decodeBody reads a JSON request body into v, strictly. An empty body is
 // allowed when emptyOK.
-func decodeBody(w http.ResponseWriter, r *http.Request, v any, emptyOK bool) *apiError {
+func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, v any, emptyOK bool) *apiError {
+	// A body sent a byte at a time must not hold a connection for long.
+	if d := s.cfg.BodyTimeout; d > 0 {
+		http.NewResponseController(w).SetReadDeadline(time.Now().Add(d))
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		return errorf(http.StatusRequestEntityTooLarge, "too_large", "the request body is over %d bytes", maxBodyBytes)
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		s.log.Warn("a request body too slow to arrive", "client", clientAddr(r), "path", r.URL.Path)
+		s.metrics.refused.WithLabelValues("timeout").Inc()
+		return errorf(http.StatusRequestTimeout, "timeout", "the request body did not arrive within %v", s.cfg.BodyTimeout)
 	}
 	if err != nil {
 		return errorf(http.StatusBadRequest, "bad_request", "reading the request: %v", err)
@@ -228,6 +279,10 @@ func (s *Server) withGame(h gameHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
 		g, err := s.match(r.Context(), id)
+		if e := (*apiError)(nil); errors.As(err, &e) {
+			writeError(w, e, nil)
+			return
+		}
 		if err != nil {
 			s.log.Error("reading a game", "game", id, "err", err)
 			writeError(w, errorf(500, "internal_error", "the game could not be read"), nil)
@@ -275,16 +330,10 @@ func seatFor(r *http.Request, g *match) (int, *apiError) {
 	return seat, e
 }
 
+// handleHealth says what an operator needs to see at a glance; it takes
+// no game's lock, so it answers whatever the games are doing.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	n := 0
-	for _, g := range s.active() {
-		g.mu.Lock()
-		if !g.cur.Over() {
-			n++
-		}
-		g.mu.Unlock()
-	}
-	writeJSON(w, 200, map[string]any{"ok": true, "games": n})
+	writeJSON(w, 200, s.health(time.Now()))
 }
 
 func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
@@ -315,7 +364,7 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 		Players int               `json:"players"`
 		Options map[string]string `json:"options"`
 	}
-	if e := decodeBody(w, r, &req, true); e != nil {
+	if e := s.decodeBody(w, r, &req, true); e != nil {
 		writeError(w, e, nil)
 		return
 	}
@@ -382,21 +431,31 @@ func seatLinkOf(id string, seat int, token string) seatLink {
 	return seatLink{Seat: seat, Token: token, Link: spectateLink(id) + "#seat=" + token}
 }
 
-// checkName returns a seat's name, trimmed, or an error.
+// checkName returns a seat's name cleaned of control characters and of
+// the invisible characters that change the direction or shape of the text
+// around them (a right-to-left override would turn the names after it
+// round on every page that shows them), and trimmed; or an error.
 func checkName(name string) (string, *apiError) {
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == utf8.RuneError || (unicode.Is(unicode.Cf, r) && r != zeroWidthJoiner) {
+			return -1
+		}
+		return r
+	}, name)
 	name = strings.TrimSpace(name)
 	if utf8.RuneCountInString(name) > maxNameRunes {
 		return "", errorf(400, "bad_request", "the name %q is longer than %d characters", name, maxNameRunes)
 	}
-	if strings.ContainsFunc(name, func(r rune) bool { return unicode.IsControl(r) || r == utf8.RuneError }) {
-		return "", errorf(400, "bad_request", "the name %q has control characters", name)
-	}
 	return name, nil
 }
 
+// zeroWidthJoiner is the one format character a name keeps: emoji
+// sequences (a family, a flag of a profession) are made with it.
+const zeroWidthJoiner = '\u200d'
+
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req createRequest
-	if e := decodeBody(w, r, &req, false); e != nil {
+	if e := s.decodeBody(w, r, &req, false); e != nil {
 		writeError(w, e, nil)
 		return
 	}
@@ -421,6 +480,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	opts, err := rules.CheckOptions(req.Options)
 	if err != nil {
 		writeError(w, errorf(400, "bad_request", "%s: %v", rules.Name, err), nil)
+		return
+	}
+	botsOnly := !slices.ContainsFunc(req.Seats, func(sr seatRequest) bool { return sr.Kind != kindBot })
+	if e := s.admitGame(clientAddr(r), botsOnly); e != nil {
+		s.metrics.refused.WithLabelValues(e.code).Inc()
+		writeError(w, e, nil)
 		return
 	}
 	now := time.Now().UTC()
@@ -490,6 +555,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(500, "internal_error", "the game could not be set up"), nil)
 		return
 	}
+	g.creator, g.botsOnly = clientAddr(r), botsOnly
 	s.mu.Lock()
 	if s.closing {
 		g.closed = true
@@ -510,9 +576,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	open, playing := []summaryView{}, []summaryView{}
 	for _, g := range s.active() {
-		g.mu.Lock()
-		v := g.summaryView()
-		g.mu.Unlock()
+		v := *g.summary.Load()
 		switch {
 		case v.Over:
 		case len(v.OpenSeats) > 0:
@@ -649,7 +713,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *match) {
 		return
 	}
 	var req moveBody
-	if e := decodeBody(w, r, &req, false); e != nil {
+	if e := s.decodeBody(w, r, &req, false); e != nil {
 		writeError(w, e, g.currentState(seat))
 		return
 	}
@@ -657,7 +721,9 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, g *match) {
 		writeError(w, errorf(400, "bad_request", `a move needs "version" and "move"`), g.currentState(seat))
 		return
 	}
+	start := time.Now()
 	v, dup, e := g.play(r.Context(), moveRequest{seat: seat, version: *req.Version, text: *req.Move, person: true})
+	s.metrics.moves.WithLabelValues("person").Observe(time.Since(start).Seconds())
 	if e != nil {
 		writeError(w, e, g.currentState(seat))
 		return
@@ -677,7 +743,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, g *match) {
 		Seat *int   `json:"seat"`
 		Name string `json:"name"`
 	}
-	if e := decodeBody(w, r, &req, true); e != nil {
+	if e := s.decodeBody(w, r, &req, true); e != nil {
 		writeError(w, e, nil)
 		return
 	}
@@ -741,7 +807,7 @@ func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request, g *match) {
 	var req struct {
 		Level string `json:"level"`
 	}
-	if e := decodeBody(w, r, &req, true); e != nil {
+	if e := s.decodeBody(w, r, &req, true); e != nil {
 		writeError(w, e, nil)
 		return
 	}

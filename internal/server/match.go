@@ -32,6 +32,14 @@ type match struct {
 	// version is the number of moves made, readable without the lock.
 	version    atomic.Int64
 	lastAccess atomic.Int64 // unix nanoseconds, for forgetting finished games
+	// summary is the lobby's line for the game, kept up to date by
+	// refresh: the lobby, the health and the limits read it without the
+	// game's lock, which a move holds while the store writes it.
+	summary atomic.Pointer[summaryView]
+	// creator is the address the game was created from ("" for a game
+	// resumed from the store); botsOnly says every seat was a bot's.
+	creator  string
+	botsOnly bool
 
 	mu        sync.Mutex
 	start     game.State // the state before the first move, for replays
@@ -181,6 +189,8 @@ func (g *match) refresh() {
 		g.views = make(map[int]json.RawMessage)
 	}
 	g.standing = makeStanding(g.cur.Standing())
+	sv := g.summaryView()
+	g.summary.Store(&sv)
 }
 
 // viewer returns the key of the view a seat sees (-1 for a spectator): the
@@ -556,7 +566,8 @@ func (g *match) queueBot(v, seat int, level string) {
 		return
 	}
 	g.botVersion = v
-	g.s.bots.queue(botJob{g: g, version: v, seat: seat, level: level, takeBacks: g.takeBacks})
+	person := slices.ContainsFunc(g.seats, func(st store.Seat) bool { return st.Kind == kindHuman })
+	g.s.bots.queue(botJob{g: g, version: v, seat: seat, level: level, takeBacks: g.takeBacks, person: person})
 }
 
 // setSeats stores new seats and tells the subscribers.

@@ -82,6 +82,33 @@ type Config struct {
 	MessageBurst int
 	// Log receives the server's log. Default slog.Default().
 	Log *slog.Logger
+
+	// The limits of docs/api.md (Limits); lagoon serve sets them by flags.
+	// A negative number turns a limit off.
+
+	// Hosts are the host names, besides loopback ones (localhost,
+	// 127.0.0.0/8, ::1), that requests may name in their Host header: a
+	// page of another site that points its own name at this server (DNS
+	// rebinding) is refused.
+	Hosts []string
+	// HelloTimeout is how long a WebSocket has to say hello. Default 10 s.
+	HelloTimeout time.Duration
+	// BodyTimeout bounds the reading of a request's body, HeaderTimeout
+	// its headers; IdleTimeout closes a kept-alive connection with no
+	// request. Defaults 10 s, 10 s and 1 minute (HTTPServer).
+	BodyTimeout, HeaderTimeout, IdleTimeout time.Duration
+	// MaxGames bounds the games in progress; MaxGamesPerAddr those created
+	// from one client address, MaxBotGamesPerAddr those among bots alone.
+	// Defaults 5000, 50 and 4.
+	MaxGames, MaxGamesPerAddr, MaxBotGamesPerAddr int
+	// OpenExpiry is how long a game with a seat nobody has taken (open, or
+	// a person's seat never joined) may go without a change before it is
+	// given up; IdleExpiry how long any game in progress may. Defaults 1 h
+	// and 7 days.
+	OpenExpiry, IdleExpiry time.Duration
+	// Conns, if set, counts the open connections for /api/health: the
+	// Listener the server is served on.
+	Conns interface{ Open() int }
 }
 
 const (
@@ -98,10 +125,12 @@ type Server struct {
 	handler http.Handler
 	limiter *limiter
 	bots    *botPool
+	metrics *metrics
 
 	mu      sync.Mutex
 	games   map[string]*match
 	broken  map[string]error // games that do not load, not read again
+	gone    map[string]bool  // games expired since the start
 	closing bool
 
 	conns   map[*wsConn]struct{} // WebSocket connections being served, under mu
@@ -148,10 +177,20 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
+	orDefault(&cfg.HelloTimeout, 10*time.Second)
+	orDefault(&cfg.BodyTimeout, 10*time.Second)
+	orDefault(&cfg.HeaderTimeout, 10*time.Second)
+	orDefault(&cfg.IdleTimeout, time.Minute)
+	orDefault(&cfg.OpenExpiry, time.Hour)
+	orDefault(&cfg.IdleExpiry, 7*24*time.Hour)
+	orDefault(&cfg.MaxGames, 5000)
+	orDefault(&cfg.MaxGamesPerAddr, 50)
+	orDefault(&cfg.MaxBotGamesPerAddr, 4)
 	s := &Server{
 		cfg: cfg, log: cfg.Log, store: cfg.Store,
 		games:  make(map[string]*match),
 		broken: make(map[string]error),
+		gone:   make(map[string]bool),
 		conns:  make(map[*wsConn]struct{}),
 		stop:   make(chan struct{}),
 	}
@@ -159,15 +198,30 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}
 	s.handler = s.routes()
+	s.metrics = newMetrics(s)
 	s.bots = newBotPool(s, cfg.BotWorkers)
 
-	stored, err := s.store.InProgress(ctx)
+	stored, damaged, err := s.store.InProgress(ctx)
 	if err != nil {
 		s.bots.close()
 		return nil, fmt.Errorf("server: resuming games: %w", err)
 	}
-	failed := 0
+	failed := len(damaged)
+	for _, d := range damaged {
+		s.log.Error("a stored game is damaged; it is left out", "game", d.ID, "err", d.Err)
+		s.broken[d.ID] = d.Err
+	}
+	expired := 0
+	now := time.Now()
 	for _, sg := range stored {
+		if s.expires(sg.Seats, sg.Updated, now) {
+			// Given up while the server was down: not worth replaying.
+			if err := s.store.Expire(ctx, sg.ID, now); err != nil {
+				s.log.Error("expiring a game", "game", sg.ID, "err", err)
+			}
+			expired++
+			continue
+		}
 		g, err := s.loadGame(sg)
 		if err != nil {
 			// One game that no longer loads (a rules change, a damaged
@@ -184,9 +238,17 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		g.schedule()
 		g.mu.Unlock()
 	}
-	s.log.Info("games resumed", "games", len(stored)-failed, "failed", failed)
+	s.log.Info("games resumed", "games", len(s.games), "failed", failed, "expired", expired)
 	s.swept.Go(s.sweep)
 	return s, nil
+}
+
+// errExpired answers for a game given up (Config.OpenExpiry, IdleExpiry).
+var errExpired = errorf(http.StatusGone, "expired", "the game was given up: nobody joined or moved in it for too long")
+
+// damaged answers for a stored game that does not read or replay.
+func damaged(id string, err error) *apiError {
+	return errorf(http.StatusInternalServerError, "damaged", "game %s is damaged and cannot be played: %v", id, err)
 }
 
 // levels returns the bot levels of a game.
@@ -197,6 +259,9 @@ func (s *Server) levels(r *game.Rules) []string { return s.cfg.Levels(r.ID) }
 func (s *Server) match(ctx context.Context, id string) (*match, error) {
 	s.mu.Lock()
 	g, broken := s.games[id], s.broken[id]
+	if s.gone[id] {
+		broken = errExpired
+	}
 	if g != nil {
 		// Under the lock, so that the sweep sees the game used.
 		g.lastAccess.Store(time.Now().UnixNano())
@@ -205,8 +270,11 @@ func (s *Server) match(ctx context.Context, id string) (*match, error) {
 	if g != nil {
 		return g, nil
 	}
+	if broken == errExpired {
+		return nil, errExpired
+	}
 	if broken != nil {
-		return nil, broken
+		return nil, damaged(id, broken)
 	}
 	sg, err := s.store.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
@@ -215,6 +283,9 @@ func (s *Server) match(ctx context.Context, id string) (*match, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sg.Expired {
+		return nil, errExpired
+	}
 	loaded, err := s.loadGame(sg)
 	if err != nil {
 		// It will not load the next time either: a request does not pay
@@ -222,7 +293,8 @@ func (s *Server) match(ctx context.Context, id string) (*match, error) {
 		s.mu.Lock()
 		s.broken[id] = err
 		s.mu.Unlock()
-		return nil, err
+		s.log.Error("a stored game does not load", "game", id, "err", err)
+		return nil, damaged(id, err)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -236,8 +308,69 @@ func (s *Server) match(ctx context.Context, id string) (*match, error) {
 	return loaded, nil
 }
 
+// orDefault sets *v to def if it is zero, and to zero (no limit) if it is
+// negative.
+func orDefault[T int | time.Duration](v *T, def T) {
+	switch {
+	case *v == 0:
+		*v = def
+	case *v < 0:
+		*v = 0
+	}
+}
+
+// expires reports whether a game in progress with these seats, last
+// changed at updated, is given up at now.
+func (s *Server) expires(seats []store.Seat, updated, now time.Time) bool {
+	idle := now.Sub(updated)
+	if s.cfg.IdleExpiry > 0 && idle > s.cfg.IdleExpiry {
+		return true
+	}
+	if s.cfg.OpenExpiry > 0 && idle > s.cfg.OpenExpiry {
+		for _, st := range seats {
+			if st.Kind == kindOpen || (st.Kind == kindHuman && !st.Joined) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// expire gives up the games in progress that nobody has joined or moved
+// in for long (Config.OpenExpiry, IdleExpiry): they are marked in the
+// store, which no longer resumes them, and leave memory; their clients are
+// told the game is gone.
+func (s *Server) expire(now time.Time) {
+	for _, g := range s.active() {
+		s.mu.Lock()
+		g.mu.Lock()
+		gone := !g.closed && !g.cur.Over() && s.expires(g.seats, g.updated, now)
+		if gone {
+			if err := s.store.Expire(context.Background(), g.id, now); err != nil {
+				s.log.Error("expiring a game", "game", g.id, "err", err)
+				gone = false
+			}
+		}
+		if gone {
+			g.closed = true
+			if g.timer != nil {
+				g.timer.Stop()
+			}
+			for c := range g.subs {
+				c.kill(statusGoingAway, "the game has expired")
+			}
+			delete(s.games, g.id)
+			s.gone[g.id] = true
+			s.log.Info("game expired", "game", g.id, "updated", g.updated)
+		}
+		g.mu.Unlock()
+		s.mu.Unlock()
+	}
+}
+
 // sweep forgets, every minute, the finished games nobody has looked at for
-// ten minutes; they are read from the store again when asked for.
+// ten minutes (they are read from the store again when asked for), and
+// gives up the games nobody plays.
 func (s *Server) sweep() {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
@@ -247,6 +380,7 @@ func (s *Server) sweep() {
 			return
 		case now := <-t.C:
 			s.forgetIdle(now, 10*time.Minute)
+			s.expire(now)
 		}
 	}
 }
@@ -323,6 +457,18 @@ func (s *Server) Close() error {
 	s.connsWG.Wait()
 	s.log.Info("server closed")
 	return nil
+}
+
+// HTTPServer returns an http.Server for s with the timeouts of its
+// configuration: a client that sends its headers slowly, or keeps a
+// connection open without a request, does not hold it for long.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: s.cfg.HeaderTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
 }
 
 // ServeHTTP serves the API, the WebSockets and the web page.

@@ -65,6 +65,8 @@ func testConfig(t testing.TB, st *store.Store) Config {
 	return Config{
 		Games: testGames, Store: st, Static: testStatic, Bots: testBots, Levels: testLevelsOf,
 		Rate: -1, MessageRate: -1, Log: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		// The host of httptest.NewRequest, which the tests in a bubble use.
+		Hosts: []string{"example.com"},
 	}
 }
 
@@ -144,6 +146,9 @@ func (ts *testServer) request(method, path, token string, body any, header ...st
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	for i := 0; i+1 < len(header); i += 2 {
+		if header[i] == "Host" {
+			req.Host = header[i+1]
+		}
 		req.Header.Set(header[i], header[i+1])
 	}
 	resp, err := ts.http.Client().Do(req)

@@ -169,6 +169,7 @@ func (g *match) takeBack(ctx context.Context, seat, to int) *apiError {
 	g.cur, g.owner, g.clocks = cur, owner, clocks
 	g.turnStart, g.updated = now, now
 	g.takeBacks++
+	g.s.metrics.takeBacks.Inc()
 	g.pending = nil
 	g.botVersion = -1
 	g.refresh()
@@ -204,7 +205,7 @@ func (s *Server) handleTakeBack(w http.ResponseWriter, r *http.Request, g *match
 		return
 	}
 	var req takeBackBody
-	if e := decodeBody(w, r, &req, false); e != nil {
+	if e := s.decodeBody(w, r, &req, false); e != nil {
 		writeError(w, e, nil)
 		return
 	}

@@ -13,7 +13,6 @@ import (
 
 // WebSocket settings; see docs/protocol.md.
 const (
-	helloTimeout    = 10 * time.Second
 	heartbeatEvery  = 15 * time.Second
 	pongTimeout     = 15 * time.Second
 	writeTimeout    = 10 * time.Second
@@ -147,15 +146,22 @@ func (c *wsConn) refuse(e *apiError) {
 	<-c.ctx.Done()
 }
 
-// readHello reads the first message, which must be a hello.
+// readHello reads the first message, which must be a hello. A client
+// that sends none in time is told so and closed with 1008: the read is not
+// given a deadline of its own, since a read whose context ends drops the
+// connection without a word.
 func (c *wsConn) readHello() (clientMessage, bool) {
-	ctx, cancel := context.WithTimeout(c.ctx, helloTimeout)
-	defer cancel()
-	typ, data, err := c.c.Read(ctx)
+	d := c.s.cfg.HelloTimeout
+	late := time.AfterFunc(d, func() {
+		c.queue(outgoing{msg: mustJSON(errorMessage{Type: "error", Status: http.StatusBadRequest, Code: "bad_request", Message: fmt.Sprintf("no hello within %v", d)}),
+			closeCode: statusViolation, reason: "no hello"})
+	})
+	typ, data, err := c.c.Read(c.ctx)
+	if !late.Stop() {
+		<-c.ctx.Done()
+		return clientMessage{}, false
+	}
 	if err != nil {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) && c.ctx.Err() == nil {
-			c.refuse(errorf(http.StatusBadRequest, "bad_request", "no hello within %v", helloTimeout))
-		}
 		return clientMessage{}, false
 	}
 	m, err := decodeClientMessage(data)
@@ -228,7 +234,9 @@ func (c *wsConn) move(m clientMessage) {
 	if c.seat < 0 {
 		e = errorf(http.StatusUnauthorized, "no_token", "spectators cannot move")
 	} else {
+		start := time.Now()
 		v, dup, err := c.g.play(c.ctx, moveRequest{seat: c.seat, version: m.Version, text: m.Move, person: true})
+		c.s.metrics.moves.WithLabelValues("person").Observe(time.Since(start).Seconds())
 		if err == nil {
 			c.send(mustJSON(ackMessage{Type: "ack", ID: m.ID, Version: v, Duplicate: dup}))
 			return

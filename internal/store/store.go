@@ -131,6 +131,9 @@ type Game struct {
 	// counts the take-backs made, each of which removed moves.
 	TakeBacksOff bool
 	TakeBacks    int
+	// Expired says nobody joined or moved in the game for so long that it
+	// was given up (Expire): it is no longer resumed.
+	Expired bool
 }
 
 // Store is an open database. Its methods are safe for concurrent use.
@@ -176,7 +179,8 @@ func gamesTable(name string) string {
 	over        INTEGER NOT NULL,
 	summary     TEXT NOT NULL,
 	take_backs_off INTEGER NOT NULL DEFAULT 0,
-	take_backs     INTEGER NOT NULL DEFAULT 0
+	take_backs     INTEGER NOT NULL DEFAULT 0,
+	expired        INTEGER NOT NULL DEFAULT 0
 );
 `
 }
@@ -218,11 +222,12 @@ CREATE INDEX games_over_updated ON games (over, updated);
 `
 
 // migrateV1 brings a database of schema version 1 up to version 2: games
-// may allow take-backs or not (they did, as they all do by default) and
-// count the take-backs made.
+// may allow take-backs or not (they did, as they all do by default), count
+// the take-backs made, and may have expired (none had).
 var migrateV1 = `
 ALTER TABLE games ADD COLUMN take_backs_off INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN take_backs INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN expired INTEGER NOT NULL DEFAULT 0;
 `
 
 // batchLimit bounds the writes committed in one transaction.
@@ -658,39 +663,43 @@ func (s *Store) UpdateSeats(ctx context.Context, id string, version int, seats [
 	return nil
 }
 
-const gameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off, take_backs`
+const gameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off, take_backs, expired`
 
 type scanner interface{ Scan(dest ...any) error }
 
+// scanGame reads a game's row; a row that is read but does not decode
+// returns the game, with its id, and the error.
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var created, updated, seed int64
 	var timeRule, clocks sql.NullString
 	var options, seats, summary string
 	if err := row.Scan(&g.ID, &created, &updated, &g.Game, &options, &g.Players, &seed, &g.SeedChosen,
-		&timeRule, &seats, &clocks, &g.Version, &g.Over, &summary, &g.TakeBacksOff, &g.TakeBacks); err != nil {
+		&timeRule, &seats, &clocks, &g.Version, &g.Over, &summary, &g.TakeBacksOff, &g.TakeBacks, &g.Expired); err != nil {
 		return nil, err
 	}
+	// From here on the row is read and g has its id: what is wrong is
+	// wrong with this game only.
 	g.Created, g.Updated, g.Seed = fromMillis(created), fromMillis(updated), uint64(seed)
 	if err := json.Unmarshal([]byte(options), &g.Options); err != nil {
-		return nil, fmt.Errorf("game %s: options: %w", g.ID, err)
+		return &g, fmt.Errorf("game %s: options: %w", g.ID, err)
 	}
 	if timeRule.Valid {
 		g.Time = new(Time)
 		if err := json.Unmarshal([]byte(timeRule.String), g.Time); err != nil {
-			return nil, fmt.Errorf("game %s: time rule: %w", g.ID, err)
+			return &g, fmt.Errorf("game %s: time rule: %w", g.ID, err)
 		}
 	}
 	if clocks.Valid {
 		if err := json.Unmarshal([]byte(clocks.String), &g.Clocks); err != nil {
-			return nil, fmt.Errorf("game %s: clocks: %w", g.ID, err)
+			return &g, fmt.Errorf("game %s: clocks: %w", g.ID, err)
 		}
 	}
 	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
-		return nil, fmt.Errorf("game %s: seats: %w", g.ID, err)
+		return &g, fmt.Errorf("game %s: seats: %w", g.ID, err)
 	}
 	if err := json.Unmarshal([]byte(summary), &g.Summary); err != nil {
-		return nil, fmt.Errorf("game %s: summary: %w", g.ID, err)
+		return &g, fmt.Errorf("game %s: summary: %w", g.ID, err)
 	}
 	return &g, nil
 }
@@ -756,19 +765,45 @@ func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
 	return g, nil
 }
 
-// InProgress reads every game that is not over, with its moves: what a
-// starting server resumes.
-func (s *Store) InProgress(ctx context.Context) ([]*Game, error) {
-	games, err := s.list(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 0 ORDER BY created`)
+// Damaged is a stored game that cannot be read: a column that does not
+// decode, a gap in its moves.
+type Damaged struct {
+	ID  string
+	Err error
+}
+
+// InProgress reads every game that is neither over nor expired, with its
+// moves: what a starting server resumes. A game whose row or moves do not
+// read is returned in damaged rather than keeping the others from being
+// read.
+func (s *Store) InProgress(ctx context.Context) (games []*Game, damaged []Damaged, _ error) {
+	all, bad, err := s.listAll(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 0 AND expired = 0 ORDER BY created`)
 	if err != nil {
-		return nil, fmt.Errorf("read games in progress: %w", err)
+		return nil, nil, fmt.Errorf("read games in progress: %w", err)
 	}
-	for _, g := range games {
+	for _, g := range all {
 		if err := s.readMoves(ctx, g); err != nil {
-			return nil, fmt.Errorf("read games in progress: %w", err)
+			if ctx.Err() != nil {
+				return nil, nil, fmt.Errorf("read games in progress: %w", err)
+			}
+			bad = append(bad, Damaged{g.ID, err})
+			continue
 		}
+		games = append(games, g)
 	}
-	return games, nil
+	return games, bad, nil
+}
+
+// Expire marks game id, not over, as given up: it is no longer resumed.
+func (s *Store) Expire(ctx context.Context, id string, at time.Time) error {
+	err := s.exec(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE games SET expired = 1, updated = ? WHERE id = ? AND over = 0`, millis(at), id)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("expire game %s: %w", id, err)
+	}
+	return nil
 }
 
 // Finished reads the limit games that ended last, newest first, without
@@ -782,18 +817,31 @@ func (s *Store) Finished(ctx context.Context, limit int) ([]*Game, error) {
 }
 
 func (s *Store) list(ctx context.Context, query string, args ...any) ([]*Game, error) {
+	games, damaged, err := s.listAll(ctx, query, args...)
+	if err == nil && len(damaged) > 0 {
+		err = damaged[0].Err
+	}
+	return games, err
+}
+
+// listAll reads the games of a query, and apart the games whose rows do
+// not decode.
+func (s *Store) listAll(ctx context.Context, query string, args ...any) (games []*Game, damaged []Damaged, _ error) {
 	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rows.Close()
-	var out []*Game
 	for rows.Next() {
 		g, err := scanGame(rows)
-		if err != nil {
-			return nil, err
+		switch {
+		case err != nil && g != nil:
+			damaged = append(damaged, Damaged{g.ID, err})
+		case err != nil:
+			return nil, nil, err
+		default:
+			games = append(games, g)
 		}
-		out = append(out, g)
 	}
-	return out, rows.Err()
+	return games, damaged, rows.Err()
 }

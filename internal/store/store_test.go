@@ -90,7 +90,7 @@ func TestGameRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("after reopening:\n got %+v\nwant %+v", got, want)
 	}
-	active, err := s.InProgress(ctx)
+	active, _, err := s.InProgress(ctx)
 	if err != nil || len(active) != 1 || !reflect.DeepEqual(active[0], want) {
 		t.Errorf("InProgress = %+v, %v; want the game", active, err)
 	}
@@ -236,7 +236,7 @@ func TestMigrateV0(t *testing.T) {
 	ctx := context.Background()
 	dir := copyV0(t, "testdata")
 	s := open(t, dir)
-	games, err := s.InProgress(ctx)
+	games, _, err := s.InProgress(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

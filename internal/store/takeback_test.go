@@ -52,7 +52,7 @@ func TestTakeBack(t *testing.T) {
 		t.Errorf("after two take-backs to version 2: version %d, moves %+v, clocks %v, take-backs %d (off %v), updated %v",
 			got.Version, got.Moves, got.Clocks, got.TakeBacks, got.TakeBacksOff, got.Updated)
 	}
-	if games, err := s.InProgress(ctx); err != nil || len(games) != 1 || len(games[0].Moves) != 2 {
+	if games, _, err := s.InProgress(ctx); err != nil || len(games) != 1 || len(games[0].Moves) != 2 {
 		t.Errorf("in progress after the take-backs: %v, %v", games, err)
 	}
 }
@@ -66,7 +66,7 @@ func TestMigrateV1(t *testing.T) {
 	if err := s.Create(ctx, newGame("g1")); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"ALTER TABLE games DROP COLUMN take_backs_off", "ALTER TABLE games DROP COLUMN take_backs", "PRAGMA user_version = 1"} {
+	for _, q := range []string{"ALTER TABLE games DROP COLUMN take_backs_off", "ALTER TABLE games DROP COLUMN take_backs", "ALTER TABLE games DROP COLUMN expired", "PRAGMA user_version = 1"} {
 		if _, err := s.write.Exec(q); err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,73 @@
+package server
+
+import (
+	"net/http"
+	"time"
+)
+
+// This file holds the limits that keep one client, or many, from taking
+// the server for themselves (docs/api.md, Limits): games in progress in
+// all and per address, and what /api/health reports.
+
+// admitGame refuses a new game over the limits on games in progress: in
+// all, from one address, and among bots alone from one address (a game
+// nobody plays but bots costs thinking and nobody is waiting for it).
+func (s *Server) admitGame(addr string, botsOnly bool) *apiError {
+	total, mine, mineBots := 0, 0, 0
+	for _, g := range s.active() {
+		if g.summary.Load().Over {
+			continue
+		}
+		total++
+		if g.creator == addr {
+			mine++
+			if g.botsOnly {
+				mineBots++
+			}
+		}
+	}
+	switch c := s.cfg; {
+	case c.MaxGames > 0 && total >= c.MaxGames:
+		s.log.Warn("a new game is refused: the server has all the games it takes", "client", addr, "games", total)
+		return errorf(http.StatusServiceUnavailable, "too_many_games", "the server has %d games in progress, all it takes; try again later", total)
+	case c.MaxGamesPerAddr > 0 && mine >= c.MaxGamesPerAddr:
+		s.log.Warn("a new game is refused: too many from one address", "client", addr, "games", mine)
+		return errorf(http.StatusTooManyRequests, "too_many_games", "%d games in progress were created from your address, the most it may have", mine)
+	case botsOnly && c.MaxBotGamesPerAddr > 0 && mineBots >= c.MaxBotGamesPerAddr:
+		s.log.Warn("a new game of bots alone is refused: too many from one address", "client", addr, "games", mineBots)
+		return errorf(http.StatusTooManyRequests, "too_many_games", "%d games of bots alone in progress were created from your address, the most it may have", mineBots)
+	}
+	return nil
+}
+
+// healthView is GET /api/health.
+type healthView struct {
+	OK          bool  `json:"ok"`
+	Games       int   `json:"games"`           // in progress
+	InMemory    int   `json:"games_in_memory"` // in progress and finished
+	Connections int   `json:"connections"`     // open TCP connections, when the listener counts them
+	WebSockets  int   `json:"websockets"`
+	BotQueue    int   `json:"bot_queue"`          // bot moves waiting for a worker
+	BotThinking int   `json:"bot_thinking"`       // bot moves being thought
+	BotOldestMS int64 `json:"bot_oldest_wait_ms"` // how long the oldest waiting bot move has waited
+	PersonQueue int   `json:"bot_queue_people"`   // of the waiting, those of games with a person
+}
+
+func (s *Server) health(now time.Time) healthView {
+	v := healthView{OK: true}
+	for _, g := range s.active() {
+		v.InMemory++
+		if !g.summary.Load().Over {
+			v.Games++
+		}
+	}
+	s.mu.Lock()
+	v.WebSockets = len(s.conns)
+	s.mu.Unlock()
+	if s.cfg.Conns != nil {
+		v.Connections = s.cfg.Conns.Open()
+	}
+	q := s.bots.stats(now)
+	v.BotQueue, v.PersonQueue, v.BotThinking, v.BotOldestMS = q.waiting, q.people, q.thinking, q.oldest.Milliseconds()
+	return v
+}

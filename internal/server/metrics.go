@@ -1,0 +1,60 @@
+package server
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics are the server's figures in the Prometheus text format
+// (Server.Metrics), each server its own registry.
+type metrics struct {
+	reg         *prometheus.Registry
+	moves       *prometheus.HistogramVec // a move, from its arrival to its answer, by who made it
+	botWait     *prometheus.HistogramVec // a bot move's wait for a worker, by kind of game
+	botThink    *prometheus.HistogramVec
+	botsHurried prometheus.Counter
+	refused     *prometheus.CounterVec // requests refused by a limit, by code
+	takeBacks   prometheus.Counter
+}
+
+func newMetrics(s *Server) *metrics {
+	m := &metrics{reg: prometheus.NewRegistry()}
+	buckets := []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}
+	m.moves = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "lagoon_move_seconds",
+		Help: "Time from a move's arrival to its answer: checked, stored, applied and broadcast.", Buckets: buckets}, []string{"by"})
+	m.botWait = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "lagoon_bot_wait_seconds",
+		Help: "Time a bot move waited for a worker, by game: with a person (person) or of bots alone (bots).", Buckets: buckets}, []string{"game"})
+	m.botThink = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "lagoon_bot_think_seconds",
+		Help: "Time a bot move held a worker, by game: with a person (person) or of bots alone (bots).", Buckets: buckets}, []string{"game"})
+	m.botsHurried = prometheus.NewCounter(prometheus.CounterOpts{Name: "lagoon_bots_hurried_total",
+		Help: "Bot moves of games of bots alone hurried so that a person's bot could think."})
+	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "lagoon_refused_total",
+		Help: "Requests refused by a limit, by error code."}, []string{"code"})
+	m.takeBacks = prometheus.NewCounter(prometheus.CounterOpts{Name: "lagoon_take_backs_total", Help: "Take-backs made."})
+	gauge := func(name, help string, f func(h healthView) float64) prometheus.Collector {
+		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return f(s.health(time.Now())) })
+	}
+	m.reg.MustRegister(m.moves, m.botWait, m.botThink, m.botsHurried, m.refused, m.takeBacks,
+		gauge("lagoon_games_in_progress", "Games in progress.", func(h healthView) float64 { return float64(h.Games) }),
+		gauge("lagoon_games_in_memory", "Games in memory, in progress or finished.", func(h healthView) float64 { return float64(h.InMemory) }),
+		gauge("lagoon_connections_open", "Open TCP connections.", func(h healthView) float64 { return float64(h.Connections) }),
+		gauge("lagoon_websockets_open", "Open WebSocket connections.", func(h healthView) float64 { return float64(h.WebSockets) }),
+		gauge("lagoon_bot_queue", "Bot moves waiting for a worker.", func(h healthView) float64 { return float64(h.BotQueue) }),
+		gauge("lagoon_bot_oldest_wait_seconds", "How long the oldest waiting bot move has waited.", func(h healthView) float64 { return float64(h.BotOldestMS) / 1000 }),
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	return m
+}
+
+// Metrics serves the server's figures in the Prometheus text format. It
+// is not among the server's routes: lagoon serve serves it on an address
+// of its own (-metrics), so that it is reachable only where the operator
+// says.
+func (s *Server) Metrics() http.Handler {
+	return promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
+}
