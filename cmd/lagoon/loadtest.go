@@ -33,6 +33,13 @@ server's record: no move lost, none doubled. The people play at random
 among the legal moves their view lists ("legal"), in any game whose view
 does (Blue Lagoon's, the server's default, does).
 
+While they play, a client polls /api/lobby and /api/health and reports
+their latencies and the server's bot queue. With -bot-games, that many
+games of -bot-level bots alone think meanwhile, and every 2 seconds a
+person starts a game against an easy bot that moves first: the report
+gives the time from creating it to the bot's first move (run the server
+with -bot-delay 0 to measure the thinking and the queue alone).
+
 Flags:`)
 		fs.PrintDefaults()
 	}
@@ -43,6 +50,9 @@ Flags:`)
 	fs.DurationVar(&cfg.think, "think", time.Second, "a client's mean thinking time before each move")
 	fs.IntVar(&cfg.sources, "sources", 250, "loopback source addresses (127.0.0.2 and up) the clients are spread over, as many people on as many machines would be")
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "give up after this long")
+	fs.DurationVar(&cfg.poll, "poll", 200*time.Millisecond, "how often /api/lobby and /api/health are polled while the games are played")
+	fs.IntVar(&cfg.botGames, "bot-games", 0, "games of bots alone thinking meanwhile, each created from another source address")
+	fs.StringVar(&cfg.botLevel, "bot-level", "max", "the level of the bots of -bot-games")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -69,6 +79,11 @@ type loadConfig struct {
 	think   time.Duration
 	sources int
 	timeout time.Duration
+	poll    time.Duration
+	// botGames games of bots of botLevel alone, and a person's probe
+	// games against an easy bot.
+	botGames int
+	botLevel string
 }
 
 // loadReport is what a load test measured.
@@ -82,6 +97,11 @@ type loadReport struct {
 	lost, doubled    int
 	firstErrors      []string
 	rateLimitedWaits int
+
+	lobby, health []time.Duration // the polls' latencies
+	botQueue      int             // the most bot moves seen waiting
+	botOldest     time.Duration   // the longest a bot move was seen waiting
+	replies       []time.Duration // the easy bot's first replies to a person
 }
 
 func (r *loadReport) clean(games int) bool {
@@ -91,20 +111,30 @@ func (r *loadReport) clean(games int) bool {
 func (r *loadReport) write(w io.Writer) {
 	fmt.Fprintf(w, "games:    %d finished of %d, all %d in progress at once with %d clients connected\n", r.finished, r.games, r.games, r.clients)
 	fmt.Fprintf(w, "moves:    %d in %.1f s, %.0f moves/s\n", r.moves, r.playing.Seconds(), float64(r.moves)/r.playing.Seconds())
-	slices.Sort(r.latencies)
-	pct := func(p float64) string {
-		if len(r.latencies) == 0 {
-			return "-"
-		}
-		d := r.latencies[min(len(r.latencies)-1, int(p*float64(len(r.latencies))))]
-		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	fmt.Fprintf(w, "latency:  move to broadcast %s (%d broadcasts received)\n", percentiles(r.latencies), len(r.latencies))
+	fmt.Fprintf(w, "lobby:    GET /api/lobby %s (%d polls)\n", percentiles(r.lobby), len(r.lobby))
+	fmt.Fprintf(w, "health:   GET /api/health %s (%d polls)\n", percentiles(r.health), len(r.health))
+	fmt.Fprintf(w, "bots:     at most %d bot moves waiting, the oldest for %.0f ms\n", r.botQueue, float64(r.botOldest)/float64(time.Millisecond))
+	if len(r.replies) > 0 {
+		fmt.Fprintf(w, "fairness: an easy bot's first reply to a person %s (%d games)\n", percentiles(r.replies), len(r.replies))
 	}
-	fmt.Fprintf(w, "latency:  move to broadcast p50 %s, p95 %s, p99 %s, max %s (%d broadcasts received)\n",
-		pct(0.50), pct(0.95), pct(0.99), pct(1), len(r.latencies))
 	fmt.Fprintf(w, "checked:  %d errors, %d moves lost, %d moves doubled (%d waits for a rate limit)\n", r.errors, r.lost, r.doubled, r.rateLimitedWaits)
 	for _, e := range r.firstErrors {
 		fmt.Fprintf(w, "  error: %s\n", e)
 	}
+}
+
+// percentiles describes durations by their p50, p95, p99 and max.
+func percentiles(ds []time.Duration) string {
+	ds = slices.Sorted(slices.Values(ds))
+	pct := func(p float64) string {
+		if len(ds) == 0 {
+			return "-"
+		}
+		d := ds[min(len(ds)-1, int(p*float64(len(ds))))]
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("p50 %s, p95 %s, p99 %s, max %s", pct(0.50), pct(0.95), pct(0.99), pct(1))
 }
 
 // loadtest runs a load test.
@@ -167,11 +197,25 @@ func loadtest(cfg loadConfig, log io.Writer) (*loadReport, error) {
 	}
 	connected.Wait()
 	lt.rep.clients = 2*cfg.games - int(failedToConnect.Load())
+	if cfg.botGames > 0 {
+		fmt.Fprintf(log, "creating %d games of %s bots alone...\n", cfg.botGames, cfg.botLevel)
+		if err := lt.createBotGames(ctx); err != nil {
+			return nil, err
+		}
+	}
 	fmt.Fprintf(log, "%d clients connected; playing...\n", lt.rep.clients)
 	began := time.Now()
 	close(start)
+	pctx, stopPolls := context.WithCancel(ctx)
+	var polls sync.WaitGroup
+	polls.Go(func() { lt.pollServer(pctx) })
+	if cfg.botGames > 0 {
+		polls.Go(func() { lt.probeFairness(pctx) })
+	}
 	finished.Wait()
 	lt.rep.playing = time.Since(began)
+	stopPolls()
+	polls.Wait()
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		lt.fail("the games did not finish within %v", cfg.timeout)
 	}
@@ -517,4 +561,129 @@ func (lt *loadRun) checkGame(ctx context.Context, i int) {
 	lt.rep.doubled += doubled
 	lt.rep.finished++
 	lt.rep.moves += len(rec.Moves)
+}
+
+// pollServer asks for /api/lobby and /api/health every cfg.poll until ctx
+// ends, timing each, and notes the server's bot queue.
+func (lt *loadRun) pollServer(ctx context.Context) {
+	t := time.NewTicker(lt.cfg.poll)
+	defer t.Stop()
+	hc := lt.client(len(lt.clients) - 1)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		var lobby struct{}
+		began := time.Now()
+		if err := lt.request(ctx, hc, "GET", "/api/lobby", nil, &lobby); err != nil {
+			if ctx.Err() == nil {
+				lt.fail("polling the lobby: %v", err)
+			}
+			return
+		}
+		tookLobby := time.Since(began)
+		var health struct {
+			BotQueue int   `json:"bot_queue"`
+			OldestMS int64 `json:"bot_oldest_wait_ms"`
+		}
+		began = time.Now()
+		if err := lt.request(ctx, hc, "GET", "/api/health", nil, &health); err != nil {
+			if ctx.Err() == nil {
+				lt.fail("polling the health: %v", err)
+			}
+			return
+		}
+		tookHealth := time.Since(began)
+		lt.mu.Lock()
+		lt.rep.lobby = append(lt.rep.lobby, tookLobby)
+		lt.rep.health = append(lt.rep.health, tookHealth)
+		lt.rep.botQueue = max(lt.rep.botQueue, health.BotQueue)
+		lt.rep.botOldest = max(lt.rep.botOldest, time.Duration(health.OldestMS)*time.Millisecond)
+		lt.mu.Unlock()
+	}
+}
+
+// createBotGames creates cfg.botGames games of bots alone, each from
+// another source address (the server caps them per address).
+func (lt *loadRun) createBotGames(ctx context.Context) error {
+	seats := []map[string]string{{"kind": "bot", "level": lt.cfg.botLevel}, {"kind": "bot", "level": lt.cfg.botLevel}}
+	for i := range lt.cfg.botGames {
+		req := map[string]any{"seats": seats}
+		if lt.cfg.game != "" {
+			req["game"] = lt.cfg.game
+		}
+		var created struct{}
+		if err := lt.request(ctx, lt.client(i), "POST", "/api/games", req, &created); err != nil {
+			return fmt.Errorf("creating a game of bots alone: %w", err)
+		}
+	}
+	return nil
+}
+
+// probeFairness starts, every 2 seconds until ctx ends, a game where a
+// person plays an easy bot that moves first, and times the bot's first
+// move from the game's creation.
+func (lt *loadRun) probeFairness(ctx context.Context) {
+	for i := 0; ; i++ {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(2 * time.Second):
+		}
+		took, err := lt.probe(ctx, lt.client(i))
+		if err != nil {
+			if ctx.Err() == nil {
+				lt.fail("a person against an easy bot: %v", err)
+			}
+			return
+		}
+		lt.mu.Lock()
+		lt.rep.replies = append(lt.rep.replies, took)
+		lt.mu.Unlock()
+	}
+}
+
+func (lt *loadRun) probe(ctx context.Context, hc *http.Client) (time.Duration, error) {
+	began := time.Now()
+	req := map[string]any{"seats": []map[string]string{{"kind": "bot", "level": "easy"}, {"kind": "human", "name": "Probe"}}}
+	if lt.cfg.game != "" {
+		req["game"] = lt.cfg.game
+	}
+	var created struct {
+		ID    string `json:"id"`
+		Seats []struct {
+			Token string `json:"token"`
+		} `json:"seats"`
+	}
+	if err := lt.request(ctx, hc, "POST", "/api/games", req, &created); err != nil {
+		return 0, err
+	}
+	url := "ws" + strings.TrimPrefix(lt.base, "http") + "/api/games/" + created.ID + "/ws"
+	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: hc})
+	if err != nil {
+		return 0, err
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 20)
+	b, _ := json.Marshal(map[string]any{"type": "hello", "token": created.Seats[0].Token})
+	if err := c.Write(ctx, websocket.MessageText, b); err != nil {
+		return 0, err
+	}
+	for {
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			return 0, err
+		}
+		var m loadMessage
+		if err := json.Unmarshal(data, &m); err != nil {
+			return 0, err
+		}
+		if (m.Type == "move" && m.Version >= 1) || (m.Type == "snapshot" && m.Game != nil && m.Game.State.Version >= 1) {
+			// The game is left as it is: nobody plays it on, and it
+			// expires as a game nobody moves in does.
+			return time.Since(began), nil
+		}
+	}
 }

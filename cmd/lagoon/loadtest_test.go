@@ -46,7 +46,7 @@ func TestLoadtest(t *testing.T) {
 		games string
 	}{{"", "4"}, {"tiny", "2"}} {
 		var out, stderr bytes.Buffer
-		args := []string{"loadtest", "-addr", ln.Addr().String(), "-games", tc.games, "-think", "1ms", "-sources", "3"}
+		args := []string{"loadtest", "-addr", ln.Addr().String(), "-games", tc.games, "-think", "1ms", "-sources", "3", "-poll", "5ms"}
 		if tc.game != "" {
 			// A game whose hands are hidden: each client reads its own
 			// view.
@@ -55,7 +55,7 @@ func TestLoadtest(t *testing.T) {
 		if c := run(args, nil, &out, &stderr); c != 0 {
 			t.Errorf("loadtest %s exited with %d:\n%s\n%s", tc.game, c, out.String(), stderr.String())
 		}
-		for _, want := range []string{"games:    " + tc.games + " finished of " + tc.games + ", all " + tc.games + " in progress at once with " + map[string]string{"4": "8", "2": "4"}[tc.games] + " clients connected", "p99", "0 errors, 0 moves lost, 0 moves doubled"} {
+		for _, want := range []string{"games:    " + tc.games + " finished of " + tc.games + ", all " + tc.games + " in progress at once with " + map[string]string{"4": "8", "2": "4"}[tc.games] + " clients connected", "p99", "GET /api/lobby p50", "GET /api/health p50", "0 errors, 0 moves lost, 0 moves doubled"} {
 			if !strings.Contains(out.String(), want) {
 				t.Errorf("the report of loadtest %s does not say %q:\n%s", tc.game, want, out.String())
 			}
