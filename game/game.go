@@ -96,7 +96,9 @@ type State interface {
 	// Note returns what the log says of move m, legal and about to be
 	// played now, besides its text (for Blue Lagoon: the token it takes,
 	// and the summary of the phase it ends), as a value encoded to JSON,
-	// or nil. It does not change the state.
+	// or nil. It does not change the state; to tell what the move brings
+	// about (a tile drawn, a scripted opponent's turn) it may play it on a
+	// copy, which is cheap for a flat state.
 	Note(m Move) any
 	// TimeUp returns the move the rules make for the seat to move when its
 	// turn's time runs out under a TurnTimer (Laguna: the turn ends), and
@@ -128,7 +130,8 @@ type Standing struct {
 	// Phase names the part of the game being played, for a lobby ("",
 	// "exploration", "settlement"...); "" when the game has no phases.
 	Phase string
-	// Scores are each seat's points so far (final once the game is over).
+	// Scores are each seat's own points so far (final once the game is
+	// over); with Teams, a team's points are the sum of its seats'.
 	Scores []int
 	// Winners are the seats that won, once the game is over: one seat, a
 	// team's seats, or several seats sharing a victory; none when nobody
