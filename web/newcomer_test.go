@@ -641,3 +641,65 @@ func TestSmallerThings(t *testing.T) {
 		p.screenshot("refused-click-" + sc.name)
 	}
 }
+
+// TestGameEnd: the player's last tap ends the game on a phone: no tip is
+// left on the board, no empty band under it; the banner names the points'
+// owners and LIVE goes; a spectator is not asked to play the settlement
+// phase.
+func TestGameEnd(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	// A rehearsal tells how the game goes, and who moves last.
+	rehearsal, tokens := l.humansGame(21, "standard")
+	end := l.drive(rehearsal.ID, tokens, 1, func(apiGame) bool { return false })
+	if !end.State.Over {
+		t.Fatal("the rehearsal did not end")
+	}
+	last := end.Moves[len(end.Moves)-1]
+	for _, sc := range screens {
+		c, tokens := l.humansGame(21, "standard")
+		l.drive(c.ID, tokens, 1, func(g apiGame) bool { return g.State.Version == len(end.Moves)-1 })
+		watcher := sc.open(t, "watcher")
+		watcher.navigate(l.url + "/game/" + c.ID)
+		watcher.waitGame()
+		watcher.click(`.side-actions .btn[type=button]`)
+		watcher.waitFor(`document.querySelector('.phase-modal')`, "the summary")
+		if next := eval[string](watcher, `document.querySelector('.phase-modal .btn-primary').textContent`); next == "Play the settlement phase" {
+			t.Errorf("%s: a spectator is offered %q", sc.name, next)
+		}
+		watcher.click(`.phase-modal .btn-primary`)
+
+		p := sc.open(t, "last")
+		p.navigate(l.url + c.Seats[last.Seat].Link)
+		p.waitFor(`document.querySelector('.game[data-turn=you][data-conn=open]')`, "the last turn")
+		gap := eval[float64](p, `(() => { const b = document.querySelector('.board').getBoundingClientRect().bottom;
+			const next = [...document.querySelectorAll('.controls > *, .tabs')].filter(e => !e.hidden && e.getBoundingClientRect().height > 0)
+				.map(e => e.getBoundingClientRect().top).filter(y => y >= b - 1);
+			return Math.min(...next) - b; })()`)
+		if gap > 24 {
+			t.Errorf("%s: %.0f pixels of nothing under the board", sc.name, gap)
+		}
+		p.placeOn(last.Move[2:], sc.phone)
+		p.waitFor(`document.querySelector('.winner-modal')`, "the end")
+		p.click(`.winner-modal .modal-x`)
+		p.waitFor(`!document.querySelector('.modal')`, "the dialog to close")
+		// (A mouse still over a space shows what is there.)
+		if sc.phone && eval[bool](p, `!document.querySelector('.tooltip').hidden`) {
+			t.Errorf("%s: a tip stays on the board after the game ended: %q", sc.name, eval[string](p, `document.querySelector('.tooltip').textContent`))
+		}
+		if eval[bool](p, `getComputedStyle(document.querySelector('.conn')).display !== 'none'`) {
+			t.Errorf("%s: the connection's badge stays beside GAME OVER", sc.name)
+		}
+		sub := eval[string](p, `document.querySelector('.banner-sub').textContent`)
+		for _, name := range []string{"Ann", "Bob"} {
+			who := name
+			if last.Seat == map[string]int{"Ann": 0, "Bob": 1}[name] {
+				who = "You"
+			}
+			if !strings.Contains(sub, who+" ") {
+				t.Errorf("%s: the final banner says %q, without %s", sc.name, sub, who)
+			}
+		}
+		p.screenshot("game-end-" + sc.name)
+	}
+}

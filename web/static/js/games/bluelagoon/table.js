@@ -158,7 +158,9 @@ export class Table {
 
   hover(at) {
     const tip = this.tooltip;
-    if (!at) { tip.hidden = true; return; }
+    // Once the game is over a tip comes only under a mouse: a finger's tap
+    // or a focus given back by a dialog would leave it on the board.
+    if (!at || (this.state.over && this.board.pointer !== 'mouse')) { tip.hidden = true; return; }
     const sp = this.board.geo.get(at);
     const v = this.view, seats = this.ctx.seats();
     const piece = v.pieces.find(p => p.at === at);
