@@ -211,9 +211,15 @@ func TestTeamsWithoutModule(t *testing.T) {
 		} `json:"state"`
 	}
 	l.api("GET", "/api/games/"+c.ID, "", nil, &end)
+	// The page calls bots under the server's default name by their colour.
+	colours := []string{"Red", "White", "Black", "Amber"}
 	var names []string
 	for _, w := range end.State.Standing.Winners {
-		names = append(names, end.Seats[w].Name)
+		name := end.Seats[w].Name
+		if strings.HasPrefix(name, "Bot (") {
+			name = colours[w] + " bot"
+		}
+		names = append(names, name)
 	}
 	want := strings.Join(names, " and ") + " won"
 	if len(names) != 2 {
