@@ -1,0 +1,95 @@
+package bots
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/laguna"
+)
+
+// mover is what the tests seat: the planner, or a random mover.
+type mover interface {
+	Name() string
+	Move(ctx context.Context, st game.State) (game.Move, error)
+}
+
+type randomBot struct{ rng *rand.Rand }
+
+func (randomBot) Name() string { return "random" }
+func (b randomBot) Move(_ context.Context, st game.State) (game.Move, error) {
+	legal := st.AppendLegal(nil)
+	return legal[b.rng.IntN(len(legal))], nil
+}
+
+func planner(t testing.TB, level string, seed uint64) *Planner {
+	t.Helper()
+	b, err := New(level, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.Unpaced()
+}
+
+// play plays a game of Laguna with seats[i] at seat i, to its end or its
+// round limit, checking every move is legal (Play refuses the others), and
+// returns the standing and the decisions made.
+func play(t testing.TB, seats []mover, board string, limit int, seed uint64) (game.Standing, int) {
+	t.Helper()
+	st, err := laguna.Rules.NewGame(game.Setup{Players: len(seats),
+		Options: map[string]string{"board": board, "limit": fmt.Sprint(limit)}, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for ; !st.Over(); n++ {
+		before := st.String()
+		if n > 20000 {
+			t.Fatalf("no end after %d decisions: %s", n, before)
+		}
+		m, err := seats[st.ToMove()].Move(context.Background(), st)
+		if err != nil {
+			t.Fatalf("%s: %v in %s", seats[st.ToMove()].Name(), err, before)
+		}
+		if st.String() != before {
+			t.Fatalf("%s changed the state it was given", seats[st.ToMove()].Name())
+		}
+		if err := st.Play(m); err != nil {
+			t.Fatalf("%s played %s, illegal in %s: %v", seats[st.ToMove()].Name(), st.MoveText(m), before, err)
+		}
+	}
+	return st.Standing(), n
+}
+
+// TestPlannerPlaysWholeGames: every level plays whole games at 2 to 4
+// players against random and against itself, every move legal; against
+// random it wins.
+func TestPlannerPlaysWholeGames(t *testing.T) {
+	for _, level := range LevelNames() {
+		for players := 2; players <= 4; players++ {
+			for _, board := range []string{"easy", "hard"} {
+				seed := uint64(players*7 + len(board))
+				seats := []mover{planner(t, level, seed)}
+				self := []mover{planner(t, level, seed)}
+				for q := 1; q < players; q++ {
+					seats = append(seats, randomBot{rand.New(rand.NewPCG(seed, uint64(q)))})
+					self = append(self, planner(t, level, seed+uint64(q)))
+				}
+				std, n := play(t, seats, board, 150, seed)
+				if len(std.Winners) != 1 || std.Winners[0] != 0 {
+					t.Errorf("%s, %d players, %s board: against random the planner did not win alone: %+v after %d decisions", level, players, board, std, n)
+				}
+				std, n = play(t, self, board, 150, seed)
+				t.Logf("%s, %d players, %s board: against itself %v, %d decisions", level, players, board, std.Scores, n)
+			}
+		}
+	}
+}
+
+func TestOneGame(t *testing.T) {
+	seats := []mover{planner(t, "max", 1), planner(t, "easy", 2)}
+	std, n := play(t, seats, "easy", 30, 1)
+	t.Logf("%+v %d", std, n)
+}

@@ -1,0 +1,164 @@
+package bots
+
+import (
+	"sync"
+
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/laguna"
+)
+
+// The planner's route search is laguna's State.Route (Dijkstra over the
+// raft's positions and which holes hold pearls, a reef ending the turn on
+// the way costing a turn), run on what the planner believes lies under the
+// pearls rather than on the board itself, towards every place and every
+// other raft at once, with its memory reused from search to search: one
+// search a decision gives the cost of every leg the planner weighs.
+
+// The costs of a route, as laguna.DefaultRouteCosts.
+var routeCosts = laguna.DefaultRouteCosts
+
+// Goals of a route search: the places (islands 0 to 7, the volcano 8) and
+// the other rafts (goalRaft + seat).
+const (
+	goalRaft = laguna.NumIslands + 1
+	numGoals = goalRaft + 4
+)
+
+const routeNodes = laguna.NumSquares << 7
+
+// A routeSearch is the route search's memory, reused.
+type routeSearch struct {
+	dist    []int32
+	stamp   []uint32
+	gen     uint32
+	prev    []int32
+	move    []int16
+	buckets [64][]int32
+	// cost and node of each goal reached, cost -1 if not.
+	cost [numGoals]int32
+	node [numGoals]int32
+}
+
+var routePool = sync.Pool{New: func() any {
+	return &routeSearch{dist: make([]int32, routeNodes), stamp: make([]uint32, routeNodes),
+		prev: make([]int32, routeNodes), move: make([]int16, routeNodes)}
+}}
+
+func nodeIndex(at laguna.Square, mask uint8, flag bool) int32 {
+	i := int32(at)<<7 | int32(mask)<<1
+	if flag {
+		i |= 1
+	}
+	return i
+}
+
+// search runs the route search for seat p's raft in w, reading the squares
+// from kinds, until every goal in want (a bit set of goals) is reached or
+// the cost passes limit. shift tells whether the raft may move pearls
+// between holes now.
+func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, p int, shift bool, want uint32, limit int32) {
+	rs.gen++
+	if rs.gen == 0 {
+		clear(rs.stamp)
+		rs.gen = 1
+	}
+	for g := range rs.cost {
+		rs.cost[g] = -1
+	}
+	for b := range rs.buckets {
+		rs.buckets[b] = rs.buckets[b][:0]
+	}
+	r := &w.rafts[p]
+	o := r.o
+	start := nodeIndex(r.at, r.mask(), shift)
+	rs.stamp[start], rs.dist[start], rs.prev[start] = rs.gen, 0, -1
+	rs.buckets[0] = append(rs.buckets[0], start)
+	pending := 1
+	relax := func(from, to int32, d int32, m game.Move) {
+		if rs.stamp[to] == rs.gen && rs.dist[to] <= d {
+			return
+		}
+		rs.stamp[to], rs.dist[to], rs.prev[to], rs.move[to] = rs.gen, d, from, int16(m)
+		b := d & 63
+		rs.buckets[b] = append(rs.buckets[b], to)
+		pending++
+	}
+	for cost := int32(0); pending > 0 && cost <= limit && want != 0; cost++ {
+		b := cost & 63
+		for k := 0; k < len(rs.buckets[b]); k++ {
+			n := rs.buckets[b][k]
+			pending--
+			if rs.dist[n] != cost {
+				continue // reached more cheaply since, or a later lap's
+			}
+			at, mask, flag := laguna.Square(n>>7), uint8(n>>1&63), n&1 != 0
+			reefs, arrows := holeMasks(kinds, o, at)
+			sh := shown(arrows, mask)
+			if sh == 0 {
+				if pl := tb.touch[o][at]; pl >= 0 && want>>pl&1 != 0 {
+					rs.cost[pl], rs.node[pl] = cost, n
+					want &^= 1 << pl
+				}
+				for q := range w.players {
+					if g := goalRaft + q; want>>g&1 != 0 && w.touching(o, at, q) {
+						rs.cost[g], rs.node[g] = cost, n
+						want &^= 1 << g
+					}
+				}
+			}
+			if reefs&^mask == 0 {
+				var can uint8
+				for d := range laguna.Dir(4) {
+					if t, ok := step(o, at, d); ok && tb.fits[o][t] && !w.overlaps(p, o, t) {
+						can |= 1 << d
+					}
+				}
+				dirs := allowed(sh, can)
+				for d := range laguna.Dir(4) {
+					if dirs>>d&1 == 0 {
+						continue
+					}
+					t, _ := step(o, at, d)
+					c := int32(routeCosts.Step)
+					next := w.timer
+					if nr, _ := holeMasks(kinds, o, t); nr&^mask != 0 {
+						c += int32(routeCosts.Reef)
+						next = true
+					}
+					relax(n, nodeIndex(t, mask, next), cost+c, laguna.Step(d))
+				}
+			}
+			if !flag {
+				continue
+			}
+			for a := range laguna.Holes {
+				if mask>>a&1 == 0 {
+					continue
+				}
+				c := int32(routeCosts.Shift)
+				if reefs>>a&1 != 0 {
+					c += int32(routeCosts.Reef)
+				}
+				for b := range laguna.Holes {
+					if mask>>b&1 == 0 {
+						relax(n, nodeIndex(at, mask&^(1<<a)|1<<b, true), cost+c, laguna.Shift(a, b))
+					}
+				}
+			}
+		}
+		rs.buckets[b] = rs.buckets[b][:0]
+	}
+}
+
+// first returns the first move of the route to goal g, and false when the
+// raft is there already or the goal was not reached.
+func (rs *routeSearch) first(g int) (game.Move, bool) {
+	if rs.cost[g] <= 0 {
+		return 0, false
+	}
+	n := rs.node[g]
+	for rs.prev[rs.prev[n]] >= 0 {
+		n = rs.prev[n]
+	}
+	return game.Move(rs.move[n]), true
+}
