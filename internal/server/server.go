@@ -342,7 +342,8 @@ func (s *Server) expires(seats []store.Seat, updated, now time.Time) bool {
 // told the game is gone.
 func (s *Server) expire(now time.Time) {
 	for _, g := range s.active() {
-		s.mu.Lock()
+		// Under the game's lock only, as a move is stored: the server's
+		// lock is not held across the store's write.
 		g.mu.Lock()
 		gone := !g.closed && !g.cur.Over() && s.expires(g.seats, g.updated, now)
 		if gone {
@@ -359,12 +360,15 @@ func (s *Server) expire(now time.Time) {
 			for c := range g.subs {
 				c.kill(statusGoingAway, "the game has expired")
 			}
-			delete(s.games, g.id)
-			s.gone[g.id] = true
 			s.log.Info("game expired", "game", g.id, "updated", g.updated)
 		}
 		g.mu.Unlock()
-		s.mu.Unlock()
+		if gone {
+			s.mu.Lock()
+			delete(s.games, g.id)
+			s.gone[g.id] = true
+			s.mu.Unlock()
+		}
 	}
 }
 
