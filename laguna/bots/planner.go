@@ -384,7 +384,9 @@ func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Ki
 
 	bestGoal, bestScore, bestCost := -1, 0.0, 0.0
 	consider := func(goal int, val, cost float64) {
-		if val <= 0 || cost < 0 {
+		if val <= 0 || cost < 0 || rs.cost[goal] == 0 {
+			// Nothing to gain, or there already (where a gain would
+			// have been taken).
 			return
 		}
 		score := val / (cost + 40)
@@ -431,7 +433,7 @@ func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Ki
 			if l := leg(i, laguna.Volcano); l >= 0 && c1 != start {
 				consider(i, value(c1), float64(c0)+stopCost+l)
 			}
-			if b.level.Horizon < 3 {
+			if b.level.Horizon < 3 || c1 == start {
 				continue
 			}
 			for j := range laguna.NumIslands {

@@ -88,8 +88,3 @@ func TestPlannerPlaysWholeGames(t *testing.T) {
 	}
 }
 
-func TestOneGame(t *testing.T) {
-	seats := []mover{planner(t, "max", 1), planner(t, "easy", 2)}
-	std, n := play(t, seats, "easy", 30, 1)
-	t.Logf("%+v %d", std, n)
-}
