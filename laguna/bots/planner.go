@@ -209,7 +209,7 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 	}
 	turn.decisions++
 	kinds := tb.kind
-	forgot := false
+	forgot, forgotAny := false, false
 	for q := range w.players {
 		r := &w.rafts[q]
 		for h := range laguna.Holes {
@@ -223,6 +223,7 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 			}
 			kinds[sq] = laguna.Water
 			forgot = forgot || q == p
+			forgotAny = true
 		}
 	}
 	b.turns.keep(turn)
@@ -235,7 +236,7 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 	if (v.Steps >= b.level.StepsPerTurn() || turn.decisions > 4*b.level.StepsPerTurn()) && slices.Contains(legal, laguna.End) {
 		return laguna.End, nil
 	}
-	if m, ok := b.plan(&w, tb, &kinds, p, legal, ls.Delivered(p)); ok {
+	if m, ok := b.plan(&w, tb, &kinds, forgotAny, p, legal, ls.Delivered(p)); ok {
 		return m, nil
 	}
 	return laguna.End, nil
@@ -324,7 +325,7 @@ func (b *Planner) gain(w *world, kinds *[laguna.NumSquares]laguna.Kind, p int, l
 }
 
 // plan searches the routes and returns the first move of the best plan.
-func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, p int, legal []game.Move, delivered int) (game.Move, bool) {
+func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, forgot bool, p int, legal []game.Move, delivered int) (game.Move, bool) {
 	r := &w.rafts[p]
 	n, own := r.aboard(), r.count(p)
 	if n < laguna.MinAboard {
@@ -353,11 +354,16 @@ func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Ki
 	rs.search(w, tb, kinds, p, shift, want, 1600)
 
 	k := min(max(n, laguna.MinAboard), w.maxAboard)
+	// The distances between places, on the board as it believes it is.
+	lg := tb.legs(r.o, k)
+	if forgot {
+		lg = tb.legsOn(kinds, r.o, k)
+	}
 	stepCost := float64(routeCosts.Step)
 	const stopCost = 8
 	// leg is the estimated cost from docking at place i to docking at j.
 	leg := func(i, j int) float64 {
-		d := tb.between[r.o][k][i][j]
+		d := lg.between[i][j]
 		if d < 0 {
 			return -1
 		}
@@ -453,7 +459,7 @@ func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Ki
 				if c := rs.cost[g]; q != p && c >= 0 {
 					got := min(w.rafts[q].count(p), n-own)
 					c1 := cargo{n, own + got}
-					back := tb.field[r.o][k][laguna.Volcano][r.at]
+					back := lg.field[laguna.Volcano][r.at]
 					if back >= 0 {
 						consider(g, value(c1), float64(c)+stopCost+float64(back)*stepCost)
 					}
@@ -471,7 +477,7 @@ func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Ki
 	// under a pearl was wrong), the playout policy's move towards the
 	// place.
 	if bestGoal <= laguna.Volcano {
-		if m, ok := sailTo(w, tb, kinds, p, bestGoal, nil); ok && slices.Contains(legal, m) {
+		if m, ok := sailTo(w, tb, kinds, lg, p, bestGoal, nil); ok && slices.Contains(legal, m) {
 			return m, true
 		}
 	}

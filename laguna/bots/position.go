@@ -340,15 +340,17 @@ func (s *Position) sail(p int, rng *rand.Rand) (game.Move, bool) {
 	if dest < 0 {
 		return 0, false
 	}
-	return sailTo(&s.w, s.tb, &s.tb.kind, p, dest, rng)
+	r := &s.w.rafts[p]
+	k := min(max(r.aboard(), laguna.MinAboard), maxPearls)
+	return sailTo(&s.w, s.tb, &s.tb.kind, s.tb.legs(r.o, k), p, dest, rng)
 }
 
-// sailTo is sail towards dest, reading the squares from kinds.
-func sailTo(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, p, dest int, rng *rand.Rand) (game.Move, bool) {
+// sailTo is sail towards dest, reading the squares from kinds and the
+// distances from lg.
+func sailTo(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, lg legs, p, dest int, rng *rand.Rand) (game.Move, bool) {
 	r := &w.rafts[p]
 	n := r.aboard()
-	k := min(max(n, laguna.MinAboard), maxPearls)
-	f := &tb.field[r.o][k][dest]
+	f := &lg.field[dest]
 	cur := r.mask()
 	reefs, arrows := holeMasks(kinds, r.o, r.at)
 	var can uint8

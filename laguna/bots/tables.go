@@ -139,12 +139,18 @@ func allowed(showing, can uint8) uint8 {
 }
 
 func (t *tables) graph(o laguna.Orient, k int) {
+	t.graphOn(&t.kind, o, k, &t.next[o][k], &t.dock[o][k])
+}
+
+// graphOn works out the raft's graph on kinds into next and dock.
+func (t *tables) graphOn(kinds *[laguna.NumSquares]laguna.Kind, o laguna.Orient, k int, next *[laguna.NumSquares]uint8, dock *[laguna.NumSquares]int8) {
 	for s := range laguna.Square(laguna.NumSquares) {
-		t.dock[o][k][s] = -1
+		dock[s] = -1
+		next[s] = 0
 		if !t.fits[o][s] {
 			continue
 		}
-		reefs, arrows := holeMasks(&t.kind, o, s)
+		reefs, arrows := holeMasks(kinds, o, s)
 		var can uint8
 		for d := range laguna.Dir(4) {
 			if n, ok := step(o, s, d); ok && t.fits[o][n] {
@@ -157,22 +163,27 @@ func (t *tables) graph(o laguna.Orient, k int) {
 			}
 			sh := shown(arrows, covered)
 			if sh == 0 && t.touch[o][s] >= 0 {
-				t.dock[o][k][s] = t.touch[o][s]
+				dock[s] = t.touch[o][s]
 			}
 			if reefs&^covered != 0 {
 				continue
 			}
-			t.next[o][k][s] |= allowed(sh, can)
+			next[s] |= allowed(sh, can)
 		}
 	}
 }
 
 func (t *tables) distancesTo(o laguna.Orient, k, p int) {
-	dist := &t.field[o][k][p]
+	t.distancesOn(o, &t.next[o][k], &t.dock[o][k], p, &t.field[o][k][p])
+}
+
+// distancesOn works out into dist the fewest steps to docking at place p
+// on the graph next, dock.
+func (t *tables) distancesOn(o laguna.Orient, next *[laguna.NumSquares]uint8, dock *[laguna.NumSquares]int8, p int, dist *[laguna.NumSquares]int16) {
 	var todo []laguna.Square
 	for s := range laguna.Square(laguna.NumSquares) {
 		dist[s] = -1
-		if t.dock[o][k][s] == int8(p) {
+		if dock[s] == int8(p) {
 			dist[s] = 0
 			todo = append(todo, s)
 		}
@@ -182,10 +193,45 @@ func (t *tables) distancesTo(o laguna.Orient, k, p int) {
 		todo = todo[1:]
 		for d := range laguna.Dir(4) {
 			s, ok := step(o, u, (d+2)%4)
-			if ok && t.fits[o][s] && dist[s] < 0 && t.next[o][k][s]>>d&1 != 0 {
+			if ok && t.fits[o][s] && dist[s] < 0 && next[s]>>d&1 != 0 {
 				dist[s] = dist[u] + 1
 				todo = append(todo, s)
 			}
 		}
 	}
+}
+
+// legs are the fewest steps of a raft of one orientation and number of
+// pearls to docking at every place, and between places.
+type legs struct {
+	field   *[laguna.NumIslands + 1][laguna.NumSquares]int16
+	between *[laguna.NumIslands + 1][laguna.NumIslands + 1]int16
+}
+
+// legs returns the board's legs for a raft lying o with k pearls.
+func (t *tables) legs(o laguna.Orient, k int) legs {
+	return legs{&t.field[o][k], &t.between[o][k]}
+}
+
+// legsOn works the legs out on kinds, a board as a bot believes it is.
+func (t *tables) legsOn(kinds *[laguna.NumSquares]laguna.Kind, o laguna.Orient, k int) legs {
+	var next [laguna.NumSquares]uint8
+	var dock [laguna.NumSquares]int8
+	t.graphOn(kinds, o, k, &next, &dock)
+	l := legs{new([laguna.NumIslands + 1][laguna.NumSquares]int16), new([laguna.NumIslands + 1][laguna.NumIslands + 1]int16)}
+	for p := range laguna.NumIslands + 1 {
+		t.distancesOn(o, &next, &dock, p, &l.field[p])
+	}
+	for i := range laguna.NumIslands + 1 {
+		for j := range laguna.NumIslands + 1 {
+			best := int16(-1)
+			for s := range laguna.NumSquares {
+				if d := l.field[j][s]; dock[s] == int8(i) && d >= 0 && (best < 0 || d < best) {
+					best = d
+				}
+			}
+			l.between[i][j] = best
+		}
+	}
+	return l
 }
