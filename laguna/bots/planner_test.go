@@ -87,4 +87,3 @@ func TestPlannerPlaysWholeGames(t *testing.T) {
 		}
 	}
 }
-
