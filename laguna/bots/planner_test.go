@@ -69,7 +69,7 @@ func play(t testing.TB, seats []mover, board string, limit int, seed uint64) (ga
 func TestPlannerPlaysWholeGames(t *testing.T) {
 	for _, level := range LevelNames() {
 		for players := 2; players <= 4; players++ {
-			for _, board := range []string{"easy", "hard"} {
+			for _, board := range boards() {
 				seed := uint64(players*7 + len(board))
 				seats := []mover{planner(t, level, seed)}
 				self := []mover{planner(t, level, seed)}
@@ -86,4 +86,13 @@ func TestPlannerPlaysWholeGames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// boards are the boards the games of the tests are played on: both, or the
+// easy one with -short.
+func boards() []string {
+	if testing.Short() {
+		return []string{"easy"}
+	}
+	return []string{"easy", "hard"}
 }
