@@ -1,0 +1,188 @@
+// Package bots holds what Lagoon: Land of Druids brings to the platform's
+// bots beyond the contract (package game): a heuristic bot that plans its
+// turn by reading destiny, and the search's knowledge of the game
+// (Position: the prior, a prior-led playout, rewards shaped by the margin
+// and rerooting for ai/mcts). AJ, the solo opponent, is not a bot of the
+// contract: the engine plays his turns itself in a game set up with the
+// option aj (see AJSetup).
+package bots
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"sync"
+
+	"github.com/lagoon-games/lagoon/druids"
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// ErrGameOver is returned by a bot asked to move in a game that is over.
+var ErrGameOver = errors.New("the game is over")
+
+// stateOf returns the engine's state behind st.
+func stateOf(st game.State) (*druids.State, error) {
+	switch s := st.(type) {
+	case *druids.State:
+		return s, nil
+	case *Position:
+		return &s.State, nil
+	}
+	return nil, fmt.Errorf("not a state of Lagoon: Land of Druids but %T", st)
+}
+
+// priorWeights are the relative chances of a choice by its prior (from -1
+// to 3): stopping seldom, unravelling often.
+var priorWeights = [5]float64{0.25, 1, 2.5, 6, 16}
+
+func weight(s *druids.State, m game.Move) float64 {
+	i := int(s.Prior(m) + 1)
+	return priorWeights[min(max(i, 0), len(priorWeights)-1)]
+}
+
+// pick draws one of legal with a chance that grows with its prior.
+func pick(s *druids.State, legal []game.Move, r *rand.Rand) game.Move {
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	var w [256]float64
+	total := 0.0
+	for i, m := range legal {
+		if i < len(w) {
+			w[i] = weight(s, m)
+		} else {
+			w[i%len(w)] = 1
+		}
+		total += w[i%len(w)]
+	}
+	x := r.Float64() * total
+	for i := range legal {
+		x -= w[i%len(w)]
+		if x < 0 {
+			return legal[i]
+		}
+	}
+	return legal[len(legal)-1]
+}
+
+// viewKey is what a seat sees of s: its text without the generator, which
+// holds the bag's order (what is in the bag is public; its order is not).
+func viewKey(s *druids.State) string {
+	t := s.String()
+	if i := strings.LastIndex(t, "; rng "); i >= 0 {
+		return t[:i]
+	}
+	return t
+}
+
+// unitPoints returns each seat's points under energy e, a team's summed.
+func unitPoints(s *druids.State, e druids.Energy) [druids.MaxPlayers]int {
+	var pts [druids.MaxPlayers]int
+	n := s.Players()
+	for p := range n {
+		pts[p] = s.Points(p, e)
+	}
+	if n == 4 {
+		for p := range 2 {
+			pts[p] += pts[p+2]
+			pts[p+2] = pts[p]
+		}
+	}
+	return pts
+}
+
+// margin returns seat p's points under the destiny of now less the best of
+// its opponents', 0 on a draw of destiny.
+func margin(s *druids.State, p int) int {
+	d := s.Destiny()
+	if d.Draw {
+		return 0
+	}
+	pts := unitPoints(s, d.Energy)
+	best := math.MinInt
+	for q := range s.Players() {
+		if !sameUnit(s, p, q) {
+			best = max(best, pts[q])
+		}
+	}
+	return pts[p] - best
+}
+
+func sameUnit(s *druids.State, p, q int) bool {
+	if s.Players() == 4 {
+		return p%2 == q%2
+	}
+	return p == q
+}
+
+// value judges s for seat p: a finished game by its result (and margin),
+// one under way by destiny read as likely energies (druids' Evaluate) and a
+// share of the margin under the destiny of now.
+func value(s *druids.State, p int) float64 {
+	if s.Over() {
+		v := float64(margin(s, p))
+		for _, w := range s.Winners() {
+			if sameUnit(s, p, w) {
+				return 1000 + v
+			}
+		}
+		return -1000 + v
+	}
+	return s.Evaluate(p) + 0.25*float64(margin(s, p))
+}
+
+// lockedRand is a random generator several games may share.
+type lockedRand struct {
+	mu  sync.Mutex
+	rng *rand.Rand
+}
+
+// Random plays uniformly random legal moves.
+type Random struct{ rng *lockedRand }
+
+// NewRandom returns a random bot.
+func NewRandom(seed uint64) *Random {
+	return &Random{rng: &lockedRand{rng: rand.New(rand.NewPCG(seed, 0x72616e64))}}
+}
+
+// Name returns "random".
+func (*Random) Name() string { return "random" }
+
+// Move returns a uniformly random legal move.
+func (b *Random) Move(ctx context.Context, st game.State) (game.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if st.Over() {
+		return 0, ErrGameOver
+	}
+	legal := st.AppendLegal(nil)
+	b.rng.mu.Lock()
+	defer b.rng.mu.Unlock()
+	return legal[b.rng.rng.IntN(len(legal))], nil
+}
+
+// AJSetup returns a two-seat setup of a game against AJ at level (one of
+// druids.AJLevels but "none"): the engine plays AJ in seat 2, so the other
+// seat is the only one a bot (or a person) plays. AJ is a scripted seat of
+// the engine, not a bot of the contract: his turn is a few steps of the
+// solo rules with three Eldrids and a token bag, not a sequence of the
+// contract's moves, so he cannot sit at a table set up without him.
+func AJSetup(level string, seed uint64, options map[string]string) (game.Setup, error) {
+	ok := false
+	for _, l := range druids.AJLevels[1:] {
+		ok = ok || l == level
+	}
+	if !ok {
+		return game.Setup{}, fmt.Errorf("AJ has no level %q (levels: %s)", level, strings.Join(druids.AJLevels[1:], ", "))
+	}
+	o := map[string]string{}
+	for k, v := range options {
+		o[k] = v
+	}
+	o["aj"] = level
+	return game.Setup{Players: 2, Options: o, Seed: seed}, nil
+}

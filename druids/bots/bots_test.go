@@ -1,0 +1,309 @@
+package bots
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/lagoon-games/lagoon/ai/mcts"
+	"github.com/lagoon-games/lagoon/druids"
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// bot is what the tests seat: the contract's bot shape of package ai.
+type bot interface {
+	Name() string
+	Move(ctx context.Context, st game.State) (game.Move, error)
+}
+
+// searchBot is ai/mcts over Position at an iteration budget, as package
+// ai's "mcts:N" would seat it (one worker, so that a seed gives one game).
+type searchBot struct {
+	s    *mcts.Searcher
+	sims int
+}
+
+func newSearchBot(seed uint64, sims int) *searchBot {
+	return &searchBot{s: mcts.New(mcts.Config{Workers: 1, Seed: seed}), sims: sims}
+}
+
+func (b *searchBot) Name() string { return fmt.Sprintf("mcts:%d", b.sims) }
+
+func (b *searchBot) Move(ctx context.Context, st game.State) (game.Move, error) {
+	pos, err := Search(st)
+	if err != nil {
+		return 0, err
+	}
+	res, err := b.s.Search(ctx, pos, mcts.Budget{Simulations: b.sims})
+	return res.Move, err
+}
+
+func newGame(t testing.TB, players int, seed uint64, options map[string]string) game.State {
+	t.Helper()
+	st, err := druids.Rules.NewGame(game.Setup{Players: players, Options: options, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// play plays a whole game, seat p by seats[p]; each move must be legal and
+// no bot may change the state it is shown. It returns the final state.
+func play(t testing.TB, st game.State, seats []bot) game.State {
+	t.Helper()
+	ctx := context.Background()
+	for n := 0; !st.Over(); n++ {
+		if n > 20000 {
+			t.Fatal("the game does not end")
+		}
+		p := st.ToMove()
+		before := st.String()
+		m, err := seats[p].Move(ctx, st)
+		if err != nil {
+			t.Fatalf("%s in seat %d: %v", seats[p].Name(), p, err)
+		}
+		if st.String() != before {
+			t.Fatalf("%s changed the state", seats[p].Name())
+		}
+		if err := st.Play(m); err != nil {
+			t.Fatalf("%s in seat %d played %q: %v\n%s", seats[p].Name(), p, st.MoveText(m), err, before)
+		}
+	}
+	return st
+}
+
+// Every bot plays whole games at two players and at four (two teams),
+// every move legal.
+func TestWholeGames(t *testing.T) {
+	sims := 200
+	if testing.Short() {
+		sims = 30
+	}
+	makers := map[string]func(seed uint64) bot{
+		"random":    func(seed uint64) bot { return NewRandom(seed) },
+		"heuristic": func(seed uint64) bot { return NewHeuristic(seed, 16) },
+		"mcts":      func(seed uint64) bot { return newSearchBot(seed, sims) },
+	}
+	for name, mk := range makers {
+		for _, players := range []int{2, 4} {
+			t.Run(fmt.Sprintf("%s/%dp", name, players), func(t *testing.T) {
+				seats := make([]bot, players)
+				for p := range seats {
+					if p%2 == 0 {
+						seats[p] = mk(uint64(p + 1))
+					} else {
+						seats[p] = NewRandom(uint64(p + 1))
+					}
+				}
+				st := play(t, newGame(t, players, 3, nil), seats)
+				t.Logf("%v", st.Standing())
+			})
+		}
+	}
+}
+
+// A bot facing AJ plays whole games at every level.
+func TestAgainstAJ(t *testing.T) {
+	for _, level := range druids.AJLevels[1:] {
+		t.Run(level, func(t *testing.T) {
+			setup, err := AJSetup(level, 5, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := druids.Rules.NewGame(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st = play(t, st, []bot{NewHeuristic(1, 8), nil})
+			t.Logf("%v", st.Standing())
+		})
+	}
+	if _, err := AJSetup("none", 1, nil); err == nil {
+		t.Error("AJ at level none")
+	}
+}
+
+// Bots never read what their seat cannot see: the bag's order. Two states
+// alike but for it get the same move from bots alike.
+func TestBagHidden(t *testing.T) {
+	makers := map[string]func() bot{
+		"heuristic": func() bot { return NewHeuristic(9, 12) },
+		"mcts":      func() bot { return newSearchBot(9, 60) },
+	}
+	for _, players := range []int{2, 4} {
+		st := newGame(t, players, 21, nil)
+		rng := rand.New(rand.NewPCG(1, 2))
+		driver := NewHeuristic(4, 4)
+		checked := 0
+		for n := 0; !st.Over() && checked < 12; n++ {
+			if n%7 == 0 && len(st.AppendLegal(nil)) > 1 {
+				other := st.Clone()
+				other.Resample(st.ToMove(), rng)
+				if other.String() == st.String() {
+					t.Fatal("Resample changed nothing")
+				}
+				for name, mk := range makers {
+					a, err := mk().Move(context.Background(), st)
+					if err != nil {
+						t.Fatal(err)
+					}
+					b, err := mk().Move(context.Background(), other)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if a != b {
+						t.Fatalf("%s, %d players: %q with one bag order, %q with another", name, players, st.MoveText(a), st.MoveText(b))
+					}
+				}
+				checked++
+			}
+			m, err := driver.Move(context.Background(), st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if checked == 0 {
+			t.Fatal("nothing checked")
+		}
+	}
+}
+
+// The search's position copies as a flat value and rewards in [0, 1].
+func TestPositionRewards(t *testing.T) {
+	st := newGame(t, 4, 8, nil)
+	pos, err := NewPosition(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := pos.Clone().(*Position)
+	c.Playout(rand.New(rand.NewPCG(1, 1)))
+	if !c.Over() || pos.Over() {
+		t.Fatal("the playout did not finish the copy alone")
+	}
+	r := make([]float64, 4)
+	c.Rewards(r)
+	sum := 0.0
+	for p, x := range r {
+		if x < 0 || x > 1 {
+			t.Fatalf("reward %v of seat %d", x, p)
+		}
+		sum += x
+	}
+	if r[0] != r[2] || r[1] != r[3] {
+		t.Errorf("team mates rewarded apart: %v", r)
+	}
+	if _, err := NewPosition(gameStateOther{}); err == nil {
+		t.Error("a foreign state accepted")
+	}
+	if _, err := SearchWith(map[string]float64{"margin": 2}); err == nil {
+		t.Error("margin 2 accepted")
+	}
+}
+
+type gameStateOther struct{ game.State }
+
+// strengthGames is how many games each strength test plays: the
+// environment's DRUIDS_STRENGTH, or none (the tests are skipped).
+func strengthGames(t *testing.T) int {
+	n, _ := strconv.Atoi(os.Getenv("DRUIDS_STRENGTH"))
+	if n <= 0 {
+		t.Skip("set DRUIDS_STRENGTH to a number of games to measure strength")
+	}
+	return n
+}
+
+// wilson returns the 95% confidence interval of a share of wins.
+func wilson(wins float64, n int) (lo, hi float64) {
+	const z = 1.96
+	p, fn := wins/float64(n), float64(n)
+	d := 1 + z*z/fn
+	c := (p + z*z/(2*fn)) / d
+	h := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / d
+	return c - h, c + h
+}
+
+// match plays games two-player games of a against b, seats rotated (a first
+// in the even games), and returns a's share of the victories.
+func match(t *testing.T, games int, a, b func(seed uint64) bot) float64 {
+	wins := 0.0
+	for g := range games {
+		seats := []bot{a(uint64(g)), b(uint64(g) + 1000)}
+		me := g % 2
+		if me == 1 {
+			seats[0], seats[1] = seats[1], seats[0]
+		}
+		st := play(t, newGame(t, 2, uint64(g/2), map[string]string{"first": "0"}), seats)
+		w := st.Standing().Winners
+		for _, p := range w {
+			if p == me {
+				wins += 1 / float64(len(w))
+			}
+		}
+	}
+	lo, hi := wilson(wins, games)
+	t.Logf("%s vs %s: %.1f of %d (%.0f%%, 95%% CI %.0f-%.0f%%)", a(0).Name(), b(0).Name(), wins, games, 100*wins/float64(games), 100*lo, 100*hi)
+	return wins / float64(games)
+}
+
+// vsAJ plays games of a against AJ at level (AJ in seat 2, the bot first,
+// as the solo rules seat them) and returns a's share of the victories.
+func vsAJ(t *testing.T, games int, level string, a func(seed uint64) bot) float64 {
+	wins := 0.0
+	for g := range games {
+		setup, err := AJSetup(level, uint64(g), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := druids.Rules.NewGame(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st = play(t, st, []bot{a(uint64(g)), nil})
+		w := st.Standing().Winners
+		for _, p := range w {
+			if p == 0 {
+				wins += 1 / float64(len(w))
+			}
+		}
+	}
+	lo, hi := wilson(wins, games)
+	t.Logf("%s vs AJ %s: %.1f of %d (%.0f%%, 95%% CI %.0f-%.0f%%)", a(0).Name(), level, wins, games, 100*wins/float64(games), 100*lo, 100*hi)
+	return wins / float64(games)
+}
+
+func heuristic(seed uint64) bot { return NewHeuristic(seed, 0) }
+func random(seed uint64) bot    { return NewRandom(seed) }
+
+func searchAt(n int) func(uint64) bot {
+	return func(seed uint64) bot { return newSearchBot(seed, n) }
+}
+
+func TestStrengthHeuristic(t *testing.T) {
+	games := strengthGames(t)
+	match(t, games, heuristic, random)
+	for _, level := range druids.AJLevels[1:] {
+		vsAJ(t, games, level, heuristic)
+	}
+}
+
+// DRUIDS_SIMS sets the search's budget in the strength tests (default
+// 2000 simulations a move).
+func strengthSims() int {
+	if n, _ := strconv.Atoi(os.Getenv("DRUIDS_SIMS")); n > 0 {
+		return n
+	}
+	return 2000
+}
+
+func TestStrengthSearch(t *testing.T) {
+	games := strengthGames(t)
+	match(t, games, searchAt(strengthSims()), heuristic)
+	vsAJ(t, games, "legend", searchAt(strengthSims()))
+}
