@@ -33,7 +33,7 @@ type step struct {
 }
 
 // DefaultSamples is how many turns the heuristic plays out to plan one.
-const DefaultSamples = 48
+const DefaultSamples = 200
 
 // NewHeuristic returns a heuristic bot that plans from samples played out
 // turns (DefaultSamples if samples <= 0). A bot keeps its plan between
