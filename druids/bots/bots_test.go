@@ -302,8 +302,10 @@ func strengthSims() int {
 	return 2000
 }
 
-func TestStrengthSearch(t *testing.T) {
-	games := strengthGames(t)
-	match(t, games, searchAt(strengthSims()), heuristic)
-	vsAJ(t, games, "legend", searchAt(strengthSims()))
+func TestStrengthSearchHeuristic(t *testing.T) {
+	match(t, strengthGames(t), searchAt(strengthSims()), heuristic)
+}
+
+func TestStrengthSearchAJ(t *testing.T) {
+	vsAJ(t, strengthGames(t), "legend", searchAt(strengthSims()))
 }
