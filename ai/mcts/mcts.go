@@ -28,7 +28,12 @@
 //
 // Children are added one at a time in the order of the prior (progressive
 // widening), so large branching factors cost little and the visits go first
-// to the moves the game believes in.
+// to the moves the game believes in. Two options put more knowledge in the
+// search, for small budgets above all (Config): progressive bias adds the
+// prior, scaled among a node's moves and fading with the child's visits, to
+// the selection's score; MAST keeps the mean reward of every move played,
+// wherever it was played, and lets the playouts prefer the moves that have
+// done well (the search's own random playout, or a game's Guided one).
 //
 // Parallelism is at the root: each worker grows its own tree from its own
 // random stream and the root visits are summed at the end. This keeps a
