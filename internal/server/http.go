@@ -658,9 +658,9 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *match) {
 	if at < 0 {
 		at = len(g.moves)
 	}
-	// The notation holds everything; in a game with private views, the
-	// hands too.
-	secret := g.rules.PrivateViews && g.cur.Secret()
+	// A notation that is not public holds what seats may not see (hands,
+	// a bag's order, the generator): it is shown once nothing is secret.
+	secret := !g.rules.PublicNotation && g.cur.Secret()
 	var text string
 	if !secret {
 		text = g.positionAt(at).String()

@@ -375,3 +375,25 @@ func TestTinyStoredAndResumed(t *testing.T) {
 		t.Errorf("the finished game in the lobby: %+v", s)
 	}
 }
+
+// The notation of a game in progress is withheld because its rules say it
+// is not public, not because of anything else: the same game declaring its
+// notation public has it served while it is secret.
+func TestStateWithheldUnlessPublic(t *testing.T) {
+	open := *gametest.Tiny
+	open.ID, open.PublicNotation = "tinyopen", true
+	reg, err := game.NewRegistry(gametest.Tiny, &open)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, func(c *Config) { c.Games = reg })
+	for _, tc := range []struct {
+		id   string
+		want int
+	}{{"tiny", http.StatusForbidden}, {"tinyopen", http.StatusOK}} {
+		c := ts.create(map[string]any{"game": tc.id, "seats": []map[string]any{{"kind": "human"}, {"kind": "human"}}})
+		if status, body := ts.request("GET", "/api/games/"+c.ID+"/state", "", nil); status != tc.want {
+			t.Errorf("%s in progress: /state %d %s, want %d", tc.id, status, body, tc.want)
+		}
+	}
+}
