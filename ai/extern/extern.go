@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strings"
@@ -43,6 +44,7 @@ const GameEnv = "LAGOON_GAME"
 type Bot struct {
 	command string
 	timeout time.Duration
+	rules   *game.Rules
 
 	cmd    *exec.Cmd // nil once reaped
 	pid    int       // of the program, and of its process group
@@ -52,7 +54,8 @@ type Bot struct {
 	stderr *tailBuffer
 
 	mu     sync.Mutex
-	failed error // once set, every Move returns it
+	failed error      // once set, every Move returns it
+	rng    *rand.Rand // draws the worlds a program is shown, under mu
 }
 
 type lineOrErr struct {
@@ -82,7 +85,7 @@ func Start(rules *game.Rules, command string, timeout time.Duration) (*Bot, erro
 	if err != nil {
 		return nil, fmt.Errorf("extern %q: %w", command, err)
 	}
-	b := &Bot{command: command, timeout: timeout, cmd: cmd, stdin: stdin,
+	b := &Bot{command: command, timeout: timeout, rules: rules, rng: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())), cmd: cmd, stdin: stdin,
 		lines: make(chan lineOrErr), quit: make(chan struct{}), stderr: &tailBuffer{max: stderrKept}}
 	cmd.Stderr = b.stderr
 	if err := cmd.Start(); err != nil {
@@ -171,8 +174,22 @@ func (b *Bot) fail(err error) error {
 	return b.failed
 }
 
+// shown returns the notation the program is shown of st: st's own when the
+// game's notation is public or nothing is secret any more, and otherwise
+// that of a copy in which everything the seat to move cannot see is drawn
+// anew (Resample), a world the seat could believe in: a program, like any
+// bot, never reads what its seat could not know.
+func (b *Bot) shown(st game.State) string {
+	if b.rules.PublicNotation || !st.Secret() {
+		return st.String()
+	}
+	c := st.Clone()
+	c.Resample(st.ToMove(), b.rng)
+	return c.String()
+}
+
 func (b *Bot) exchange(ctx context.Context, st game.State) (game.Move, error) {
-	state := st.String()
+	state := b.shown(st)
 	timer := time.NewTimer(b.timeout)
 	defer timer.Stop()
 	wrote := make(chan error, 1)

@@ -3,9 +3,11 @@ package extern
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -71,6 +73,15 @@ func exampleBot(mode string) int {
 		first := st.MoveText(game.Legal(st)[0])
 		switch mode {
 		case "good":
+			fmt.Println(first)
+		case "record":
+			// Keeps every state it is shown, for the test to read.
+			f, err := os.OpenFile(os.Getenv("STATES_FILE"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+			if err != nil {
+				return 1
+			}
+			fmt.Fprintln(f, in.Text())
+			f.Close()
 			fmt.Println(first)
 		case "garbage":
 			fmt.Fprintln(os.Stderr, "thinking")
@@ -265,5 +276,59 @@ func TestCancelledMove(t *testing.T) {
 	cancel()
 	if _, err := b.Move(ctx, newGame(t)); err == nil || !strings.Contains(err.Error(), "cancelled") {
 		t.Fatalf("got %v, want a cancellation", err)
+	}
+}
+
+// TestProgramsSeeOnlyTheirSeat: a program playing a game whose notation
+// holds what its seat may not see (Tiny's other hands) is shown a world
+// drawn anew for its seat, which its seat sees as it is; a game whose
+// notation is public (Blue Lagoon) is shown as it is, to the letter.
+func TestProgramsSeeOnlyTheirSeat(t *testing.T) {
+	states := filepath.Join(t.TempDir(), "states")
+	t.Setenv("STATES_FILE", states)
+	tiny, err := gametest.Tiny.NewGame(game.Setup{Players: 2, Seed: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blue := newGame(t)
+	for _, st := range []game.State{tiny, blue} {
+		rules := gametest.Tiny
+		if st == blue {
+			rules = bluelagoon.Rules
+		}
+		b, err := Start(rules, botCommand(t, "record"), 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Move(context.Background(), st); err != nil {
+			t.Fatal(err)
+		}
+		b.Close()
+	}
+	data, err := os.ReadFile(states)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("the program was shown %d states, want 2", len(lines))
+	}
+	if lines[0] == tiny.String() {
+		t.Fatal("the program was shown Tiny's true state, every hand in it")
+	}
+	shown, err := gametest.Tiny.ParseState(lines[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := tiny.ToMove()
+	view := func(st game.State) string {
+		b, _ := json.Marshal(st.View(game.Viewer{Seat: seat}))
+		return string(b)
+	}
+	if view(shown) != view(tiny) {
+		t.Fatalf("the program's seat sees %s in the world it was shown, but %s in the game", view(shown), view(tiny))
+	}
+	if lines[1] != blue.String() {
+		t.Fatalf("a Blue Lagoon program was shown %q, not the state %q", lines[1], blue.String())
 	}
 }
