@@ -273,7 +273,9 @@ func (p *page) spaceMiddle(at string) []float64 {
 	p.t.Helper()
 	return eval[[]float64](p, fmt.Sprintf(`(() => {
 		const el = document.querySelector('.board .hit[data-at="%s"]');
-		el.scrollIntoView({block: 'center', inline: 'nearest'});
+		el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+		// Not under the sticky top bar.
+		if (el.getBoundingClientRect().top < 80) window.scrollBy(0, el.getBoundingClientRect().top - 200);
 		const r = el.getBoundingClientRect();
 		return [r.left + r.width / 2, r.top + r.height / 2];
 	})()`, at))

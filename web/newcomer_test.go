@@ -509,6 +509,28 @@ func TestTakeBack(t *testing.T) {
 	if g := l.game(c.ID); g.State.Version != 0 {
 		t.Errorf("after Bob accepted the server is at version %d", g.State.Version)
 	}
+
+	// A game started without take-backs offers none.
+	p := newPage(t, "strict", desktopWidth, desktopHeight)
+	p.openHome(l)
+	p.click(`details.more summary`)
+	p.click(`input[name=take_backs]`)
+	p.click(`[data-action=start]`)
+	v = p.waitGame()
+	p.placeOn(v.Legal[len(v.Legal)/2], false)
+	p.waitFor(`Number(document.querySelector('.game').dataset.version) >= 2 && document.querySelector('.game[data-turn=you][data-pending=false]')`, "the bot's reply")
+	if n := eval[int](p, `document.querySelectorAll('[data-action=takeback]').length`); n != 0 {
+		t.Error("a game started without take-backs offers one")
+	}
+	var tb struct {
+		TakeBacks struct {
+			Allowed bool `json:"allowed"`
+		} `json:"take_backs"`
+	}
+	l.api("GET", "/api/games/"+p.gameID(), "", nil, &tb)
+	if tb.TakeBacks.Allowed {
+		t.Error("the home form's take-backs unchecked made a game that allows them")
+	}
 }
 
 // placeOn places the chosen piece on a space: a click, or two taps.
@@ -657,8 +679,11 @@ func TestGameEnd(t *testing.T) {
 	}
 	last := end.Moves[len(end.Moves)-1]
 	for _, sc := range screens {
+		// The same game but for its last move, made without asking again.
 		c, tokens := l.humansGame(21, "standard")
-		l.drive(c.ID, tokens, 1, func(g apiGame) bool { return g.State.Version == len(end.Moves)-1 })
+		for i, m := range end.Moves[:len(end.Moves)-1] {
+			l.api("POST", "/api/games/"+c.ID+"/moves", tokens[m.Seat], map[string]any{"version": i, "move": m.Move}, nil)
+		}
 		watcher := sc.open(t, "watcher")
 		watcher.navigate(l.url + "/game/" + c.ID)
 		watcher.waitGame()
@@ -672,13 +697,16 @@ func TestGameEnd(t *testing.T) {
 		p := sc.open(t, "last")
 		p.navigate(l.url + c.Seats[last.Seat].Link)
 		p.waitFor(`document.querySelector('.game[data-turn=you][data-conn=open]')`, "the last turn")
-		gap := eval[float64](p, `(() => { const b = document.querySelector('.board').getBoundingClientRect().bottom;
-			const next = [...document.querySelectorAll('.controls > *, .tabs')].filter(e => !e.hidden && e.getBoundingClientRect().height > 0)
-				.map(e => e.getBoundingClientRect().top).filter(y => y >= b - 1);
-			return Math.min(...next) - b; })()`)
-		if gap > 24 {
-			t.Errorf("%s: %.0f pixels of nothing under the board", sc.name, gap)
+		emptyBand := func(when string) {
+			if !sc.phone { // a desktop's board has the side column beside it
+				return
+			}
+			gap := eval[float64](p, emptyBandJS)
+			if gap > 30 {
+				t.Errorf("%s, %s: %.0f pixels of nothing under the board", sc.name, when, gap)
+			}
 		}
+		emptyBand("the last turn")
 		p.placeOn(last.Move[2:], sc.phone)
 		p.waitFor(`document.querySelector('.winner-modal')`, "the end")
 		p.click(`.winner-modal .modal-x`)
@@ -700,6 +728,19 @@ func TestGameEnd(t *testing.T) {
 				t.Errorf("%s: the final banner says %q, without %s", sc.name, sub, who)
 			}
 		}
+		emptyBand("the game over")
 		p.screenshot("game-end-" + sc.name)
 	}
 }
+
+// emptyBandJS measures the space under the board and what is drawn under
+// it (the controls that show something) before the next part of the page.
+const emptyBandJS = `(() => {
+	let bottom = document.querySelector('.board').getBoundingClientRect().bottom;
+	for (const e of document.querySelectorAll('.controls > *')) {
+		const r = e.getBoundingClientRect();
+		if (r.height > 0 && e.textContent.trim() && getComputedStyle(e).opacity !== '0') bottom = Math.max(bottom, r.bottom);
+	}
+	const next = [...document.querySelectorAll('.invites-slot > *, .tabs')].map(e => e.getBoundingClientRect()).filter(r => r.height > 0 && r.top >= bottom - 1).map(r => r.top);
+	return Math.min(...next) - bottom;
+})()`

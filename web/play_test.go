@@ -150,16 +150,12 @@ func TestIllegalClick(t *testing.T) {
 	}
 	p.screenshot("illegal-click")
 
-	// A village on the sea.
+	// A village with no land next to our pieces is refused before any
+	// click, with its reason (issue 15).
 	p.key("v")
-	p.waitFor(`document.querySelector('.piece-btn[data-piece=village][aria-pressed=true]')`, "the village to be chosen")
-	if legal := p.view().Legal; len(legal) != 0 {
-		t.Errorf("with no piece on the board, villages may go on %v", legal)
-	}
-	p.clickSpace("2,4")
-	p.waitFor(`document.querySelector('.message-error.show') && document.querySelector('.message').textContent.includes('2,4')`, "the explanation")
-	if v := p.view(); !strings.Contains(v.Message, "a village cannot be placed on the sea") || v.Version != 0 || v.Pieces != 0 {
-		t.Errorf("a village on the sea: %+v", v)
+	p.waitFor(`document.querySelector('.message.show') && document.querySelector('.message').textContent.includes('no land next to your pieces')`, "the village's reason")
+	if v := p.view(); v.Piece != "settler" || v.Version != 0 || v.Pieces != 0 {
+		t.Errorf("a village with nowhere to go: %+v", v)
 	}
 	if g := l.game(c.ID); g.State.Version != 0 {
 		t.Errorf("the refused clicks made %d moves on the server", g.State.Version)

@@ -35,7 +35,7 @@ export function mountHome(root) {
 class HomeView {
   constructor(root) {
     this.root = root;
-    this.form = {game: null, players: 2, seats: ['you', 'bot:medium', 'bot:medium', 'bot:medium'], options: {}, seed: '', time: 'none', name: playerName()};
+    this.form = {game: null, players: 2, seats: ['you', 'bot:medium', 'bot:medium', 'bot:medium'], options: {}, seed: '', time: 'none', takeBacks: true, name: playerName()};
     this.games = [];
     this.mods = new Map();   // game id -> module
     this.timer = null;
@@ -91,6 +91,7 @@ class HomeView {
       if (Array.isArray(saved.seats)) saved.seats.forEach((v, i) => { if (typeof v === 'string' && ok(v)) f.seats[i] = v; });
       if (f.seats.filter(v => v === 'you').length > 1) f.seats = f.seats.map((v, i) => (v === 'you' && i !== f.seats.indexOf('you') ? 'friend' : v));
       if (typeof saved.time === 'string') f.time = saved.time;
+      if (typeof saved.takeBacks === 'boolean') f.takeBacks = saved.takeBacks;
       for (const o of r.options || []) {
         const v = saved.options && saved.options[o.key];
         if (typeof v === 'string' && (o.kind !== 'choice' || o.custom || (o.choices || []).some(c => c.value === v))) f.options[o.key] = v;
@@ -138,7 +139,7 @@ class HomeView {
   remember() {
     const f = this.form;
     if (!f.game) return;
-    rememberNewGameForm(f.game, {players: f.players, seats: f.seats, time: f.time, options: f.options});
+    rememberNewGameForm(f.game, {players: f.players, seats: f.seats, time: f.time, takeBacks: f.takeBacks, options: f.options});
   }
 
   rulesPath() { return this.games.length > 1 && this.form.game !== this.games[0].id ? `/rules/${this.form.game}` : '/rules'; }
@@ -198,7 +199,7 @@ class HomeView {
         h('input', {class: 'input', type: 'text', name: 'name', maxlength: 32, placeholder: `Player ${youSeat + 1}`, value: f.name,
           oninput: e => { f.name = e.target.value; setPlayerName(f.name.trim()); }})) : null,
       h('details', {class: 'more', open: this.moreOpen ? true : null, ontoggle: e => { this.moreOpen = e.target.open; }},
-        h('summary', {}, [...(r.options || []).map(o => o.label), 'seed', 'clock'].map((w, i) => (i ? w.toLowerCase() : w)).join(', ')),
+        h('summary', {}, [...(r.options || []).map(o => o.label), 'seed', 'clock', 'take-backs'].map((w, i) => (i ? w.toLowerCase() : w)).join(', ')),
         (r.options || []).map(o => this.optionField(o)),
         h('div', {class: 'field-row'},
           h('label', {class: 'field'},
@@ -212,7 +213,10 @@ class HomeView {
                 times.map(c => h('option', {value: c.key}, c.label)));
               sel.value = f.time;
               return sel;
-            })()))),
+            })())),
+        h('label', {class: 'check-field', title: 'A player may take back their last move: at once against bots, with the others\' consent among people.'},
+          h('input', {type: 'checkbox', name: 'take_backs', checked: f.takeBacks ? true : null, onchange: e => { f.takeBacks = e.target.checked; this.remember(); }}),
+          h('span', {}, 'Allow take-backs'))),
       h('button', {class: 'btn btn-primary btn-big', type: 'submit', 'data-action': 'start', disabled: this.busy}, this.busy ? 'Starting…' : 'Start game'));
   }
 
@@ -273,6 +277,7 @@ class HomeView {
       }
       spec.seed = n;
     }
+    if (!f.takeBacks) spec.take_backs = false;
     const t = timesOf(r).find(c => c.key === f.time);
     if (t && t.time) spec.time = t.time;
     this.busy = true;

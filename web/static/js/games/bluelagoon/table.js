@@ -33,7 +33,7 @@ export class Table {
         title: 'Place villages (key V)', onclick: () => this.choose('village')});
       this.why = h('p', {class: 'piece-why', hidden: true});
       this.controls = h('div', {class: 'piece-controls'},
-        h('div', {class: 'piece-toggle', role: 'group', 'aria-label': 'Piece to place'}, this.settlerBtn, this.villageBtn),
+        this.toggle = h('div', {class: 'piece-toggle', role: 'group', 'aria-label': 'Piece to place'}, this.settlerBtn, this.villageBtn),
         this.why);
     }
   }
@@ -70,6 +70,7 @@ export class Table {
     const v = this.view, you = this.ctx.you();
     const show = you != null && !this.state.over;
     this.controls.hidden = !show;
+    this.toggle.hidden = !show;
     if (!show) return;
     const me = v.players[you];
     const table = this.ctx.table;
