@@ -34,7 +34,7 @@ type Bot interface {
 }
 
 // ErrGameOver is returned by a bot asked to move in a game that is over.
-var ErrGameOver = errors.New("the game is over")
+var ErrGameOver = game.ErrOver
 
 // New makes a bot for a game from a spec as used on the command line and in
 // the server: "random", "mcts", "mcts:1s", "mcts:500ms", "mcts:20000"

@@ -32,6 +32,7 @@
 package game
 
 import (
+	"errors"
 	"math/rand/v2"
 )
 
@@ -39,6 +40,11 @@ import (
 // numbers are legal, belong to the game; State.MoveText and State.ParseMove
 // turn it into the game's notation and back.
 type Move int32
+
+// ErrOver is what a bot, or anything that decides for a seat, returns
+// when asked to decide in a game that is over. Every bot package returns
+// this one error, so callers can recognise it whichever bot they hold.
+var ErrOver = errors.New("the game is over")
 
 // NoSeat is what State.ToMove returns when nobody is to decide: the game is
 // over. As a viewer it means a spectator.

@@ -7,7 +7,6 @@ package bots
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -18,7 +17,7 @@ import (
 )
 
 // ErrGameOver is returned by a bot asked to move in a game that is over.
-var ErrGameOver = errors.New("the game is over")
+var ErrGameOver = game.ErrOver
 
 // engineGame returns the engine's game behind st, or an error for another
 // game's state.

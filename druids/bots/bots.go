@@ -9,7 +9,6 @@ package bots
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -21,7 +20,7 @@ import (
 )
 
 // ErrGameOver is returned by a bot asked to move in a game that is over.
-var ErrGameOver = errors.New("the game is over")
+var ErrGameOver = game.ErrOver
 
 // stateOf returns the engine's state behind st.
 func stateOf(st game.State) (*druids.State, error) {

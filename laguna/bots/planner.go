@@ -8,7 +8,6 @@ package bots
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -20,7 +19,7 @@ import (
 )
 
 // ErrGameOver is returned by a bot asked to move in a game that is over.
-var ErrGameOver = errors.New("the game is over")
+var ErrGameOver = game.ErrOver
 
 // Level is how well a planner plays: how far it plans, how well it
 // remembers what lies under the pearls, and how fast it acts.
