@@ -99,8 +99,13 @@ type StateView struct {
 	// the page highlights while a seat answers their questions.
 	Resolving []ResolvingView `json:"resolving"`
 	Legal     []string        `json:"legal"`
-	Winners   []int           `json:"winners"`
-	AJ        *AJView         `json:"aj,omitempty"`
+	// Offers are, at the Action step's menu, the druids that may invoke
+	// each action: the page lets a player pick a druid first and then
+	// offers what that druid can do.
+	Offers  []OfferView `json:"offers"`
+	Turn    int         `json:"turn"`
+	Winners []int       `json:"winners"`
+	AJ      *AJView     `json:"aj,omitempty"`
 }
 
 // ResolvingView is an action being resolved: its name, whose it is, the
@@ -134,6 +139,39 @@ func (s *State) resolving() []ResolvingView {
 			r.Seed = EnergyNames[f.seed]
 		}
 		out = append(out, r)
+	}
+	return out
+}
+
+// OfferView is an action of the menu and the druids that may invoke it
+// (none for ending the turn, or for an action whose first choice is not a
+// druid).
+type OfferView struct {
+	Move     string   `json:"move"`
+	Invokers []string `json:"invokers"`
+}
+
+// offers plays each choice of the Action step's menu on a copy and lists
+// the druids the action then asks to choose from. Only an action still
+// asking, in the same turn and before any draw, is read: what came after
+// a draw or another turn would tell the bag's order.
+func (s *State) offers() []OfferView {
+	out := []OfferView{}
+	if s.depth != 0 || s.step != stepAction || s.Over() {
+		return out
+	}
+	var buf, next [128]game.Move
+	for _, m := range s.AppendLegal(buf[:0]) {
+		o := OfferView{Move: s.MoveText(m), Invokers: []string{}}
+		after := *s
+		if after.Play(m) == nil && after.depth > 0 && after.turns == s.turns && after.bag == s.bag && after.ToMove() == s.ToMove() {
+			for _, d := range after.AppendLegal(next[:0]) {
+				if d&^argMask == vDruid {
+					o.Invokers = append(o.Invokers, after.MoveText(d))
+				}
+			}
+		}
+		out = append(out, o)
 	}
 	return out
 }
@@ -202,7 +240,8 @@ func (s *State) ajSteps() []string {
 // View returns the state; every viewer sees the same.
 func (s *State) View(v game.Viewer) any {
 	sv := StateView{Step: stepNames[s.step], Active: int(s.active), ToMove: s.ToMove(), Over: s.Over(),
-		World: []WorldSite{}, Drawn: []int{}, Legal: []string{}, Asking: s.asking(), Resolving: s.resolving()}
+		World: []WorldSite{}, Drawn: []int{}, Legal: []string{}, Asking: s.asking(), Resolving: s.resolving(),
+		Offers: s.offers(), Turn: int(s.turns) + 1}
 	s.world()
 	eachTile(s.inPlay, func(t int) {
 		q, r := cellQR(int(s.cell[t]))
@@ -272,7 +311,9 @@ func (s *State) asking() string {
 // the tiles it drew from the bag (the chance it set off), whether it ended
 // the turn and the game.
 type NoteView struct {
-	Seat     int    `json:"seat"`
+	Seat int `json:"seat"`
+	// Turn counts the turns from 1: the log's headings.
+	Turn     int    `json:"turn"`
 	Asking   string `json:"asking"`
 	Drew     []int  `json:"drew,omitempty"`
 	EndsTurn bool   `json:"ends_turn,omitempty"`
@@ -284,7 +325,7 @@ type NoteView struct {
 // Note returns the move's seat and what it answered, and what playing it
 // on a copy shows: the tiles drawn and the turn or game ended.
 func (s *State) Note(m game.Move) any {
-	note := NoteView{Seat: s.ToMove(), Asking: s.asking()}
+	note := NoteView{Seat: s.ToMove(), Turn: int(s.turns) + 1, Asking: s.asking()}
 	after := *s
 	if after.Play(m) != nil {
 		return note
