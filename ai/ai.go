@@ -56,6 +56,11 @@ type Options struct {
 	// Workers is the number of goroutines a search bot uses; 0 means
 	// runtime.GOMAXPROCS(0).
 	Workers int
+	// Paced asks for a bot that acts at a person's pace where its game
+	// has one (Laguna's planner, whose moves a sand timer must bind as it
+	// binds a person's): what the server wants at a table. The arena and
+	// the tools leave it off and get their answers at once.
+	Paced bool
 }
 
 // NewWith is New with the options given.

@@ -11,8 +11,10 @@ import (
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/game/gametest"
+	"github.com/lagoon-games/lagoon/laguna"
 )
 
 // tinyGame returns a new game of Tiny, the test game that names nothing of
@@ -189,7 +191,7 @@ func TestMCTSPlaysTinyWell(t *testing.T) {
 
 func TestLevelsForEveryGame(t *testing.T) {
 	want := []string{"easy", "medium", "hard", "max"}
-	for _, id := range []string{bluelagoon.Rules.ID, gametest.Tiny.ID, "nosuchgame"} {
+	for _, id := range []string{bluelagoon.Rules.ID, druids.Rules.ID, laguna.Rules.ID, gametest.Tiny.ID, "nosuchgame"} {
 		if got := Levels(id); !slices.Equal(got, want) {
 			t.Errorf("Levels(%q) = %v, want %v", id, got, want)
 		}
@@ -197,11 +199,16 @@ func TestLevelsForEveryGame(t *testing.T) {
 }
 
 func TestEverySpecMakesABot(t *testing.T) {
-	for _, st := range []game.State{blueLagoon(t, 2, 3), tinyGame(t, 2, 3)} {
-		rules := bluelagoon.Rules
-		if _, ok := st.(*bluelagoon.State); !ok {
-			rules = gametest.Tiny
-		}
+	for _, c := range []struct {
+		rules *game.Rules
+		st    game.State
+	}{
+		{bluelagoon.Rules, blueLagoon(t, 2, 3)},
+		{gametest.Tiny, tinyGame(t, 2, 3)},
+		{druids.Rules, newGame(t, druids.Rules, 2, nil, 3)},
+		{laguna.Rules, newGame(t, laguna.Rules, 2, nil, 3)},
+	} {
+		rules, st := c.rules, c.st
 		for _, spec := range Specs(rules.ID) {
 			bot, err := New(rules, spec)
 			if err != nil {

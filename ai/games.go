@@ -6,7 +6,11 @@ import (
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/bluelagoon"
 	"github.com/lagoon-games/lagoon/bluelagoon/bots"
+	"github.com/lagoon-games/lagoon/druids"
+	druidsbots "github.com/lagoon-games/lagoon/druids/bots"
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/laguna"
+	lagunabots "github.com/lagoon-games/lagoon/laguna/bots"
 )
 
 // knowledge is what a game brings to the bots beyond the contract. The
@@ -58,8 +62,54 @@ func init() {
 				searchLevel("max", mcts.Budget{Time: 3 * time.Second}),
 			},
 		},
+		// Druids: the heuristic plans its turn from sampled turns (fewer
+		// samples, a weaker plan); the search beats it from a few hundred
+		// simulations (docs/druids.md, Bots). A heuristic keeps its plan
+		// between calls and plans again when the game is not as planned,
+		// so one serves several seats, planning more often.
+		druids.Rules.ID: {
+			bots: []gameBot{
+				{"heuristic", func(o Options) Bot { return druidsbots.NewHeuristic(o.Seed, 0) }},
+			},
+			search:     druidsbots.Search,
+			searchWith: druidsbots.SearchWith,
+			levels: []level{
+				{"easy", func(_ *game.Rules, o Options) Bot { return named{"easy", guard{druidsbots.NewHeuristic(o.Seed, 8)}} }},
+				{"medium", func(_ *game.Rules, o Options) Bot { return named{"medium", guard{druidsbots.NewHeuristic(o.Seed, 0)}} }},
+				searchLevel("hard", mcts.Budget{Time: 250 * time.Millisecond}),
+				searchLevel("max", mcts.Budget{Time: 3 * time.Second}),
+			},
+		},
+		// Laguna: the levels are the planner's own (docs/laguna.md, Bots),
+		// which plans further and remembers more from level to level. At
+		// a person's table it acts at its level's pace, so that the sand
+		// timer binds it as it binds a person; elsewhere it answers at
+		// once.
+		laguna.Rules.ID: {
+			search: lagunabots.Search,
+			levels: lagunaLevels(),
+		},
 	}
 }
+
+// lagunaLevels are Laguna's levels: its planner at each of its own.
+func lagunaLevels() []level {
+	var out []level
+	for _, l := range lagunabots.Levels {
+		out = append(out, level{l.Name, func(_ *game.Rules, o Options) Bot {
+			return guard{lagunabots.NewLevel(l, o.Seed, o.Paced)}
+		}})
+	}
+	return out
+}
+
+// named is a game's own bot offered as a level, under the level's name.
+type named struct {
+	name string
+	Bot
+}
+
+func (n named) Name() string { return n.name }
 
 func knowledgeOf(gameID string) *knowledge {
 	if k, ok := games[gameID]; ok {

@@ -17,12 +17,14 @@ import (
 	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/arena"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/laguna"
 )
 
-// toolGames are the games lagoon arena and lagoon bot play, the first the
-// default. (The tests add the tiny test game.)
-var toolGames = []*game.Rules{bluelagoon.Rules}
+// toolGames are the games lagoon serve hosts and lagoon arena and lagoon
+// bot play, the first the default. (The tests add the tiny test game.)
+var toolGames = []*game.Rules{bluelagoon.Rules, druids.Rules, laguna.Rules}
 
 // toolGame returns the tools' game of the given id, or an error that lists
 // them.

@@ -35,14 +35,15 @@ func servedGames() (*game.Registry, error) {
 // newBots returns what makes the bot of a level of a game for a seat. A
 // bot searches on one core: the server bounds the bots thinking at once
 // (-bot-workers), and that bound is a bound on cores only if each bot keeps
-// to one.
+// to one. At a table with people a bot acts at a person's pace where its
+// game has one (Laguna), so that a turn timer binds it as it binds them.
 func newBots(games *game.Registry) server.BotFactory {
-	return func(gameID, level string) (server.Bot, error) {
+	return func(gameID, level string, withPeople bool) (server.Bot, error) {
 		rules, err := games.Get(gameID)
 		if err != nil {
 			return nil, err
 		}
-		return ai.NewWith(rules, level, ai.Options{Seed: rand.Uint64(), Workers: 1})
+		return ai.NewWith(rules, level, ai.Options{Seed: rand.Uint64(), Workers: 1, Paced: withPeople})
 	}
 }
 

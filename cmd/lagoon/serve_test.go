@@ -181,7 +181,8 @@ func TestServeBadFlags(t *testing.T) {
 // first, with the bots' levels of each, and its bots (package ai, over the
 // game contract) play a game to its end.
 func TestServeRulesAndBots(t *testing.T) {
-	url, code := startServe(t, t.TempDir())
+	// No rate limit: the test polls each game until it ends.
+	url, code := startServe(t, t.TempDir(), "-rate", "0")
 	defer stopServe(t, syscall.SIGTERM, code)
 	resp, err := http.Get(url + "/api/rules")
 	if err != nil {
@@ -197,6 +198,13 @@ func TestServeRulesAndBots(t *testing.T) {
 	resp.Body.Close()
 	if len(rules.Games) == 0 || rules.Games[0].ID != "bluelagoon" || !slices.Equal(rules.Games[0].Levels, ai.Levels("bluelagoon")) {
 		t.Fatalf("rules: %+v", rules)
+	}
+	var ids []string
+	for _, g := range rules.Games {
+		ids = append(ids, g.ID)
+	}
+	if want := []string{"bluelagoon", "druids", "laguna", "tiny"}; !slices.Equal(ids, want) {
+		t.Errorf("lagoon serve hosts %v, want %v", ids, want)
 	}
 	for _, g := range rules.Games {
 		resp, err := http.Post(url+"/api/games", "application/json",

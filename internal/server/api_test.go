@@ -594,7 +594,7 @@ func TestBotsCannotStarvePeople(t *testing.T) {
 	bot := blockingBot{release: make(chan struct{}), thinking: new(atomic.Int64), most: new(atomic.Int64)}
 	ts := newTestServer(t, func(c *Config) {
 		c.BotWorkers = 2
-		c.Bots = func(string, string) (Bot, error) { return bot, nil }
+		c.Bots = func(string, string, bool) (Bot, error) { return bot, nil }
 	})
 	var botGames []string
 	for range 6 {

@@ -204,18 +204,22 @@ func (p *botPool) stats(now time.Time) queueStats {
 	return q
 }
 
-// botKey names the bot of a level of a game.
-type botKey struct{ game, level string }
+// botKey names the bot of a level of a game, at a table with people or
+// among bots alone.
+type botKey struct {
+	game, level string
+	withPeople  bool
+}
 
 // bot returns the bot of a level of a game, making it the first time.
-func (p *botPool) bot(gameID, level string) (Bot, error) {
+func (p *botPool) bot(gameID, level string, withPeople bool) (Bot, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	k := botKey{gameID, level}
+	k := botKey{gameID, level, withPeople}
 	if b, ok := p.bots[k]; ok {
 		return b, nil
 	}
-	b, err := p.s.cfg.Bots(gameID, level)
+	b, err := p.s.cfg.Bots(gameID, level, withPeople)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +249,7 @@ func (p *botPool) run(j botJob, r *running) {
 	g.mu.Unlock()
 
 	log := p.s.log.With("game", g.id, "version", j.version, "seat", j.seat, "level", j.level)
-	b, err := p.bot(g.rules.ID, j.level)
+	b, err := p.bot(g.rules.ID, j.level, j.person)
 	if err != nil {
 		log.Error("no bot for the level; playing the first legal move", "err", err)
 		p.play(j, game.Legal(pos)[0], log)

@@ -46,7 +46,7 @@ func TestBotFairness(t *testing.T) {
 		c.BotWorkers = 1
 		c.MaxBotGamesPerAddr = -1
 		c.Levels = func(string) []string { return []string{"easy", "medium", "max"} }
-		c.Bots = func(gameID, level string) (Bot, error) {
+		c.Bots = func(gameID, level string, _ bool) (Bot, error) {
 			if level == "max" {
 				return slow, nil
 			}

@@ -41,7 +41,11 @@ type Bot interface {
 }
 
 // BotFactory makes a bot of a level for a game, by the game's id.
-type BotFactory func(gameID, level string) (Bot, error)
+// withPeople says the bot plays at a table with a person's seat: a game
+// whose bots act at a person's pace (Laguna's, which a sand timer must bind
+// as it binds people) wants its paced bots there, and in games of bots
+// alone, which Config.BotDelay paces for those watching, its quick ones.
+type BotFactory func(gameID, level string, withPeople bool) (Bot, error)
 
 // Config configures a Server. Games, Store, Bots and Levels are required.
 type Config struct {

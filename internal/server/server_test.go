@@ -32,7 +32,7 @@ func (firstBot) Move(ctx context.Context, st game.State) (game.Move, error) {
 
 var testLevels = []string{"easy", "medium"}
 
-func testBots(gameID, level string) (Bot, error) {
+func testBots(gameID, level string, _ bool) (Bot, error) {
 	if !slices.Contains(testLevels, level) {
 		return nil, fmt.Errorf("no level %q", level)
 	}
