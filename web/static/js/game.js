@@ -193,6 +193,9 @@ class GameView {
       move: text => this.propose(text),
       say: (text, kind, ms) => this.say(text, kind, ms),
       modalOpen,
+      // The game's time rule (null: none), for a table that shows the
+      // turn's time its own way.
+      time: () => this.game.time,
     }, {interactive: true});
     this.el = {};
     const el = this.el;
