@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 
 	"github.com/lagoon-games/lagoon/game"
 )
@@ -63,8 +64,19 @@ var Rules = &game.Rules{
 		},
 	},
 	Times:      []game.TimeKind{game.Bank},
+	House:      houseSeats,
 	New:        newState,
 	ParseState: func(text string) (game.State, error) { return ParseState(text) },
+}
+
+// houseSeats is the seat the engine plays itself: AJ's, in a game against
+// him, named with his level.
+func houseSeats(s game.Setup) []game.HouseSeat {
+	level := s.Options["aj"]
+	if level == "" || level == "none" {
+		return nil
+	}
+	return []game.HouseSeat{{Seat: ajSeat, Name: "AJ (" + strings.ToUpper(level[:1]) + level[1:] + ")"}}
 }
 
 // ConfigOf turns the contract's setup into the engine's.

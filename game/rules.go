@@ -35,6 +35,14 @@ type Rules struct {
 	// playing a seat the notation of a copy resampled for that seat, which
 	// holds a world the seat could believe in rather than the true one.
 	PublicNotation bool
+	// House returns the seats the rules play themselves in a game so set
+	// up, each with the name a table shows for it (Druids' solo opponent:
+	// option aj puts AJ in seat 2, "AJ (Legend)"); none when there are
+	// none. ToMove never returns a house seat: the rules make its
+	// decisions inside Play. A host fills these seats itself, offers them
+	// to nobody and keeps no time for them. Setup.Options has been
+	// checked. Nil when the game never has one.
+	House func(s Setup) []HouseSeat
 	// New sets a game up. Setup.Options has been checked against Options
 	// (CheckOptions); New checks what only the game knows (a board's
 	// notation, an option that depends on the number of players) and says
@@ -52,6 +60,22 @@ type Setup struct {
 	Options map[string]string
 	// Seed drives the game's generator: the same setup gives the same game.
 	Seed uint64
+}
+
+// A HouseSeat is a seat the rules play themselves (Rules.House).
+type HouseSeat struct {
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+}
+
+// HouseSeats returns the seats the rules play themselves in a game so set
+// up (Rules.House), none if the game has no house seats. s.Options must
+// have been checked (CheckOptions).
+func (r *Rules) HouseSeats(s Setup) []HouseSeat {
+	if r.House == nil {
+		return nil
+	}
+	return r.House(s)
 }
 
 // NewGame checks the setup against r and sets the game up. It is how every

@@ -24,6 +24,8 @@ import (
 //     seat's view and legal moves as they were;
 //   - Turn never goes back, Standing has a score a seat and no winners
 //     before the end;
+//   - the seats the rules play themselves (Rules.House) are distinct
+//     seats of the game, named, and never to move;
 //   - the game's record, replayed, gives the same final state.
 func Check(t testing.TB, r *game.Rules, setups ...game.Setup) {
 	t.Helper()
@@ -49,6 +51,12 @@ func checkGame(t testing.TB, r *game.Rules, setup game.Setup) {
 	if err != nil {
 		t.Fatalf("%s: setup: %v", r.ID, err)
 	}
+	house := r.HouseSeats(game.Setup{Players: setup.Players, Options: opts, Seed: setup.Seed})
+	for i, h := range house {
+		if h.Seat < 0 || h.Seat >= setup.Players || h.Name == "" || slices.ContainsFunc(house[:i], func(o game.HouseSeat) bool { return o.Seat == h.Seat }) {
+			t.Fatalf("%s: setup %+v: house seats %+v", r.ID, setup, house)
+		}
+	}
 	turn := st.Turn()
 	for step := 0; ; step++ {
 		if step > 100000 {
@@ -63,6 +71,9 @@ func checkGame(t testing.TB, r *game.Rules, setup game.Setup) {
 		}
 		if st.Over() != (len(legal) == 0) {
 			t.Fatalf("%s: Over %v with %d legal moves", where(), st.Over(), len(legal))
+		}
+		if p := st.ToMove(); slices.ContainsFunc(house, func(h game.HouseSeat) bool { return h.Seat == p }) {
+			t.Fatalf("%s: seat %d, which the rules play themselves, is to move", where(), p)
 		}
 		if st.Turn() < turn {
 			t.Fatalf("%s: Turn went back from %d to %d", where(), turn, st.Turn())

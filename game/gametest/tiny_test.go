@@ -1,6 +1,8 @@
 package gametest
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -87,4 +89,44 @@ func FuzzParseTiny(f *testing.F) {
 			t.Fatalf("%q reads as %q, which reads as %v, %v", text, st.String(), again, err)
 		}
 	})
+}
+
+// fatalRecorder is a testing.TB whose Fatalf records the failure and ends
+// the goroutine, as testing's does, so that a test can check Check fails.
+type fatalRecorder struct {
+	testing.TB
+	failed string
+}
+
+func (f *fatalRecorder) Helper() {}
+
+func (f *fatalRecorder) Fatalf(format string, args ...any) {
+	f.failed = fmt.Sprintf(format, args...)
+	runtime.Goexit()
+}
+
+// TestCheckHoldsHouseSeats: Check refuses a game whose house seats are not
+// seats of the game, or are ever to move.
+func TestCheckHoldsHouseSeats(t *testing.T) {
+	for _, c := range []struct {
+		house []game.HouseSeat
+		want  string
+	}{
+		{[]game.HouseSeat{{Seat: 1, Name: "House"}}, "which the rules play themselves, is to move"},
+		{[]game.HouseSeat{{Seat: 2, Name: "House"}}, "house seats"},
+		{[]game.HouseSeat{{Seat: 0}}, "house seats"},
+	} {
+		rules := *Tiny
+		rules.House = func(game.Setup) []game.HouseSeat { return c.house }
+		rec := &fatalRecorder{TB: t}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			Check(rec, &rules, game.Setup{Players: 2, Seed: 1})
+		}()
+		<-done
+		if !strings.Contains(rec.failed, c.want) {
+			t.Errorf("house %+v: Check said %q; want it to say %q", c.house, rec.failed, c.want)
+		}
+	}
 }

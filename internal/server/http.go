@@ -383,7 +383,11 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 	}
 	head := stateHead{ToMove: st.ToMove(), Over: st.Over(), Standing: makeStanding(st.Standing())}
 	state := withField(mustJSON(head), "view", mustJSON(st.View(game.Viewer{Seat: game.NoSeat})))
-	writeJSON(w, 200, map[string]any{"options": opts, "table": st.Table(), "state": json.RawMessage(state)})
+	house := rules.HouseSeats(game.Setup{Players: req.Players, Options: opts})
+	if house == nil {
+		house = []game.HouseSeat{}
+	}
+	writeJSON(w, 200, map[string]any{"options": opts, "house": house, "table": st.Table(), "state": json.RawMessage(state)})
 }
 
 type seatRequest struct {
@@ -482,7 +486,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(400, "bad_request", "%s: %v", rules.Name, err), nil)
 		return
 	}
-	botsOnly := !slices.ContainsFunc(req.Seats, func(sr seatRequest) bool { return sr.Kind != kindBot })
+	botsOnly := !slices.ContainsFunc(req.Seats, func(sr seatRequest) bool { return sr.Kind == kindHuman || sr.Kind == kindOpen })
 	if e := s.admitGame(clientAddr(r), botsOnly); e != nil {
 		s.metrics.refused.WithLabelValues(e.code).Inc()
 		writeError(w, e, nil)
@@ -502,6 +506,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	levels := s.levels(rules)
+	house := rules.HouseSeats(game.Setup{Players: n, Options: opts, Seed: sg.Seed})
 	var links []seatLink
 	for i, sr := range req.Seats {
 		name, e := checkName(sr.Name)
@@ -510,6 +515,15 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		seat := store.Seat{Kind: sr.Kind, Name: name}
+		if k := slices.IndexFunc(house, func(h game.HouseSeat) bool { return h.Seat == i }); k >= 0 {
+			// The rules play it: it is named by them and never offered.
+			if sr.Kind != kindHouse || sr.Level != "" || sr.Name != "" {
+				writeError(w, errorf(400, "bad_request", "seat %d is played by the rules (%s): give it as {\"kind\": \"house\"}", i, house[k].Name), nil)
+				return
+			}
+			sg.Seats = append(sg.Seats, store.Seat{Kind: kindHouse, Name: house[k].Name, Joined: true})
+			continue
+		}
 		switch sr.Kind {
 		case kindHuman, kindOpen:
 			if sr.Level != "" {
@@ -535,6 +549,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			if seat.Name == "" {
 				seat.Name = "Bot (" + sr.Level + ")"
 			}
+		case kindHouse:
+			writeError(w, errorf(400, "bad_request", "seat %d: the rules play no seat there in this game; a seat is human, open or bot", i), nil)
+			return
 		default:
 			writeError(w, errorf(400, "bad_request", "seat %d: kind %q is not human, open or bot", i, sr.Kind), nil)
 			return

@@ -119,6 +119,9 @@ const (
 	kindHuman = "human"
 	kindOpen  = "open"
 	kindBot   = "bot"
+	// kindHouse is a seat the rules play themselves (game.Rules.House):
+	// filled by the server, never open, never timed, never to move.
+	kindHouse = "house"
 )
 
 // Server serves games over HTTP and WebSocket. It is an http.Handler.

@@ -33,9 +33,10 @@ func (g *match) timeStarted() bool {
 	return true
 }
 
-// timed reports whether seat p's time runs when p is to move.
+// timed reports whether seat p's time runs when p is to move: a person's
+// (or an open seat's, before which the time has not started).
 func (g *match) timed(p int) bool {
-	return g.timeStarted() && g.seats[p].Kind != kindBot
+	return g.timeStarted() && g.seats[p].Kind != kindBot && g.seats[p].Kind != kindHouse
 }
 
 // remaining returns seat p's time at now.

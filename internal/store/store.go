@@ -62,7 +62,7 @@ var ErrClosed = errors.New("store is closed")
 
 // Seat is a seat of a stored game.
 type Seat struct {
-	Kind      string `json:"kind"` // "human", "open" or "bot"
+	Kind      string `json:"kind"` // "human", "open", "bot" or "house" (the rules play it)
 	Name      string `json:"name"`
 	Level     string `json:"level,omitempty"`
 	TokenHash string `json:"token_hash,omitempty"`
