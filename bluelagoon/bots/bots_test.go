@@ -3,6 +3,7 @@ package bots
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -109,5 +110,121 @@ func TestOtherGamesAreRefused(t *testing.T) {
 	}
 	if _, err := NewHeuristic(1).Move(context.Background(), st); err == nil {
 		t.Error("heuristic moved in a game of Tiny")
+	}
+}
+
+// positionWith returns the search's position for st with the settings of a
+// spec, as the bots make it.
+func positionWith(t *testing.T, st game.State, settings map[string]float64) *Position {
+	t.Helper()
+	prepare, err := SearchWith(settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := prepare(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos.(*Position)
+}
+
+// TestCutPlayoutsEndWithTheExploration: with cut, a playout from the
+// exploration phase stops where that phase ends, and the rewards are the
+// estimate: the exploration's totals and Village points a village kept.
+// From the settlement phase a playout still plays to the end.
+func TestCutPlayoutsEndWithTheExploration(t *testing.T) {
+	start := newPosition(t, 2, 4)
+	s := positionWith(t, &start.State, map[string]float64{"cut": 1, "margin": 1, "village": 10})
+	r := rand.New(rand.NewPCG(4, 4))
+	s.Playout(r)
+	if s.Over() || s.Phase() != bluelagoon.Settlement {
+		t.Fatalf("the playout ended in phase %v, game over %v; want the settlement phase's start", s.Phase(), s.Over())
+	}
+	if s.ply != settlementPly {
+		t.Fatalf("the playout went %d moves into the settlement phase", s.ply-settlementPly)
+	}
+	totals := s.Totals()
+	var est [2]float64
+	for p := range 2 {
+		kept := s.PieceSpaces(p).Len()
+		est[p] = float64(totals[p] + 10*kept)
+	}
+	var got [2]float64
+	s.Rewards(got[:])
+	for p := range 2 {
+		want := 0.5 + 0.5*math.Tanh((est[p]-est[1-p])/40)
+		if math.Abs(got[p]-want) > 1e-9 {
+			t.Errorf("seat %d: reward %v, want %v from the estimate %v", p, got[p], want, est)
+		}
+	}
+
+	settle := positionWith(t, &s.State, map[string]float64{"cut": 1})
+	settle.Playout(r)
+	if !settle.Over() {
+		t.Error("a playout from the settlement phase stopped before the game's end")
+	}
+}
+
+// TestRootPriorIsGreedysRating: with root, the moves at the search's root
+// are rated as greedy rates them (so greedy's move is the first tried), and
+// the moves below it by the cheap prior.
+func TestRootPriorIsGreedysRating(t *testing.T) {
+	st := newPosition(t, 2, 5)
+	r := rand.New(rand.NewPCG(5, 5))
+	for range 21 {
+		st.playoutStep(r, nil)
+	}
+	s := positionWith(t, &st.State, map[string]float64{"root": 1})
+	g := &s.Game
+	rated := rateMoves(g, newLockedRand(1, 1))
+	islands := islandsOf(g, g.Current())
+	for _, rm := range rated {
+		cm := bluelagoon.ContractMove(g.Board(), rm.move)
+		if got, want := s.Prior(cm), rm.key[0]; math.Abs(got-want) > 1e-9 {
+			t.Fatalf("%v: prior %v at the root, greedy's rating %v", rm.move, got, want)
+		}
+		if got, want := st.Prior(cm), movePrior(g, islands, rm.move); got < want {
+			t.Fatalf("%v: the cheap prior %v is less than the move's own %v", rm.move, got, want)
+		}
+	}
+	below := s.Clone().(*Position)
+	m := rated[0].move
+	if err := below.Play(bluelagoon.ContractMove(g.Board(), m)); err != nil {
+		t.Fatal(err)
+	}
+	cheap := positionWith(t, &below.State, nil)
+	for _, em := range below.LegalMoves() {
+		cm := bluelagoon.ContractMove(below.Board(), em)
+		if below.Prior(cm) != cheap.Prior(cm) {
+			t.Fatalf("%v below the root: prior %v, the cheap prior %v", em, below.Prior(cm), cheap.Prior(cm))
+		}
+	}
+
+	// A kept tree reaches the next root by replaying moves from the old
+	// one: that position is the new root, though searched from another.
+	prepare, err := SearchWith(map[string]float64{"root": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := prepare(&st.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed := old.Clone()
+	next := st.State.Clone()
+	for _, cm := range []game.Move{bluelagoon.ContractMove(g.Board(), m), game.Legal(below)[0]} {
+		if err := replayed.Play(cm); err != nil {
+			t.Fatal(err)
+		}
+		if err := next.Play(cm); err != nil {
+			t.Fatal(err)
+		}
+	}
+	newRoot, err := prepare(next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !newRoot.(*Position).Equal(replayed) {
+		t.Error("the new root is not Equal to the same position replayed in the kept tree: the tree would not be kept")
 	}
 }

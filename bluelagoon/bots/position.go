@@ -2,8 +2,11 @@ package bots
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
@@ -35,6 +38,13 @@ type Position struct {
 	// pol is the playout policy's probabilities, shared and never
 	// changed.
 	pol *Policy
+	// cut is set, with the policy's Cut, on a position of the exploration
+	// phase that the search plays from: its playouts stop where that
+	// phase ends, and its rewards estimate the settlement phase.
+	cut bool
+	// root is the ply of the position the search plays from, with the
+	// policy's Root: the prior there is greedy's rating.
+	root int
 }
 
 var (
@@ -62,13 +72,27 @@ const settlementPly = 1 << 20
 // Margin is not the playouts' but the rewards': the share of a seat's reward
 // that is its score margin (squashed into [0, 1]) rather than its share of
 // the victory.
+//
+// Cut, if not 0, ends a playout begun in the exploration phase where that
+// phase ends: the exploration phase is scored exactly, and the settlement
+// phase is estimated as Village points a village kept for it. A playout of
+// the settlement phase is half the moves of a game from the first move and
+// as much noise again in the final scores as the whole exploration phase,
+// little of which the board at the phase's end predicts (docs/strength.md).
 type Policy struct {
 	Token, Fresh, Land, SettleFresh float64
 	Margin                          float64
+	Cut, Village                    float64
+	// Root, if not 0, makes the prior of the moves at the search's root
+	// greedy's rating (the score margin the move leaves, and half its
+	// prior and what it brings within reach), which looks at the scores a
+	// move changes (an island's majority, the links) and costs a copy of
+	// the game a move: too slow for every node, cheap once a search.
+	Root float64
 }
 
 // DefaultPolicy is the playout policy the search uses.
-var DefaultPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 0.2}
+var DefaultPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 0.2, Village: 6}
 
 // NewPosition returns the search's position for a Blue Lagoon state, a copy:
 // st is not changed. Any other game's state is an error.
@@ -77,41 +101,51 @@ func NewPosition(st game.State) (*Position, error) {
 	if g == nil {
 		return nil, fmt.Errorf("not a state of Blue Lagoon but %T", st)
 	}
-	s := &Position{State: *st.(*bluelagoon.State), nbr: neighboursOf(g.Board()), pol: &DefaultPolicy}
+	s := &Position{State: *st.(*bluelagoon.State), nbr: neighboursOf(g.Board())}
 	s.recount()
+	s.use(&DefaultPolicy)
 	return s, nil
 }
 
-// SearchWith is Search with a playout policy of its own: pol's fields are
-// set from settings by name ("token", "fresh", "land", "settlefresh");
-// other names are an error.
+// fields returns pol's fields by the names a spec gives them.
+func (pol *Policy) fields() map[string]*float64 {
+	return map[string]*float64{
+		"token": &pol.Token, "fresh": &pol.Fresh, "land": &pol.Land, "settlefresh": &pol.SettleFresh,
+		"margin": &pol.Margin, "cut": &pol.Cut, "village": &pol.Village, "root": &pol.Root,
+	}
+}
+
+// use makes pol the position's policy, for the search that plays from it.
+func (s *Position) use(pol *Policy) {
+	s.pol = pol
+	s.cut = pol.Cut != 0 && s.Phase() == bluelagoon.Exploration
+	s.root = -1
+	if pol.Root != 0 {
+		s.root = s.ply
+	}
+}
+
+// SearchWith is Search with a policy of its own: pol's fields are set from
+// settings by name (settingNames); other names are an error.
 func SearchWith(settings map[string]float64) (func(game.State) (game.State, error), error) {
 	pol := DefaultPolicy
+	fields := pol.fields()
 	for k, v := range settings {
-		switch k {
-		case "token":
-			pol.Token = v
-		case "fresh":
-			pol.Fresh = v
-		case "land":
-			pol.Land = v
-		case "settlefresh":
-			pol.SettleFresh = v
-		case "margin":
-			if v > 1 {
-				return nil, fmt.Errorf("setting margin: %v is more than 1", v)
-			}
-			pol.Margin = v
-		default:
-			return nil, fmt.Errorf("unknown setting %q of Blue Lagoon's search (known: token, fresh, land, settlefresh, margin)", k)
+		f, ok := fields[k]
+		if !ok {
+			return nil, fmt.Errorf("unknown setting %q of Blue Lagoon's search (known: %s)", k, strings.Join(slices.Sorted(maps.Keys(fields)), ", "))
 		}
+		if k == "margin" && v > 1 {
+			return nil, fmt.Errorf("setting margin: %v is more than 1", v)
+		}
+		*f = v
 	}
 	return func(st game.State) (game.State, error) {
 		p, err := NewPosition(st)
 		if err != nil {
 			return nil, err
 		}
-		p.pol = &pol
+		p.use(&pol)
 		return p, nil
 	}, nil
 }
@@ -231,11 +265,18 @@ func (s *Position) played(p int, ph bluelagoon.Phase, m bluelagoon.Move) {
 	}
 }
 
-// Playout plays the game to its end with the playout policy.
+// Playout plays the game to its end with the playout policy, or, for a
+// position that cuts, to the end of the exploration phase.
 func (s *Position) Playout(r *rand.Rand) {
-	for !s.Game.Over() {
+	for !s.stop() {
 		s.playoutStep(r, nil)
 	}
+}
+
+// stop reports whether a playout ends here: at the game's end, or at the
+// exploration phase's for a position that cuts.
+func (s *Position) stop() bool {
+	return s.Game.Over() || s.cut && s.Phase() == bluelagoon.Settlement
 }
 
 // GuidedPlayout plays the game to its end with the playout policy, telling
@@ -246,7 +287,7 @@ func (s *Position) GuidedPlayout(r *rand.Rand, m *mcts.MAST) {
 		s.Playout(r)
 		return
 	}
-	for !s.Game.Over() {
+	for !s.stop() {
 		s.playoutStep(r, m)
 	}
 }
@@ -360,6 +401,11 @@ func (s *Position) Prior(cm game.Move) float64 {
 		return math.Inf(-1)
 	}
 	islands := s.islands[g.Current()]
+	if s.ply == s.root {
+		c := *g
+		c.ApplyLegal(m)
+		return float64(margin(standing(&c), g.Players(), g.Current())) + movePrior(g, islands, m)/2 + reachValue(g, islands, m)
+	}
 	v := movePrior(g, islands, m)
 	if g.Phase() == bluelagoon.Settlement {
 		return v
@@ -434,15 +480,35 @@ func tokenGain(held [bluelagoon.NumTokenKinds]int, t bluelagoon.Token) float64 {
 // (the policy's Margin) for its margin over the best other player, so that
 // the search still prefers the bigger win (or smaller loss) when the
 // outcome looks settled.
+//
+// A playout that was cut at the end of the exploration phase is rewarded by
+// an estimate of the final scores: the totals so far and the policy's
+// Village points for each village kept for the settlement phase; the
+// estimate's best wins.
 func (s *Position) Rewards(r []float64) {
 	g := &s.Game
 	half, win := s.pol.Margin/2, 1-s.pol.Margin
 	totals := g.Totals()
 	var won [bluelagoon.MaxPlayers]bool
 	winners := 0
-	for p := range g.Players() {
-		if won[p] = g.Wins(p); won[p] {
-			winners++
+	if s.cut && !g.Over() {
+		best := math.MinInt
+		allowance := bluelagoon.SettlerAllowance(g.Players())
+		for p := range g.Players() {
+			kept := g.PieceSpaces(p).Len() - (allowance - g.SettlersLeft(p))
+			totals[p] += int(math.Round(s.pol.Village * float64(kept)))
+			best = max(best, totals[p])
+		}
+		for p := range g.Players() {
+			if won[p] = totals[p] == best; won[p] {
+				winners++
+			}
+		}
+	} else {
+		for p := range g.Players() {
+			if won[p] = g.Wins(p); won[p] {
+				winners++
+			}
 		}
 	}
 	for p := range g.Players() {
@@ -481,8 +547,16 @@ func (s *Position) Leads(cm game.Move, later game.State) bool {
 	return ok && p == s.Current() && piece == m.Piece
 }
 
-// Equal reports whether other is the same position.
+// Equal reports whether other is the same position. The ply of the root a
+// position was searched from is not part of it (a kept tree's positions
+// were searched from an earlier root), but whether it cuts its playouts is:
+// a tree grown on estimates of the settlement phase is not kept into it.
 func (s *Position) Equal(other game.State) bool {
 	o, ok := other.(*Position)
-	return ok && *s == *o
+	if !ok {
+		return false
+	}
+	c := *o
+	c.root = s.root
+	return *s == c
 }
