@@ -1,0 +1,340 @@
+package web_test
+
+// Laguna's page: a game played by keyboard on a desktop's screen (placing
+// the raft, loading, peeking, stepping, moving a pearl, ending the turn)
+// while the other seat plays through the API and its steps appear live,
+// and the other seat's page on a phone played with taps.
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/server"
+	"github.com/lagoon-games/lagoon/laguna"
+)
+
+// withLaguna hosts Laguna beside Blue Lagoon.
+func withLaguna(c *server.Config) {
+	c.Games = must(game.NewRegistry(bluelagoon.Rules, laguna.Rules))
+}
+
+// lagunaGame is a Laguna game as the API gives it.
+type lagunaGame struct {
+	Table laguna.TableView `json:"table"`
+	Moves []struct {
+		Seat int    `json:"seat"`
+		Move string `json:"move"`
+	} `json:"moves"`
+	State struct {
+		Version int  `json:"version"`
+		ToMove  int  `json:"to_move"`
+		Over    bool `json:"over"`
+		Clocks  []struct {
+			RemainingMS int  `json:"remaining_ms"`
+			Running     bool `json:"running"`
+		} `json:"clocks"`
+		View laguna.StateView `json:"view"`
+	} `json:"state"`
+}
+
+func (l *lagoon) laguna(id string) lagunaGame {
+	l.t.Helper()
+	var g lagunaGame
+	l.api("GET", "/api/games/"+id, "", nil, &g)
+	return g
+}
+
+// lagunaPlay makes a move of the seat to move through the API.
+func (l *lagoon) lagunaPlay(id, token, move string) lagunaGame {
+	l.t.Helper()
+	g := l.laguna(id)
+	if !slices.Contains(g.State.View.Legal, move) {
+		l.t.Fatalf("%s is not a legal move now: %v", move, g.State.View.Legal)
+	}
+	l.api("POST", "/api/games/"+id+"/moves", token, map[string]any{"version": g.State.Version, "move": move}, nil)
+	return l.laguna(id)
+}
+
+// firstLegal is the first legal move starting with prefix, or "".
+func firstLegal(g lagunaGame, prefix string) string {
+	for _, m := range g.State.View.Legal {
+		if strings.HasPrefix(m, prefix) {
+			return m
+		}
+	}
+	return ""
+}
+
+// lastMove waits for the page to show version n and returns the move that
+// made it, as the server has it.
+func (p *page) lastMove(l *lagoon, id string, n int) string {
+	p.t.Helper()
+	p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) >= %d`, n), fmt.Sprintf("version %d", n))
+	g := l.laguna(id)
+	if len(g.Moves) < n {
+		p.t.Fatalf("the game has %d moves, the page shows version %d", len(g.Moves), n)
+	}
+	return g.Moves[n-1].Move
+}
+
+// tap taps the middle of the element sel with a finger.
+func (p *page) tap(sel string) {
+	p.t.Helper()
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%q);
+		el.scrollIntoView({block: 'center'});
+		const r = el.getBoundingClientRect();
+		return [r.left + r.width / 2, r.top + r.height / 2];
+	})()`, sel))
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	for _, ev := range []input.DispatchTouchEventParams{
+		{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: xy[0], Y: xy[1]}}},
+		{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}},
+	} {
+		if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, ev); err != nil {
+			p.t.Fatalf("%s: tapping %s: %v", p.name, sel, err)
+		}
+	}
+}
+
+// checkHidden compares what the page draws of the board's reefs and arrows
+// with what the table shows: a square under a hole holding a pearl hides
+// what is on it, unless the view says what shows through.
+func checkHidden(t *testing.T, p *page, g lagunaGame) {
+	t.Helper()
+	hidden := map[string]bool{}
+	for _, r := range g.State.View.Rafts {
+		for _, h := range r.Holes {
+			if h.Pearl != "" && h.Shows == "" {
+				hidden[h.Square] = true
+			}
+		}
+	}
+	drawn := eval[[][]string](p, `[...document.querySelectorAll('.lg-sym')].map(e => [e.dataset.at, getComputedStyle(e).display === 'none' ? 'hidden' : 'shown'])`)
+	if len(drawn) == 0 {
+		t.Fatal("the board draws no reef and no arrow")
+	}
+	for _, d := range drawn {
+		if want := map[bool]string{true: "hidden", false: "shown"}[hidden[d[0]]]; d[1] != want {
+			t.Errorf("the symbol on %s is %s; the view says it is %s", d[0], d[1], want)
+		}
+	}
+	holes := eval[[]string](p, `[...document.querySelectorAll('.lg-raft')].flatMap(r => [...r.querySelectorAll('.lg-hole')].map(h => r.dataset.seat + ' ' + h.dataset.square + ' ' + h.dataset.pearl + ' ' + h.dataset.shows))`)
+	var want []string
+	for _, r := range g.State.View.Rafts {
+		for _, h := range r.Holes {
+			want = append(want, fmt.Sprintf("%d %s %s %s", r.Seat, h.Square, h.Pearl, h.Shows))
+		}
+	}
+	slices.Sort(holes)
+	slices.Sort(want)
+	if !slices.Equal(holes, want) {
+		t.Errorf("the rafts' holes drawn are %v; the view's %v", holes, want)
+	}
+}
+
+// keepingMove is a legal move of the seat to move that starts with prefix
+// (a step: "") after which its turn goes on, as the engine plays it on the
+// server's state.
+func keepingMove(t *testing.T, l *lagoon, id string, g lagunaGame, prefix string) string {
+	t.Helper()
+	res, err := http.Get(l.url + "/api/games/" + id + "/state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	text, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := laguna.ParseState(strings.TrimSpace(string(text)))
+	if err != nil {
+		t.Fatalf("the state of %s: %v", id, err)
+	}
+	for _, m := range g.State.View.Legal {
+		if !strings.HasPrefix(m, prefix) || prefix == "" && len(m) != 1 {
+			continue
+		}
+		after := *st
+		if mv, err := after.ParseMove(m); err == nil && after.Play(mv) == nil && after.ToMove() == st.ToMove() {
+			return m
+		}
+	}
+	t.Fatalf("no move %q keeps the turn: %v", prefix, g.State.View.Legal)
+	return ""
+}
+
+// TestLagunaByKeyboard: a turn of Laguna played with the keyboard alone,
+// the other player's turn seen live, and the other player's page on a
+// phone played with taps.
+func TestLagunaByKeyboard(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withLaguna)
+	c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "easy"}, "seed": 5,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}},
+		"time":  map[string]any{"kind": "turn", "turn_ms": 120000, "carry": true}})
+	tokens := make([]string, 2)
+	for _, s := range c.Seats {
+		tokens[s.Seat] = s.Token
+		l.api("POST", "/api/games/"+c.ID+"/join", s.Token, map[string]any{}, nil)
+	}
+	p := newPage(t, "keyboard", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.game[data-turn=you][data-conn=open] .lg-place.lg-chosen')`, "the places for the raft")
+	if title := eval[string](p, `document.querySelector('.lg-board').getAttribute('aria-label')`); !strings.Contains(title, "original board") {
+		t.Errorf("the board is called %q, not an original board", title)
+	}
+
+	// Placing: the arrows choose among the places, R turns the raft,
+	// Enter puts it there.
+	chosen := func() string { return eval[string](p, `document.querySelector('.lg-place.lg-chosen').dataset.move`) }
+	first := chosen()
+	p.key(kb.ArrowRight)
+	second := chosen()
+	if second == first || second[:7] != first[:7] {
+		t.Errorf("the right arrow went from %q to %q", first, second)
+	}
+	p.key("r")
+	turned := chosen()
+	if turned[6] == second[6] {
+		t.Errorf("R went from %q to %q, not the other way round", second, turned)
+	}
+	p.key(kb.Enter)
+	if got := p.lastMove(l, c.ID, 1); got != turned {
+		t.Errorf("Enter put the raft with %q; the place chosen was %q", got, turned)
+	}
+	g := l.lagunaPlay(c.ID, tokens[1], firstLegal(l.laguna(c.ID), "place "))
+
+	// The first loading: a hole, then L (and the colour if the island
+	// has several).
+	p.waitFor(`document.querySelector('.game[data-turn=you][data-pending=false] .lg-act[data-action=load]')`, "our first turn")
+	version := g.State.Version
+	load := func(hole string) {
+		p.key(hole)
+		p.key("l")
+		version++
+		p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) >= %d || document.querySelector('.lg-mode .lg-colour')`, version), "the load or its colours")
+		if eval[bool](p, `!!document.querySelector('.lg-mode .lg-colour')`) {
+			p.key(eval[string](p, `document.querySelector('.lg-mode .lg-colour').dataset.colour`))
+		}
+		if got := p.lastMove(l, c.ID, version); !strings.HasPrefix(got, "load ") || !strings.HasSuffix(got, " "+hole) {
+			t.Errorf("hole %s and L made the move %q", hole, got)
+		}
+	}
+	load("1")
+	load("2")
+
+	// Peeking lifts the pearls: what lies under them shows, for the
+	// moment.
+	p.key("p")
+	version++
+	if got := p.lastMove(l, c.ID, version); got != "peek" {
+		t.Errorf("P made the move %q", got)
+	}
+	g = l.laguna(c.ID)
+	p.waitFor(`document.querySelectorAll('.lg-hole-btn[data-pearl]:not([data-pearl=""]):not([data-shows=""])').length === 2`, "the pearls lifted")
+	checkHidden(t, p, g)
+	p.screenshot("laguna-peek")
+
+	// A step by an arrow key, then a pearl moved between holes by two
+	// digits, and E ends the turn.
+	step := keepingMove(t, l, c.ID, g, "")
+	p.key(map[string]string{"N": kb.ArrowUp, "E": kb.ArrowRight, "S": kb.ArrowDown, "W": kb.ArrowLeft}[step])
+	version++
+	if got := p.lastMove(l, c.ID, version); got != step {
+		t.Errorf("the arrow key for %s made the move %q", step, got)
+	}
+	g = l.laguna(c.ID)
+	p.waitFor(fmt.Sprintf(`document.querySelector('.lg-raft[data-seat="0"]').dataset.at === %q`, g.State.View.Rafts[0].At), "the raft to move")
+	checkHidden(t, p, g)
+	shift := keepingMove(t, l, c.ID, g, "shift ")
+	f := strings.Fields(shift)
+	p.key(f[1])
+	p.waitFor(fmt.Sprintf(`document.querySelector('.lg-hole-btn.selected[data-hole="%s"]')`, f[1]), "the hole picked")
+	p.key(f[2])
+	version++
+	if got := p.lastMove(l, c.ID, version); got != shift {
+		t.Errorf("the holes %s then %s made the move %q", f[1], f[2], got)
+	}
+	if g = l.laguna(c.ID); g.State.ToMove == 0 {
+		p.key("e")
+		version++
+		if got := p.lastMove(l, c.ID, version); got != "end" {
+			t.Errorf("E made the move %q", got)
+		}
+	}
+
+	// The other player's turn appears live: its loading and steps, the
+	// trail of its raft, and the sand running in its glass.
+	g = l.laguna(c.ID)
+	p.waitFor(`document.querySelector('.lg-glass:not([hidden]).running')`, "the other player's sand running")
+	share := eval[string](p, `document.querySelector('.lg-glass').dataset.share`)
+	p.waitFor(fmt.Sprintf(`document.querySelector('.lg-glass').dataset.share < %s`, share), "the sand to run")
+	for range 2 {
+		g = l.lagunaPlay(c.ID, tokens[1], firstLegal(g, "load "))
+	}
+	steps := 0
+	for steps < 3 && g.State.ToMove == 1 {
+		next := ""
+		for _, m := range g.State.View.Legal {
+			if len(m) == 1 {
+				next = m
+				break
+			}
+		}
+		if next == "" {
+			break
+		}
+		g = l.lagunaPlay(c.ID, tokens[1], next)
+		steps++
+	}
+	p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) === %d && document.querySelector('.lg-raft[data-seat="1"]').dataset.at === %q`,
+		g.State.Version, g.State.View.Rafts[1].At), "the other raft's steps")
+	if steps > 1 && !eval[bool](p, `!!document.querySelector('.lg-trail[data-seat="1"]')`) {
+		t.Error("the other raft's steps leave no trail on the board")
+	}
+	checkHidden(t, p, g)
+	p.screenshot("laguna-desktop")
+
+	// The other player's page on a phone: a step and the end of the turn
+	// by taps.
+	if g.State.ToMove != 1 {
+		return
+	}
+	phone := newPage(t, "phone", 390, 844)
+	phone.do(chromedp.Emulate(phoneDevice))
+	phone.navigate(l.url + c.Seats[1].Link)
+	phone.waitGame()
+	phone.waitFor(`document.querySelector('.game[data-turn=you][data-conn=open] .lg-step')`, "the phone's steps")
+	phone.screenshot("laguna-phone")
+	version = g.State.Version
+	if next := firstLegal(g, ""); len(next) == 1 {
+		phone.tap(fmt.Sprintf(`.lg-step[data-move=%q]`, next))
+		version++
+		if got := phone.lastMove(l, c.ID, version); got != next {
+			t.Errorf("tapping the step %s made the move %q", next, got)
+		}
+		g = l.laguna(c.ID)
+	}
+	if g.State.ToMove == 1 {
+		phone.waitFor(`document.querySelector('.game[data-pending=false] [data-action=end]')`, "the end button")
+		phone.tap(`[data-action=end]`)
+		if got := phone.lastMove(l, c.ID, version+1); got != "end" {
+			t.Errorf("tapping End turn made the move %q", got)
+		}
+	}
+	noSideways(t, phone, "Laguna's game on a phone")
+}

@@ -1,0 +1,222 @@
+// Laguna's module: everything the page knows of the game, behind the
+// interface the shell asks every game module for (docs/web.md, "Game
+// modules"). The shell hands it the API's objects: the table (the board's
+// rows, laguna/view.go), each state's view (the rafts and their holes, the
+// pearls on the islands and in the volcano, the legal moves) and each
+// move's note (what a move uncovered, whether it ended the turn).
+
+import {h, icon, loadStyle} from '../../ui.js';
+import {installSymbols, pearlIcon, colourName, COLOURS} from './art.js';
+import {Table, boardTitle} from './table.js';
+import {BoardView} from './board.js';
+import {summary, legend, rulesPage} from './rules.js';
+
+installSymbols();
+await loadStyle(new URL('./laguna.css', import.meta.url).href);
+
+const DIR_WORDS = {N: 'north', E: 'east', S: 'south', W: 'west'};
+const PHASES = {place: 'Placing the rafts', deal: 'Dealing the pearls', play: 'Sailing', over: 'Game over'};
+
+// words says a move as a player says it, without the player's name.
+function words(move, note) {
+  const f = move.split(' ');
+  const pearl = c => `a ${colourName(c)} pearl`;
+  let text;
+  switch (f[0]) {
+    case 'N': case 'E': case 'S': case 'W': text = `stepped ${DIR_WORDS[f[0]]}`; break;
+    case 'end': text = 'ended the turn'; break;
+    case 'peek': text = 'peeked under the pearls'; break;
+    case 'shift': text = `moved the pearl in hole ${f[1]} to hole ${f[2]}`; break;
+    case 'load': text = `loaded ${pearl(f[1])} into hole ${f[2]}`; break;
+    case 'unload': text = `left the pearl of hole ${f[1]} on the island`; break;
+    case 'swap': text = `swapped the pearl in hole ${f[1]} for ${pearl(f[2])}`; break;
+    case 'deliver': text = `delivered the pearl of hole ${f[1]} to the volcano`; break;
+    case 'trade': text = f[2] === f[3] ? `traded hole ${f[2]} with the ${colourName(f[1])} raft` : `traded with the ${colourName(f[1])} raft: hole ${f[2]} for its hole ${f[3]}`; break;
+    case 'put': text = `put ${pearl(f[1])} on island ${f[2]}`; break;
+    case 'place': text = `put the raft ${f[1] === 'V' ? 'down' : 'across'} at ${f[2]}`; break;
+    default: text = move;
+  }
+  if (note && note.uncovers === '#') text += ', uncovering a reef';
+  else if (note && note.uncovers && '^>v<'.includes(note.uncovers)) text += ', uncovering a current';
+  if (note && note.turn_ends === 'reef' && f[0] !== 'end') text += ': a reef ends the turn';
+  return text;
+}
+
+export default {
+  home: {
+    title: 'Laguna',
+    lede: 'Steer a raft through reefs and currents, carry pearls from the islands to the volcano, and remember what your pearls hide. For 2 to 4 players, or one alone with a puzzle; a sand timer keeps the pace.',
+    points: () => [
+      [icon(pearlIcon('R'), 'icon'), 'On Lagoon\'s own original boards, an easy and a hard side'],
+      [icon('lg-raft', 'icon'), 'Play bots or friends, or a solo puzzle with its par'],
+      [icon('lg-reef', 'icon'), 'New to the game?', {rules: 'The rules in two minutes'}],
+    ],
+    async picture(ctx) {
+      const p = await ctx.preview(ctx.options && ctx.options.board ? {board: ctx.options.board} : {});
+      if (!p.table) return null;
+      const view = new BoardView(p.table, {label: `Laguna, ${boardTitle(p.table.name)}`});
+      if (p.state && p.state.view) view.setState(p.state.view);
+      return view.svg;
+    },
+  },
+
+  optionField(option, ctx) {
+    if (option.key === 'board') return boardPicker(option, ctx);
+    if (option.key === 'puzzle' && ctx.players !== 1) return h('span', {hidden: true});
+    return null;
+  },
+
+  describeOptions(options) {
+    const b = options.board || 'easy';
+    const parts = [b === 'easy' ? 'Original board: easy' : b === 'hard' ? 'Original board: hard' : 'A board of their own'];
+    if (options.timer === 'off') parts.push('no sand timer');
+    if (options.open === 'on') parts.push('open board');
+    if (options.raft === '5') parts.push('five pearls a raft');
+    if (options.deal === 'players') parts.push('pearls dealt by the players');
+    return parts.join(', ');
+  },
+
+  table(ctx, opts) { return new Table(ctx, opts); },
+
+  phaseName: phase => PHASES[phase] || phase,
+
+  prompt(view, seat) {
+    switch (view.phase) {
+      case 'place': return 'Put your raft against an island\'s landing line';
+      case 'deal': return 'Put a pearl on an island';
+    }
+    const raft = view.rafts[seat];
+    if (raft && raft.holes.filter(x => x.pearl).length < 2) return 'Load your pearls from your island';
+    if (view.docked === 'volcano') return 'At the volcano: deliver your pearls, or sail on';
+    if (view.docked) return `At island ${view.docked}: load, unload, swap, or sail on`;
+    if (view.forced && view.forced.length) return 'The current takes you: step with it, or cover the arrow';
+    return 'Sail: arrow keys step, 1–6 pick holes';
+  },
+
+  seatCard(view, p) {
+    const raft = view.rafts[p];
+    const c = COLOURS[p].letter;
+    const aboard = raft ? raft.holes.filter(x => x.pearl).map(x => x.pearl) : [];
+    return [
+      h('div', {class: 'lg-card'},
+        h('span', {class: 'lg-chip', title: `Collects ${colourName(c)} pearls`, 'data-collects': c}, icon(pearlIcon(c), 'icon lg-pearl-icon'),
+          view.target ? h('b', {}, `${view.volcano[p]}/${view.target}`) : h('b', {}, colourName(c)),
+          h('span', {class: 'sr-only'}, view.target ? ` ${colourName(c)} pearls delivered of ${view.target},` : '')),
+        h('span', {class: 'lg-aboard', title: 'Pearls aboard', 'data-aboard': aboard.join('')},
+          aboard.map(a => icon(pearlIcon(a), 'icon lg-pearl-icon small')),
+          h('span', {class: 'sr-only'}, ` ${aboard.length} pearls aboard,`))),
+    ];
+  },
+
+  scoreNote(view) {
+    return view.target === 0 && view.par != null ? h('span', {class: 'pcard-live'}, ` steps, par ${view.par}`) : null;
+  },
+
+  scoreSheet(view, seats) { return scoreSheet(view, seats); },
+
+  idle: () => null,
+
+  logGroup: () => null,
+
+  describeMove(move, seats) {
+    const f = move.move.split(' ');
+    const pearl = f[0] === 'load' || f[0] === 'put' ? f[1] : f[0] === 'swap' ? f[2] : null;
+    return [
+      icon('mark-' + move.seat, 'icon mark'),
+      h('span', {class: 'log-text', 'data-move': move.move}, h('b', {}, seats[move.seat].name), ' ', words(move.move, move.note)),
+      pearl ? icon(pearlIcon(pearl), 'icon lg-pearl-icon small') : null,
+    ];
+  },
+
+  moveSaid(move, {mine, name}) {
+    const note = move.note || {};
+    const f = move.move.split(' ');
+    if (note.turn_ends === 'reef') return mine ? 'A reef! Your turn is over.' : `${name}'s turn ended on a reef.`;
+    if (f[0] === 'deliver') return mine ? 'You delivered a pearl to the volcano.' : `${name} delivered a pearl to the volcano.`;
+    return null;
+  },
+
+  refusal(move, reason) {
+    return move ? `You can't do that (${move}): ${reason}` : `You can't do that: ${reason}`;
+  },
+
+  phaseSummary: () => null,
+
+  result(view, seats) {
+    const scores = view.scores;
+    const solo = view.target === 0;
+    return {
+      order: seats.map((_, p) => p).sort((a, b) => (solo ? scores[a] - scores[b] : scores[b] - scores[a])),
+      detail: p => h('span', {class: 'podium-tokens'}, solo ? `${scores[p]} steps` : `${scores[p]} ${scores[p] === 1 ? 'pearl' : 'pearls'} delivered`),
+      explanation: solo
+        ? h('p', {class: 'explanation'}, view.par != null ? `Solved in ${scores[0]} steps; the par is ${view.par}.` : `Solved in ${scores[0]} steps.`)
+        : h('p', {class: 'explanation'}, `The first to deliver ${view.target} pearls of their colour wins at once.`),
+    };
+  },
+
+  // The seed only deals the pearls, in the open: the record may always be
+  // downloaded.
+  recordOpen: () => true,
+
+  startCaption: 'The start: the pearls on the islands, no raft on the water yet.',
+
+  rulesPage,
+  rulesSummary: summary,
+  legend,
+};
+
+// scoreSheet: the pearls each seat delivered and carries, the volcano's,
+// and in the solo game the puzzle's steps and par.
+function scoreSheet(view, seats) {
+  const solo = view.target === 0;
+  return h('div', {class: 'lg-sheet'},
+    h('table', {class: 'lg-sheet-table'},
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Collects'), h('th', {}, solo ? 'Steps' : 'Delivered'), h('th', {}, 'Aboard'))),
+      h('tbody', {}, seats.map((seat, p) => {
+        const raft = view.rafts[p];
+        const aboard = raft ? raft.holes.filter(x => x.pearl).map(x => x.pearl) : [];
+        return h('tr', {'data-seat': p},
+          h('th', {}, h('span', {class: 'lg-who'}, icon('mark-' + p, 'icon mark'), seat.name)),
+          h('td', {}, icon(pearlIcon(COLOURS[p].letter), 'icon lg-pearl-icon'), ' ', COLOURS[p].name),
+          h('td', {'data-delivered': p}, solo ? String(view.scores[0]) : `${view.volcano[p]} of ${view.target}`),
+          h('td', {}, aboard.map(a => icon(pearlIcon(a), 'icon lg-pearl-icon small'))));
+      }))),
+    solo ? h('p', {class: 'muted'}, view.par != null ? `The puzzle's par: ${view.par} steps.` : 'The puzzle\'s par is not known.')
+      : h('p', {class: 'muted'}, 'In the volcano: ', COLOURS.map((c, i) => [icon(pearlIcon(c.letter), 'icon lg-pearl-icon small'), ` ${view.volcano[i]} `])));
+}
+
+// boardPicker shows the original boards as pictures, and takes a board of
+// one's own in the board notation (24 lines of 24 characters).
+function boardPicker(option, ctx) {
+  const custom = !option.choices.some(c => c.value === ctx.value);
+  const cards = option.choices.map(c => {
+    const pic = h('span', {class: 'lg-board-card-pic'});
+    ctx.preview({board: c.value}).then(p => {
+      if (p.table) pic.replaceWith(new BoardView(p.table, {mini: true, label: c.label}).svg);
+    }, () => {});
+    return h('label', {class: 'lg-board-card' + (ctx.value === c.value ? ' selected' : '')},
+      h('input', {type: 'radio', name: option.key, value: c.value, checked: ctx.value === c.value, onchange: () => ctx.set(c.value)}),
+      pic, h('span', {class: 'lg-board-card-name'}, c.label));
+  });
+  const status = h('span', {class: 'lg-own-status muted small'});
+  const area = h('textarea', {class: 'input lg-own-board', name: 'board-own', rows: 6, spellcheck: 'false',
+    placeholder: '24 lines of 24 characters: . water, # reef, ^ > v < currents, @ volcano, A-H islands, a-h their landing lines',
+    'aria-label': 'A board of your own'});
+  if (custom && ctx.value) area.value = ctx.value.split('/').join('\n');
+  const use = h('button', {class: 'btn btn-small', type: 'button', onclick: async () => {
+    const rows = area.value.split('\n').map(l => l.trim()).filter(l => l && !l.startsWith(';'));
+    const text = rows.join('/');
+    try {
+      await ctx.preview({board: text});
+      ctx.set(text);
+    } catch (err) {
+      status.textContent = err.message;
+    }
+  }}, 'Check and use it');
+  return h('div', {class: 'field'},
+    h('span', {class: 'field-label'}, option.label),
+    h('div', {class: 'lg-board-cards'}, cards),
+    h('details', {class: 'lg-own', open: custom ? true : null},
+      h('summary', {}, custom ? 'A board of your own (chosen)' : 'A board of your own…'),
+      area, h('div', {class: 'lg-row'}, use, status)));
+}
