@@ -4,12 +4,14 @@ made with go test -c), timed by the CPU time each benchmark process used
 do not inflate the way they inflate the wall clock. Each round runs every
 benchmark once in each binary, one right after the other, the order
 alternating from round to round (ABBA). Writes Go benchmark lines with a
-cpu-ns/op unit beside the benchmark's own for benchstat.
+cpu-ns/op unit beside the benchmark's own for benchstat, and for every rate
+the benchmark reports (a unit X/s, as sims/s) the same rate by CPU time
+(X/cpu-s): what a busy machine does not distort.
 
 usage: python3 tools/cpubench.py ROUNDS BEFORE.test AFTER.test OUTDIR REGEXP=BENCHTIME...
 (a regexp anchored at its start names the top level with its Benchmark prefix:
 ^BenchmarkScores/standard/2p)
-then:  benchstat -filter '.unit:cpu-ns/op' OUTDIR/before.txt OUTDIR/after.txt
+then:  benchstat -filter '.unit:(cpu-ns/op OR sims/cpu-s)' OUTDIR/before.txt OUTDIR/after.txt
 
 Each REGEXP=BENCHTIME names benchmarks of both builds (-test.bench) and a
 fixed count of iterations (-test.benchtime, e.g. 2000x), so that both builds
@@ -33,8 +35,15 @@ def one(binary, regexp, benchtime):
     if len(lines) != 1:
         sys.exit(f'{binary} {regexp}: {len(lines)} benchmarks ran; name exactly one')
     f = lines[0].split()
-    name, n = f[0], int(f[1])
-    files[binary].write(f'{lines[0]} {cpu * 1e9 / n:.0f} cpu-ns/op\n')
+    n = int(f[1])
+    values = {f[i + 1]: float(f[i]) for i in range(2, len(f) - 1, 2)}
+    extra = f' {cpu * 1e9 / n:.0f} cpu-ns/op'
+    for unit, v in values.items():
+        if unit.endswith('/s'):
+            # v counts per second of the wall clock; v * ns/op / 1e9 of
+            # them an op, n ops in cpu seconds of CPU time.
+            extra += f' {v * values["ns/op"] / 1e9 * n / cpu:.0f} {unit[:-2]}/cpu-s'
+    files[binary].write(f'{lines[0]}{extra}\n')
     files[binary].flush()
 
 for i in range(rounds):
