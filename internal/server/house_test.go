@@ -120,8 +120,25 @@ func TestHouseSeatPreview(t *testing.T) {
 	}
 }
 
-// TestHouseSeatRefusals: the seat the rules play must be asked for as the
-// house's, and only where the rules play one.
+// TestHouseSeatAsked: a seat the rules play is theirs however the request
+// gives it (a form may offer it a bot or a person): no token is made for
+// it and nobody may join it.
+func TestHouseSeatAsked(t *testing.T) {
+	ts := newTestServer(t, withDruids)
+	for _, seat := range []map[string]string{{"kind": "human", "name": "Bob"}, {"kind": "bot", "level": "easy"}, {"kind": "open"}} {
+		c := ts.create(map[string]any{"game": "druids", "options": map[string]string{"aj": "adept"},
+			"seats": []map[string]string{{"kind": "human"}, seat}})
+		if s := c.Game.Seats[1]; s.Kind != "house" || s.Name != "AJ (Adept)" || len(c.Seats) != 1 {
+			t.Errorf("seat 2 asked as %v: %+v, links %+v", seat, s, c.Seats)
+		}
+		if status, body := ts.request("POST", "/api/games/"+c.ID+"/join", "", map[string]any{"seat": 1}); status != http.StatusConflict {
+			t.Errorf("joining AJ's seat: %d %s", status, body)
+		}
+	}
+}
+
+// TestHouseSeatRefusals: a house seat is asked for only where the rules
+// play one.
 func TestHouseSeatRefusals(t *testing.T) {
 	ts := newTestServer(t, withDruids)
 	for _, c := range []struct {
@@ -129,9 +146,6 @@ func TestHouseSeatRefusals(t *testing.T) {
 		seats []map[string]string
 		want  string
 	}{
-		{map[string]string{"aj": "adept"}, []map[string]string{{"kind": "human"}, {"kind": "human"}}, "AJ (Adept)"},
-		{map[string]string{"aj": "adept"}, []map[string]string{{"kind": "human"}, {"kind": "bot", "level": "easy"}}, "AJ (Adept)"},
-		{map[string]string{"aj": "adept"}, []map[string]string{{"kind": "human"}, {"kind": "house", "name": "Bob"}}, "AJ (Adept)"},
 		{nil, []map[string]string{{"kind": "human"}, {"kind": "house"}}, "play no seat"},
 		{map[string]string{"aj": "adept"}, []map[string]string{{"kind": "house"}, {"kind": "house"}}, "play no seat"},
 	} {

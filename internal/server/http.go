@@ -516,11 +516,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		seat := store.Seat{Kind: sr.Kind, Name: name}
 		if k := slices.IndexFunc(house, func(h game.HouseSeat) bool { return h.Seat == i }); k >= 0 {
-			// The rules play it: it is named by them and never offered.
-			if sr.Kind != kindHouse || sr.Level != "" || sr.Name != "" {
-				writeError(w, errorf(400, "bad_request", "seat %d is played by the rules (%s): give it as {\"kind\": \"house\"}", i, house[k].Name), nil)
-				return
-			}
+			// The rules play it, whatever the request says of it (a form
+			// that offers a seat a bot or a person gets the rules' player):
+			// named by them and never offered.
 			sg.Seats = append(sg.Seats, store.Seat{Kind: kindHouse, Name: house[k].Name, Joined: true})
 			continue
 		}
