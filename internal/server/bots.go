@@ -20,6 +20,9 @@ type botJob struct {
 	takeBacks int
 	person    bool      // the game has a person's seat
 	queued    time.Time // when it was queued
+	// afterTime says the seat's turn timer had run out when the job was
+	// queued: the bot decides for the time rule (match.timeUp).
+	afterTime bool
 }
 
 // botPool runs bots' moves in a fixed number of workers, so that bots
@@ -246,7 +249,18 @@ func (p *botPool) run(j botJob, r *running) {
 		return
 	}
 	pos := g.cur.Clone()
+	// Under a turn timer the turn's end is the bot's deadline, as the
+	// glass is a person's: a paced bot gives way when its sand runs out.
+	var turnEnd time.Time
+	if now := time.Now(); !j.afterTime && g.time != nil && g.time.Kind == string(game.TurnTimer) && g.timed(j.seat) {
+		turnEnd = now.Add(time.Duration(g.remaining(j.seat, now)) * time.Millisecond)
+	}
 	g.mu.Unlock()
+	if !turnEnd.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, turnEnd)
+		defer cancel()
+	}
 
 	log := p.s.log.With("game", g.id, "version", j.version, "seat", j.seat, "level", j.level)
 	b, err := p.bot(g.rules.ID, j.level, j.person)
@@ -257,6 +271,11 @@ func (p *botPool) run(j botJob, r *running) {
 	}
 	m, err := b.Move(ctx, pos)
 	if p.ctx.Err() != nil {
+		return
+	}
+	if err != nil && !turnEnd.IsZero() && !time.Now().Before(turnEnd) {
+		// Its turn's time ran out: the time rule decides (match.timeout).
+		log.Debug("the bot's turn ran out of time", "err", err)
 		return
 	}
 	if err != nil {
@@ -272,8 +291,8 @@ func (p *botPool) run(j botJob, r *running) {
 }
 
 func (p *botPool) play(j botJob, m game.Move, log *slog.Logger) {
-	_, _, apiErr := j.g.play(p.ctx, moveRequest{seat: j.seat, version: j.version, move: m, takeBacks: j.takeBacks})
-	if apiErr == nil || apiErr.code == "stale_version" || apiErr == errShuttingDown {
+	_, _, apiErr := j.g.play(p.ctx, moveRequest{seat: j.seat, version: j.version, move: m, takeBacks: j.takeBacks, afterTime: j.afterTime})
+	if apiErr == nil || apiErr.code == "stale_version" || apiErr.code == "time_up" || apiErr == errShuttingDown {
 		return
 	}
 	log.Error("the bot's move was refused", "move", m, "err", apiErr)

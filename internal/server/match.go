@@ -314,6 +314,10 @@ type moveRequest struct {
 	// takeBacks is, for a move not made by a person, the generation of
 	// the history it was chosen in (match.takeBacks).
 	takeBacks int
+	// afterTime says the time rule makes the move, the turn's time being
+	// up (the rules' TimeUp move, a bot deciding in the seat's stead):
+	// the only moves a seat whose turn timer ran out may make.
+	afterTime bool
 }
 
 // play makes a move: it checks it, stores it, and only then applies it,
@@ -346,6 +350,10 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 	}
 	if p := g.cur.ToMove(); p != req.seat {
 		return 0, false, errorf(409, "not_your_turn", "seat %d is to move, not seat %d", p, req.seat)
+	}
+	if !req.afterTime && g.timeUp(req.seat, time.Now()) {
+		// The glass has run out, whether or not its timer has fired yet.
+		return 0, false, errorf(409, "time_up", "the turn's time has run out")
 	}
 	m := req.move
 	if req.person {
@@ -525,10 +533,13 @@ func (g *match) schedule() {
 	}
 	p := g.cur.ToMove()
 	v := len(g.moves)
-	switch st := g.seats[p]; {
-	case st.Kind == kindBot:
+	if st := g.seats[p]; st.Kind == kindBot {
 		g.queueBot(v, p, st.Level)
-	case g.timed(p):
+		if g.timeUp(p, time.Now()) {
+			return // the bot decides for the time rule: nothing to wait for
+		}
+	}
+	if g.timed(p) {
 		wait := time.Duration(g.remaining(p, time.Now())) * time.Millisecond
 		gen := g.takeBacks
 		g.timer = time.AfterFunc(wait, func() { g.timeout(v, gen) })
@@ -567,7 +578,8 @@ func (g *match) queueBot(v, seat int, level string) {
 	}
 	g.botVersion = v
 	person := slices.ContainsFunc(g.seats, func(st store.Seat) bool { return st.Kind == kindHuman })
-	g.s.bots.queue(botJob{g: g, version: v, seat: seat, level: level, takeBacks: g.takeBacks, person: person})
+	g.s.bots.queue(botJob{g: g, version: v, seat: seat, level: level, takeBacks: g.takeBacks, person: person,
+		afterTime: g.timeUp(seat, time.Now())})
 }
 
 // setSeats stores new seats and tells the subscribers.

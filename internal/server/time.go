@@ -34,9 +34,28 @@ func (g *match) timeStarted() bool {
 }
 
 // timed reports whether seat p's time runs when p is to move: a person's
-// (or an open seat's, before which the time has not started).
+// (or an open seat's, before which the time has not started); under a
+// turn timer, which is the table's sand glass, a bot's too, its turn's
+// end reaching it as its context's deadline. A bank is a person's clock:
+// bots have none.
 func (g *match) timed(p int) bool {
-	return g.timeStarted() && g.seats[p].Kind != kindBot && g.seats[p].Kind != kindHouse
+	if !g.timeStarted() {
+		return false
+	}
+	switch g.seats[p].Kind {
+	case kindHouse:
+		return false
+	case kindBot:
+		return g.time.Kind == string(game.TurnTimer)
+	}
+	return true
+}
+
+// timeUp reports whether the time of seat p, to move, has run out at now
+// under a turn timer: the seat may no longer decide for itself, and the
+// rules' move (or the stand-in) decides until its turn ends.
+func (g *match) timeUp(p int, now time.Time) bool {
+	return g.time != nil && g.time.Kind == string(game.TurnTimer) && g.timed(p) && g.remaining(p, now) <= 0
 }
 
 // remaining returns seat p's time at now.
@@ -158,7 +177,7 @@ func (g *match) timeout(v, gen int) {
 	if g.time.Kind == string(game.TurnTimer) {
 		if m, ok := g.cur.TimeUp(); ok {
 			g.s.log.Info("the turn's time is up; the rules play", "game", g.id, "seat", p, "move", g.cur.MoveText(m))
-			if _, _, e := g.playLocked(context.Background(), moveRequest{seat: p, version: v, move: m, takeBacks: gen}); e != nil {
+			if _, _, e := g.playLocked(context.Background(), moveRequest{seat: p, version: v, move: m, takeBacks: gen, afterTime: true}); e != nil {
 				g.s.log.Error("the move for a turn whose time is up was refused", "game", g.id, "version", v, "err", e)
 				if e.status >= 500 && e != errShuttingDown {
 					// The store failed: try again in a while rather than
@@ -168,8 +187,16 @@ func (g *match) timeout(v, gen int) {
 			}
 			return
 		}
-		g.s.log.Info("the turn's time is up; the stand-in bot decides", "game", g.id, "seat", p)
-		g.queueBot(v, p, g.s.cfg.StandInLevel)
+		// A bot's seat keeps its own bot, asked again without a deadline
+		// (the one thinking, cut short by its turn's end, leaves the
+		// decision to the time rule); a person's gets the stand-in.
+		level := g.s.cfg.StandInLevel
+		if g.seats[p].Kind == kindBot {
+			level = g.seats[p].Level
+		}
+		g.s.log.Info("the turn's time is up; a bot decides", "game", g.id, "seat", p, "level", level)
+		g.botVersion = -1
+		g.queueBot(v, p, level)
 		return
 	}
 	if !g.seats[p].StandIn {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -215,8 +216,10 @@ func TestTurnTimer(t *testing.T) {
 	})
 }
 
-// TestTurnTimerBots: a bot's turn is not timed and leaves nothing to the
-// next turn.
+// TestTurnTimerBots: a turn timer is the table's glass: a bot's turn is
+// timed too, and what the bot leaves passes on (here the bot answers at
+// once, leaving Ann's 9 s on top of its own glass, and Ann's next turn
+// gets 10 s and 9 s).
 func TestTurnTimerBots(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b, _ := openBubble(t, nil)
@@ -239,6 +242,68 @@ func TestTurnTimerBots(t *testing.T) {
 			if g.State.ToMove == 0 || g.State.Over {
 				break
 			}
+		}
+		b.checkClocks("Ann's turn after the bot's", id, "19000 running", "0")
+	})
+}
+
+// deadlineBot waits for its context's end when it has a deadline sooner
+// than the server's bound on a bot's thinking (an hour in the test),
+// recording the deadline, and plays the first legal move otherwise.
+type deadlineBot struct {
+	mu        sync.Mutex
+	deadlines []time.Time
+}
+
+func (b *deadlineBot) Move(ctx context.Context, st game.State) (game.Move, error) {
+	if d, ok := ctx.Deadline(); ok && time.Until(d) < 10*time.Minute {
+		b.mu.Lock()
+		b.deadlines = append(b.deadlines, d)
+		b.mu.Unlock()
+		<-ctx.Done()
+		return 0, ctx.Err()
+	}
+	return game.Legal(st)[0], nil
+}
+
+// TestTurnTimerBotDeadline: a bot in a turn-timed game is given its
+// turn's end as its context's deadline; a bot that lets it pass has its
+// turn ended by the time rule (Tiny has no move for a turn whose time is
+// up while a card must be played, so its own bot decides without a
+// deadline, decision by decision, until the turn ends), and leaves nothing
+// to the next turn.
+func TestTurnTimerBotDeadline(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		bot := &deadlineBot{}
+		b, _ := openBubble(t, func(c *Config) {
+			c.Bots = func(string, string, bool) (Bot, error) { return bot, nil }
+			c.BotTimeout = time.Hour
+		})
+		defer b.s.Close()
+		c := b.timedTiny(map[string]any{"kind": "bot", "level": "easy"}, map[string]any{"kind": "turn", "turn_ms": 10000, "carry": true})
+		id, ann := c.ID, c.Seats[0].Token
+		b.join(id, ann)
+		time.Sleep(time.Second)
+		b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
+		b.play(id, ann, "stop")
+		botTurn := time.Now()
+		for {
+			synctest.Wait()
+			g := b.tiny(id, ann)
+			if g.State.ToMove == 0 && g.State.View.Decision == "trigger" {
+				b.play(id, ann, "leave")
+				continue
+			}
+			if g.State.ToMove == 0 || g.State.Over {
+				break
+			}
+			time.Sleep(time.Second)
+		}
+		bot.mu.Lock()
+		deadlines := slices.Clone(bot.deadlines)
+		bot.mu.Unlock()
+		if len(deadlines) != 1 || !deadlines[0].Equal(botTurn.Add(19*time.Second)) {
+			t.Errorf("the bot's deadlines %v, want one, its turn's end %v", deadlines, botTurn.Add(19*time.Second))
 		}
 		b.checkClocks("Ann's turn after the bot's", id, "10000 running", "0")
 	})
