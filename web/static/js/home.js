@@ -183,6 +183,7 @@ class HomeView {
         h('div', {class: 'segmented', role: 'radiogroup', 'aria-label': 'Game'},
           this.games.map(g => h('button', {type: 'button', role: 'radio', class: 'seg' + (f.game === g.id ? ' on' : ''), 'aria-checked': String(f.game === g.id),
             'data-action': 'game-' + g.id, onclick: () => { if (f.game !== g.id) this.choose(g.id); }}, g.name)))) : null,
+      this.quickStarts(),
       counts.length > 1 ? h('div', {class: 'field'},
         h('span', {class: 'field-label'}, 'Players'),
         h('div', {class: 'segmented', role: 'radiogroup', 'aria-label': 'Number of players'},
@@ -220,6 +221,20 @@ class HomeView {
       h('button', {class: 'btn btn-primary btn-big', type: 'submit', 'data-action': 'start', disabled: this.busy}, this.busy ? 'Starting…' : 'Start game'));
   }
 
+  // quickStarts are the module's games started in one click (home.quick:
+  // [{key, label, title, seats, options}], seats as the form's
+  // choices, "house" for a seat the rules play themselves), with the
+  // form's name and clock.
+  quickStarts() {
+    const home = this.mod.home;
+    const quick = home && home.quick ? home.quick() : [];
+    if (!quick.length) return null;
+    return h('div', {class: 'field quick-starts'},
+      h('span', {class: 'field-label'}, home.quickLabel || 'Quick start'),
+      h('div', {class: 'quick-list'}, quick.map(q => h('button', {type: 'button', class: 'btn btn-small quick-start', 'data-quick': q.key, title: q.title || null,
+        disabled: this.busy, onclick: () => this.create(q)}, q.label))));
+  }
+
   // optionField draws an option: the module's control, or a select for a
   // choice and a number field for a number.
   optionField(o) {
@@ -250,17 +265,20 @@ class HomeView {
     return h('label', {class: 'field', title: o.help || null}, h('span', {class: 'field-label'}, o.label), control);
   }
 
-  async create() {
+  // create starts the game the form sets up, or a module's quick start.
+  async create(quick = null) {
     const f = this.form, r = this.rules;
     if (!r) return;
-    const seats = f.seats.slice(0, f.players);
+    const seats = quick ? quick.seats : f.seats.slice(0, f.players);
     const youSeat = seats.indexOf('you');
     const options = {};
     for (const o of r.options || []) if (f.options[o.key] != null) options[o.key] = String(f.options[o.key]);
+    if (quick) Object.assign(options, quick.options);
     const spec = {game: r.id, options, seats: seats.map((c, i) => {
       if (c === 'you') return {kind: 'human', name: f.name.trim() || `Player ${i + 1}`};
       if (c === 'friend') return {kind: 'human'};
       if (c === 'open') return {kind: 'open'};
+      if (c === 'house') return {kind: 'house'};
       return {kind: 'bot', level: c.slice(4)};
     })};
     if (f.seed !== '') {
