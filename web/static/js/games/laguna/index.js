@@ -109,7 +109,7 @@ export default {
   },
 
   scoreNote(view) {
-    return view.target === 0 && view.par != null ? h('span', {class: 'pcard-live'}, ` steps, par ${view.par}`) : null;
+    return view.target === 0 && view.par != null ? h('span', {class: 'pcard-live', title: 'The puzzle\'s par: the fewest steps found'}, ` · par ${view.par}`) : null;
   },
 
   scoreSheet(view, seats) { return scoreSheet(view, seats); },

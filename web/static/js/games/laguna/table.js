@@ -56,9 +56,9 @@ export class Table {
     const before = this.state;
     this.state = state;
     const v = state.view;
-    if (!before || before.view.to_move !== v.to_move || before.view.phase !== v.phase || !this.mine()) {
-      this.mode = null;
-    }
+    const turned = !before || before.view.to_move !== v.to_move || before.view.phase !== v.phase;
+    if (turned || !this.mine()) this.mode = null;
+    if (turned) this.selected = null;
     const raft = this.raftShown();
     if (this.selected && (!raft || !raft.holes.length)) this.selected = null;
     const moves = recent || (state.last_move ? [state.last_move] : []);
@@ -514,7 +514,7 @@ export class Table {
     const st = this.state;
     const cl = st && st.clocks && !st.over && st.to_move >= 0 ? st.clocks[st.to_move] : null;
     const time = this.ctx.time ? this.ctx.time() : null;
-    if (!cl || (time && time.kind !== 'turn')) {
+    if (!this.interactive || !cl || (time && time.kind !== 'turn')) {
       this.glass.el.hidden = true;
       return;
     }
