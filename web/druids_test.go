@@ -1,0 +1,358 @@
+package web_test
+
+// Lagoon: Land of Druids on the page (issue 12): a whole solo game against
+// AJ started from the home page in two clicks and played by clicks on the
+// page's own controls, and a two-player game with an invite, one of the
+// two on a phone.
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/druids"
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/server"
+)
+
+// withDruids hosts Land of Druids beside Blue Lagoon.
+func withDruids(c *server.Config) {
+	c.Games = must(game.NewRegistry(bluelagoon.Rules, druids.Rules))
+}
+
+// druidsGame is what the API says of a game of Land of Druids.
+type druidsGame struct {
+	Seats []struct {
+		Kind string `json:"kind"`
+		Name string `json:"name"`
+	} `json:"seats"`
+	Moves []struct {
+		Seat int    `json:"seat"`
+		Move string `json:"move"`
+	} `json:"moves"`
+	State struct {
+		Version  int  `json:"version"`
+		Over     bool `json:"over"`
+		Standing struct {
+			Scores  []int `json:"scores"`
+			Winners []int `json:"winners"`
+		} `json:"standing"`
+		View druids.StateView `json:"view"`
+	} `json:"state"`
+}
+
+func (l *lagoon) druidsGame(id string) druidsGame {
+	l.t.Helper()
+	var g druidsGame
+	l.api("GET", "/api/games/"+id, "", nil, &g)
+	return g
+}
+
+// druidsTurn is what the page shows of the decision at hand.
+type druidsTurn struct {
+	Over    bool     `json:"over"`
+	Version int      `json:"version"`
+	Moves   []string `json:"moves"`  // the choices' buttons
+	Menu    bool     `json:"menu"`   // the Action step's menu
+	Spaces  []string `json:"spaces"` // the spaces highlighted on the world
+	Sides   int      `json:"sides"`  // the drawn tile's sides shown
+}
+
+const druidsTurnJS = `(() => {
+	const g = document.querySelector('.game');
+	return {
+		over: g.dataset.over === 'true', version: Number(g.dataset.version),
+		moves: [...document.querySelectorAll('.dr-ask [data-move]')].map(b => b.dataset.move),
+		menu: !!document.querySelector('.dr-ask .dr-action'),
+		spaces: [...document.querySelectorAll('.world .space.legal')].map(s => s.dataset.space),
+		sides: document.querySelectorAll('.dr-drawn .dr-side').length,
+	};
+})()`
+
+// druidsWait waits for the viewer's decision or the end of the game.
+func (p *page) druidsWait() druidsTurn {
+	p.t.Helper()
+	p.waitFor(`(() => { const g = document.querySelector('.game');
+		return g.dataset.over === 'true' || g.dataset.turn === 'you' && g.dataset.pending === 'false' && document.querySelector('.dr-ask [data-move]'); })()`, "our decision or the end")
+	return eval[druidsTurn](p, druidsTurnJS)
+}
+
+// clickAt clicks the middle of an element of the page (scrolled into
+// view), or a point a fraction of its height from its top, as a person
+// would.
+func (p *page) clickAt(sel string, fromTop float64) {
+	p.t.Helper()
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%q);
+		el.scrollIntoView({block: 'center', inline: 'nearest'});
+		const r = el.getBoundingClientRect();
+		return [r.left + r.width / 2, r.top + r.height * %g];
+	})()`, sel, fromTop))
+	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// druidsDecide makes one decision by a simple rule, by clicks: at the
+// menu, explore (the druid picked on the world first, then the action),
+// else unravel, else end the turn; otherwise yes, side A, a space, a druid
+// or a site on the world, the first other choice, done last. It returns
+// the decision's text and waits for the game to take it.
+func (p *page) druidsDecide(t *testing.T, turn druidsTurn) string {
+	t.Helper()
+	moves := turn.Moves
+	wait := func(n int) {
+		p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) >= %d`, turn.Version+n), "the decision to be taken")
+	}
+	if turn.Menu {
+		if slices.Contains(moves, "explore") {
+			druid := strings.Fields(eval[string](p, `document.querySelector('.dr-action[data-move=explore]').dataset.invokers`))[0]
+			p.clickAt(fmt.Sprintf(`.world .druid[data-druid=%q]`, druid), 0.5)
+			p.waitFor(`document.querySelector('.world .druid.selected') && document.querySelectorAll('.dr-action').length >= 1`, "the druid's actions")
+			if !eval[bool](p, `!!document.querySelector('.dr-action[data-move=explore]')`) {
+				t.Fatalf("the druid %s picked is not offered to explore", druid)
+			}
+			p.click(`.dr-action[data-move=explore]`)
+			// The action, then the druid picked, answer two questions.
+			wait(2)
+			return "explore " + druid
+		}
+		for _, m := range []string{"unravel", "end"} {
+			if slices.Contains(moves, m) {
+				p.click(fmt.Sprintf(`.dr-action[data-move=%q]`, m))
+				wait(1)
+				return m
+			}
+		}
+		t.Fatalf("the menu offers %v, and neither unravel nor end", moves)
+	}
+	pick := ""
+	for _, m := range []string{"yes", "side A"} {
+		if slices.Contains(moves, m) {
+			pick = m
+			break
+		}
+	}
+	if pick == "" {
+		for _, m := range moves {
+			if m != "done" && m != "no" {
+				pick = m
+				break
+			}
+		}
+	}
+	if pick == "" {
+		pick = moves[0]
+	}
+	switch {
+	case pick == "side A" && turn.Sides == 2:
+		p.clickAt(`.dr-side[data-move="side A"]`, 0.5)
+	case slices.Contains(turn.Spaces, pick):
+		p.clickAt(fmt.Sprintf(`.world .space[data-space=%q]`, pick), 0.5)
+	case eval[bool](p, fmt.Sprintf(`!!document.querySelector('.world .druid.legal[data-druid=%q]')`, pick)):
+		p.clickAt(fmt.Sprintf(`.world .druid[data-druid=%q]`, pick), 0.5)
+	case eval[bool](p, fmt.Sprintf(`!!document.querySelector('.world .site.legal[data-site=%q]')`, pick)):
+		// The hex's upper part, clear of the druids standing on it.
+		p.clickAt(fmt.Sprintf(`.world .site[data-site=%q] .hex`, pick), 0.3)
+	default:
+		p.click(fmt.Sprintf(`.dr-ask [data-move=%q]`, pick))
+	}
+	wait(1)
+	return pick
+}
+
+// TestDruidsSoloAgainstAJ: from the home page, Land of Druids and "Solo
+// against AJ" start a game against AJ in two clicks; it is played to the
+// end by clicks: druids picked on the world and then their action, both
+// sides of each drawn tile shown, the legal spaces highlighted, AJ's turns
+// shown step by step; the winner's dialog and the cards follow the engine.
+func TestDruidsSoloAgainstAJ(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withDruids)
+	p := newPage(t, "ann", desktopWidth, desktopHeight)
+	p.openHome(l)
+	p.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"))
+	p.click(`[data-action="game-druids"]`)
+	p.waitFor(`document.querySelector('[data-quick="aj-initiate"]')`, "the solo game's button")
+	p.screenshot("druids-home")
+	p.click(`[data-quick="aj-initiate"]`)
+	p.waitGame()
+	id := p.gameID()
+	g := l.druidsGame(id)
+	if g.Seats[1].Kind != "house" || !strings.HasPrefix(g.Seats[1].Name, "AJ") || g.State.View.AJ == nil {
+		t.Fatalf("the solo game's seats are %+v (AJ %+v)", g.Seats, g.State.View.AJ)
+	}
+	p.waitFor(`document.querySelector('.game[data-turn=you][data-conn=open]')`, "our turn")
+	if got := eval[string](p, `document.querySelector('.pcard[data-seat="1"] .pcard-name').textContent`); !strings.HasPrefix(got, "AJ") {
+		t.Errorf("AJ's card names %q", got)
+	}
+	p.screenshot("druids-start")
+
+	var sawSides, sawSpaces, sawAJ bool
+	for decisions := 0; ; decisions++ {
+		turn := p.druidsWait()
+		if turn.Over {
+			break
+		}
+		if decisions > 600 {
+			t.Fatal("the game does not end")
+		}
+		v := l.druidsGame(id).State.View
+		// The buttons are the view's choices (the menu's, or those of
+		// the druid picked).
+		if !turn.Menu && !slices.Equal(sorted(turn.Moves), sorted(v.Legal)) {
+			t.Fatalf("the buttons %v are not the view's choices %v", turn.Moves, v.Legal)
+		}
+		if slices.Contains(v.Legal, "side A") {
+			if turn.Sides != 2 || !eval[bool](p, `!!document.querySelector('.dr-side[data-move="side B"]')`) {
+				t.Errorf("a drawn tile's sides shown: %d", turn.Sides)
+			}
+			if !sawSides {
+				p.screenshot("druids-drawn")
+			}
+			sawSides = true
+		}
+		var spaces []string
+		for _, m := range v.Legal {
+			if strings.Contains(m, ",") {
+				spaces = append(spaces, m)
+			}
+		}
+		if len(spaces) > 0 {
+			sawSpaces = true
+			if !slices.Equal(sorted(turn.Spaces), sorted(spaces)) {
+				t.Errorf("the spaces highlighted are %v, the legal ones %v", turn.Spaces, spaces)
+			}
+		}
+		if steps := v.AJ.LastTurn; len(steps) > 0 && !sawAJ && v.Step == "refresh" {
+			sawAJ = true
+			p.waitFor(fmt.Sprintf(`document.querySelectorAll('.dr-aj .aj-step:not(.later)').length === %d`, len(steps)), "AJ's steps shown one by one")
+			shown := eval[[]string](p, `[...document.querySelectorAll('.dr-aj .aj-step')].map(li => li.textContent)`)
+			if len(shown) != len(steps) || !strings.HasSuffix(steps[0], shown[0]) {
+				t.Errorf("AJ's turn shown %q, his steps %q", shown, steps)
+			}
+			p.screenshot("druids-aj")
+		}
+		p.druidsDecide(t, turn)
+	}
+	if !sawSides || !sawSpaces || !sawAJ {
+		t.Errorf("the game showed drawn sides %v, spaces %v, AJ's turn %v", sawSides, sawSpaces, sawAJ)
+	}
+	p.waitFor(`document.querySelector('.winner-modal')`, "the winner's dialog")
+	p.screenshot("druids-over")
+	end := l.druidsGame(id)
+	rec := l.record(id)
+	st, err := rec.Replay(druids.Rules, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	standing := st.Standing()
+	if !slices.Equal(end.State.Standing.Scores, standing.Scores) || !slices.Equal(end.State.Standing.Winners, standing.Winners) {
+		t.Errorf("the server's standing %+v, the engine's replay %+v", end.State.Standing, standing)
+	}
+	for seat, score := range standing.Scores {
+		if got := eval[string](p, fmt.Sprintf(`document.querySelector('.podium-total[data-total="%d"]').textContent`, seat)); got != strconv.Itoa(score) {
+			t.Errorf("the winner's dialog gives seat %d %s points, the engine %d", seat, got, score)
+		}
+	}
+	var want []string
+	for _, w := range standing.Winners {
+		want = append(want, strconv.Itoa(w))
+	}
+	if got := eval[[]string](p, `[...document.querySelectorAll('.podium li.win')].map(li => li.dataset.seat)`); !slices.Equal(got, want) {
+		t.Errorf("the winner's dialog crowns %v, the engine %v", got, want)
+	}
+	// The score sheet is the destiny forecast of the end.
+	p.click(`.winner-modal .btn:not(.btn-primary)`)
+	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.dr-forecast-table')`, "the score sheet")
+	forecast := eval[[]string](p, `[...document.querySelectorAll('.dr-forecast-table tbody td')].map(td => td.textContent)`)
+	var wantForecast []string
+	for e := range druids.NumEnergies {
+		for _, pl := range end.State.View.Players {
+			wantForecast = append(wantForecast, strconv.Itoa(pl.Forecast[e]))
+		}
+	}
+	if !slices.Equal(forecast, wantForecast) {
+		t.Errorf("the forecast shows %v, the view %v", forecast, wantForecast)
+	}
+}
+
+// TestDruidsInvite: Ann starts a two-player game from the home page with
+// a friend's seat; Bob opens the invite link on a phone, joins, and both
+// play their first turns by clicks; each page shows the other's moves, and
+// the world, the bag and the forecast agree with the server's view.
+func TestDruidsInvite(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withDruids)
+	ann := newPage(t, "ann", desktopWidth, desktopHeight)
+	ann.openHome(l)
+	ann.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"))
+	ann.click(`[data-action="game-druids"]`)
+	ann.waitFor(`document.querySelector('[data-quick]')`, "the druids' form")
+	ann.do(chromedp.SetValue(chromedp.CSS(`select[name=seat1]`), "friend"))
+	eval[bool](ann, `document.querySelector('select[name=seat1]').dispatchEvent(new Event('change'))`)
+	ann.waitFor(`document.querySelector('select[name=seat1]').value === 'friend'`, "the friend's seat")
+	ann.click(`[data-action=start]`)
+	ann.waitGame()
+	ann.waitFor(`document.querySelector('.invite-card .copy-input')`, "the invite link")
+	link := eval[string](ann, `document.querySelector('.invite-card .copy-input').value`)
+	id := ann.gameID()
+
+	bob := newPage(t, "bob", 390, 844)
+	bob.navigate(link)
+	bob.waitGame()
+	bob.waitFor(`document.querySelector('.join-modal')`, "the invitation")
+	bob.do(chromedp.SendKeys(chromedp.CSS(`.join-modal input[name=name]`), "Bob"))
+	bob.click(".join-modal .btn-primary")
+	bob.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-conn=open]')`, "Bob seated")
+	ann.waitFor(`document.querySelector('.game[data-turn=you][data-conn=open]')`, "Ann's turn")
+
+	// Ann's first turn, then Bob's, each to its end.
+	for _, pl := range []*page{ann, bob} {
+		first := true
+		for {
+			turn := pl.druidsWait()
+			if first {
+				pl.screenshot("druids-invite-" + pl.name)
+				first = false
+			}
+			if pl.druidsDecide(t, turn) == "end" {
+				break
+			}
+			if eval[string](pl, `document.querySelector('.game').dataset.turn`) != "you" {
+				break
+			}
+		}
+	}
+	g := l.druidsGame(id)
+	for _, pl := range []*page{ann, bob} {
+		pl.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) === %d`, g.State.Version), "the last move")
+		var sites []string
+		for _, w := range g.State.View.World {
+			sites = append(sites, w.ID)
+		}
+		if got := eval[[]string](pl, `[...document.querySelectorAll('.world .site')].map(s => s.dataset.site)`); !slices.Equal(sorted(got), sorted(sites)) {
+			t.Errorf("%s's world shows %v, the server's %v", pl.name, got, sites)
+		}
+		if got := eval[string](pl, `document.querySelector('.dr-bag').dataset.bag`); got != strconv.Itoa(g.State.View.Bag) {
+			t.Errorf("%s's page says %s tiles in the bag, the server %d", pl.name, got, g.State.View.Bag)
+		}
+	}
+	moves := eval[int](bob, `(document.querySelector('.tab[data-tab=moves]').click(), document.querySelectorAll('.log .log-move').length)`)
+	if moves != len(g.Moves) {
+		t.Errorf("Bob's log lists %d moves, the game has %d", moves, len(g.Moves))
+	}
+	if heads := eval[[]string](bob, `[...document.querySelectorAll('.log .log-phase')].map(li => li.textContent)`); len(heads) < 2 || heads[0] != "Turn 1" {
+		t.Errorf("the log's headings are %q, want a heading a turn", heads)
+	}
+	bob.screenshot("druids-invite-phone-log")
+}
+
+func sorted(s []string) []string {
+	c := slices.Clone(s)
+	slices.Sort(c)
+	return c
+}
