@@ -64,6 +64,7 @@ export function installSprite() {
 // is connected.
 export function seatKind(seat, online) {
   if (seat.kind === 'bot') return `Bot · ${seat.level}`;
+  if (seat.kind === 'house') return 'Played by the rules';
   if (seat.kind === 'open') return 'Open seat';
   if (seat.stand_in) return 'Out of time · bot plays';
   if (!seat.joined) return 'Invited';

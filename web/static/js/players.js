@@ -19,10 +19,13 @@ export function playerCards(seats, state, game, {you = null, connected = true, c
   return h('div', {class: 'players', 'data-count': seats.length},
     seats.map((seat, p) => {
       const turn = !state.over && state.to_move === p;
-      const online = seat.kind === 'bot' || (p === you ? connected : seat.connected > 0);
-      const kind = replay ? (seat.kind === 'bot' ? `Bot · ${seat.level}` : 'Player') : seatKind(seat, online);
+      // Bots and the seats the rules play themselves (house) are always
+      // there, and keep no clock.
+      const machine = seat.kind === 'bot' || seat.kind === 'house';
+      const online = machine || (p === you ? connected : seat.connected > 0);
+      const kind = replay ? (seat.kind === 'human' || seat.kind === 'open' ? 'Player' : seatKind(seat, online)) : seatKind(seat, online);
       const turnTimer = time && time.kind === 'turn';
-      const cl = state.clocks && seat.kind !== 'bot' && (!turnTimer || turn) ? state.clocks[p] : null;
+      const cl = state.clocks && !machine && (!turnTimer || turn) ? state.clocks[p] : null;
       const skipped = state.over ? null : idle(p);
       const body = game.seatCard(state.view, p);
       const score = standing.scores ? standing.scores[p] : null;
@@ -38,7 +41,7 @@ export function playerCards(seats, state, game, {you = null, connected = true, c
           winners.has(p) ? icon('crown', 'icon crown', 'Winner') : null,
           skipped ? h('span', {class: 'tag tag-skipped', title: `${p === you ? 'You have' : seat.name + ' has'} ${skipped}: turns skipped`}, 'skipped') : null,
           h('span', {class: 'pcard-kind'},
-            seat.kind === 'bot' || replay ? null : h('span', {class: 'dot ' + (online ? 'dot-on' : 'dot-off'), title: online ? 'Connected' : 'Not connected'}),
+            machine || replay ? null : h('span', {class: 'dot ' + (online ? 'dot-on' : 'dot-off'), title: online ? 'Connected' : 'Not connected'}),
             kind)),
         body ? h('div', {class: 'pcard-body'}, body) : null,
         h('div', {class: 'pcard-foot'},
