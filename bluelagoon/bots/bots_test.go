@@ -228,3 +228,27 @@ func TestRootPriorIsGreedysRating(t *testing.T) {
 		t.Error("the new root is not Equal to the same position replayed in the kept tree: the tree would not be kept")
 	}
 }
+
+// TestEvaluateByStanding: the evaluation follows the standing (what the
+// phases scored and the board would score now): the player ahead is rated
+// above one half, by as much as the other is below it.
+func TestEvaluateByStanding(t *testing.T) {
+	s := newPosition(t, 2, 6)
+	r := rand.New(rand.NewPCG(6, 6))
+	ahead := 0
+	for !s.Over() {
+		s.playoutStep(r, nil)
+		var e [2]float64
+		s.Evaluate(e[:])
+		m := margin(standing(&s.Game), 2, 0)
+		if math.Abs(e[0]+e[1]-1) > 1e-9 || (m > 0) != (e[0] > 0.5) || (m == 0) != (e[0] == 0.5) {
+			t.Fatalf("ply %d: evaluation %v with player 0's standing margin %d", s.ply, e, m)
+		}
+		if m != 0 {
+			ahead++
+		}
+	}
+	if ahead == 0 {
+		t.Fatal("no position of the game had a player ahead")
+	}
+}

@@ -48,12 +48,13 @@ type Position struct {
 }
 
 var (
-	_ game.State   = (*Position)(nil)
-	_ mcts.Prior   = (*Position)(nil)
-	_ mcts.Playout = (*Position)(nil)
-	_ mcts.Guided  = (*Position)(nil)
-	_ mcts.Rewards = (*Position)(nil)
-	_ mcts.Reroot  = (*Position)(nil)
+	_ game.State      = (*Position)(nil)
+	_ mcts.Prior      = (*Position)(nil)
+	_ mcts.Playout    = (*Position)(nil)
+	_ mcts.Guided     = (*Position)(nil)
+	_ mcts.Rewards    = (*Position)(nil)
+	_ mcts.Evaluation = (*Position)(nil)
+	_ mcts.Reroot     = (*Position)(nil)
 )
 
 // settlementPly is the ply of the first settlement move, far past any
@@ -525,6 +526,18 @@ func (s *Position) Rewards(r []float64) {
 		if won[p] {
 			r[p] += win / float64(winners)
 		}
+	}
+}
+
+// Evaluate rates the position for each player by its standing (the phases
+// scored and what the board would score if the current phase ended now),
+// as greedy does: the score margin over the best other player, squashed
+// into [0, 1] as the rewards squash it.
+func (s *Position) Evaluate(r []float64) {
+	g := &s.Game
+	st := standing(g)
+	for p := range g.Players() {
+		r[p] = 0.5 + 0.5*math.Tanh(float64(margin(st, g.Players(), p))/40)
 	}
 }
 
