@@ -47,7 +47,8 @@ var Rules = &game.Rules{
 				{Value: "eldrid", Label: "AJ: Eldrid"},
 				{Value: "legend", Label: "AJ: Legend"},
 			},
-			Help: "Play alone against AJ, the rulebook's solo opponent, at a level: two seats, AJ in seat 2, you first.",
+			Help:    "Play alone against AJ, the rulebook's solo opponent, at a level: two seats, AJ in seat 2, you first.",
+			Players: []int{2},
 		},
 		{
 			Key: "aj_plays", Label: "AJ's ties", Kind: game.Choice, Default: "arbitrary",
@@ -55,7 +56,8 @@ var Rules = &game.Rules{
 				{Value: "arbitrary", Label: "Arbitrary (by the dice)"},
 				{Value: "shrewd", Label: "Shrewd (best for AJ)"},
 			},
-			Help: "Where the solo rules leave AJ a choice: chance, or the play best for his position (the rulebook's harder option).",
+			Help:    "Where the solo rules leave AJ a choice: chance, or the play best for his position (the rulebook's harder option).",
+			Players: []int{2},
 		},
 		{
 			Key: "first", Label: "First player", Kind: game.Choice, Default: "0",

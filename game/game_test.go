@@ -123,6 +123,54 @@ func TestCheckTime(t *testing.T) {
 	}
 }
 
+// TestOptionPlayers: an option that applies to some player counts keeps
+// its default at the others, and NewGame says so.
+func TestOptionPlayers(t *testing.T) {
+	r := *gametest.Tiny
+	r.Options = slices.Clone(r.Options)
+	r.Options[1].Players = []int{3, 4} // goal
+	if _, err := r.NewGame(game.Setup{Players: 2, Options: map[string]string{"goal": "low"}}); err == nil || err.Error() != "Tiny: option goal: only with 3 or 4 players" {
+		t.Errorf("goal low with 2 players: %v", err)
+	}
+	for _, c := range []game.Setup{{Players: 3, Options: map[string]string{"goal": "low"}}, {Players: 2, Options: map[string]string{"goal": "high"}}, {Players: 2}} {
+		if _, err := r.NewGame(c); err != nil {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+	r.Options[1].Players = []int{5}
+	if _, err := game.NewRegistry(&r); err == nil || !strings.Contains(err.Error(), "applies to 5 players") {
+		t.Errorf("an option for 5 players of a game of 2 to 4 registered: %v", err)
+	}
+}
+
+// TestTimeFor: a game's default time rule depends on the table, is checked,
+// and is no time for a game without one.
+func TestTimeFor(t *testing.T) {
+	r := *gametest.Tiny
+	if tr, err := r.TimeFor(2, nil); err != nil || tr != (game.TimeRule{Kind: game.NoTime}) {
+		t.Errorf("Tiny's default time: %+v, %v", tr, err)
+	}
+	glass := game.TimeRule{Kind: game.TurnTimer, Turn: 30 * time.Second, Carry: true}
+	r.DefaultTime = func(players int, opts map[string]string) game.TimeRule {
+		if opts["goal"] == "low" {
+			return game.TimeRule{}
+		}
+		return glass
+	}
+	if tr, err := r.TimeFor(2, map[string]string{"goal": "high"}); err != nil || tr != glass {
+		t.Errorf("the glass: %+v, %v", tr, err)
+	}
+	if tr, err := r.TimeFor(2, map[string]string{"goal": "low"}); err != nil || tr.Kind != game.NoTime {
+		t.Errorf("no time: %+v, %v", tr, err)
+	}
+	r.DefaultTime = func(int, map[string]string) game.TimeRule {
+		return game.TimeRule{Kind: game.TurnTimer, Turn: time.Millisecond}
+	}
+	if _, err := game.NewRegistry(&r); err == nil || !strings.Contains(err.Error(), "default time") {
+		t.Errorf("a default time out of bounds registered: %v", err)
+	}
+}
+
 func TestRewards(t *testing.T) {
 	for _, tc := range []struct {
 		s    game.Standing

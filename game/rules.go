@@ -24,6 +24,11 @@ type Rules struct {
 	// Times are the time rules the game allows, the first the default.
 	// Empty means only NoTime.
 	Times []TimeKind
+	// DefaultTime returns the time rule a table of that many players with
+	// these options keeps unless it chooses another (Laguna with its sand
+	// timer: 30 s a turn, what a turn leaves passing on); nil, or the zero
+	// TimeRule, is no time. opts have been checked.
+	DefaultTime func(players int, opts map[string]string) TimeRule
 	// PrivateViews reports whether two seats may see different things
 	// (hidden hands). When false every viewer's view is the same, and a
 	// server encodes it once.
@@ -89,12 +94,44 @@ func (r *Rules) NewGame(s Setup) (State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.Name, err)
 	}
+	for _, o := range r.Options {
+		if len(o.Players) > 0 && opts[o.Key] != o.Default && !slices.Contains(o.Players, s.Players) {
+			return nil, fmt.Errorf("%s: option %s: only with %s", r.Name, o.Key, playerCounts(o.Players))
+		}
+	}
 	s.Options = opts
 	st, err := r.New(s)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.Name, err)
 	}
 	return st, nil
+}
+
+// playerCounts writes player counts for people: "2 players", "1 or 3
+// players".
+func playerCounts(counts []int) string {
+	words := make([]string, len(counts))
+	for i, n := range counts {
+		words[i] = strconv.Itoa(n)
+	}
+	unit := " players"
+	if len(counts) == 1 && counts[0] == 1 {
+		unit = " player"
+	}
+	if len(words) <= 1 {
+		return strings.Join(words, "") + unit
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1] + unit
+}
+
+// TimeFor returns the time rule a table of that many players with these
+// options keeps unless it chooses another (DefaultTime), checked; no time
+// when the game has no default. opts must have been checked.
+func (r *Rules) TimeFor(players int, opts map[string]string) (TimeRule, error) {
+	if r.DefaultTime == nil {
+		return TimeRule{Kind: NoTime}, nil
+	}
+	return r.CheckTime(r.DefaultTime(players, opts))
 }
 
 // An OptionKind is what values an option takes.
@@ -125,6 +162,10 @@ type Option struct {
 	Max int `json:"max,omitempty"`
 	// Help says what the option does, in a sentence.
 	Help string `json:"help,omitempty"`
+	// Players are the player counts the option applies to (Druids' solo
+	// opponent: 2; Laguna's puzzle: 1); at any other count it keeps its
+	// default. Empty: every count.
+	Players []int `json:"players,omitempty"`
 }
 
 // An OptionChoice is one value of a Choice option.
@@ -226,6 +267,17 @@ func (r *Rules) validate() error {
 	for _, o := range r.Options {
 		if err := o.check(o.Default); err != nil {
 			return fmt.Errorf("game registry: game %s: the default of %w", r.ID, err)
+		}
+		for _, n := range o.Players {
+			if n < r.MinPlayers || n > r.MaxPlayers {
+				return fmt.Errorf("game registry: game %s: option %s applies to %d players, who never sit at a table", r.ID, o.Key, n)
+			}
+		}
+	}
+	defaults, _ := r.CheckOptions(nil)
+	for n := r.MinPlayers; n <= r.MaxPlayers; n++ {
+		if _, err := r.TimeFor(n, defaults); err != nil {
+			return fmt.Errorf("game registry: game %s: the default time of %d players: %w", r.ID, n, err)
 		}
 	}
 	return nil

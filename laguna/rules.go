@@ -3,6 +3,7 @@ package laguna
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/lagoon-games/lagoon/game"
 )
@@ -36,13 +37,27 @@ var Rules = &game.Rules{
 		{Key: "puzzle", Label: "Solo puzzle", Kind: game.Choice, Default: "1",
 			Choices: []game.OptionChoice{{Value: "1", Label: "Two pearls out of place"}, {Value: "2", Label: "Four pearls out of place"},
 				{Value: "3", Label: "Six pearls out of place"}, {Value: "0", Label: "A whole new arrangement"}},
-			Help: "For one player: the target the islands' pearls must be brought to."},
+			Help: "For one player: the target the islands' pearls must be brought to.", Players: []int{1}},
 		{Key: "limit", Label: "Rounds (0: no limit)", Kind: game.Number, Default: "0", Min: 0, Max: 1000,
 			Help: "Stops the game after that many rounds; those who delivered the most pearls win."},
 	},
-	Times:      []game.TimeKind{game.TurnTimer, game.Bank},
-	New:        newState,
-	ParseState: func(text string) (game.State, error) { return ParseState(text) },
+	Times:       []game.TimeKind{game.TurnTimer, game.Bank},
+	DefaultTime: defaultTime,
+	New:         newState,
+	ParseState:  func(text string) (game.State, error) { return ParseState(text) },
+}
+
+// SandTimer is the rulebook's sand timer as a time rule: 30 seconds a
+// turn, what a turn leaves passing to the next on top of a fresh glass.
+var SandTimer = game.TimeRule{Kind: game.TurnTimer, Turn: 30 * time.Second, Carry: true}
+
+// defaultTime is the sand timer for a table that plays with it; the solo
+// puzzle, counted in moves, and the variant without it keep no time.
+func defaultTime(players int, opts map[string]string) game.TimeRule {
+	if players < 2 || opts["timer"] == "off" {
+		return game.TimeRule{}
+	}
+	return SandTimer
 }
 
 // OptionsOf reads the contract's options, checked by Rules.CheckOptions.

@@ -339,8 +339,10 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	games := []rulesView{}
 	for _, rules := range s.cfg.Games.All() {
+		defaults, _ := rules.CheckOptions(nil)
+		tr, _ := rules.TimeFor(usualTable(rules), defaults) // checked by the registry
 		v := rulesView{ID: rules.ID, Name: rules.Name, MinPlayers: rules.MinPlayers, MaxPlayers: rules.MaxPlayers,
-			Options: rules.Options, Times: rules.Times, Levels: s.levels(rules)}
+			Options: rules.Options, Times: rules.Times, DefaultTime: timeRequestOf(tr), Levels: s.levels(rules)}
 		if v.Options == nil {
 			v.Options = []game.Option{}
 		}
@@ -350,6 +352,19 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		games = append(games, v)
 	}
 	writeJSON(w, 200, map[string]any{"games": games})
+}
+
+// usualTable is the player count the rules' summary speaks of: two, or
+// the fewest the game seats if that is more.
+func usualTable(r *game.Rules) int { return min(max(2, r.MinPlayers), r.MaxPlayers) }
+
+// timeRequestOf writes a time rule as a request gives it, nil for none.
+func timeRequestOf(t game.TimeRule) *timeRequest {
+	if t.Kind == game.NoTime || t.Kind == "" {
+		return nil
+	}
+	return &timeRequest{Kind: string(t.Kind), InitialMS: t.Initial.Milliseconds(), IncrementMS: t.Increment.Milliseconds(),
+		TurnMS: t.Turn.Milliseconds(), Carry: t.Carry}
 }
 
 // handlePreview sets a game up from a table's choices and shows what they
@@ -387,7 +402,11 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 	if house == nil {
 		house = []game.HouseSeat{}
 	}
-	writeJSON(w, 200, map[string]any{"options": opts, "house": house, "table": st.Table(), "state": json.RawMessage(state)})
+	tr, err := rules.TimeFor(req.Players, opts)
+	if err != nil {
+		s.log.Error("a game's default time is refused by its own rules", "game", rules.ID, "err", err)
+	}
+	writeJSON(w, 200, map[string]any{"options": opts, "house": house, "time": timeRequestOf(tr), "table": st.Table(), "state": json.RawMessage(state)})
 }
 
 type seatRequest struct {
@@ -416,9 +435,6 @@ type timeRequest struct {
 }
 
 func (t *timeRequest) rule() game.TimeRule {
-	if t == nil {
-		return game.TimeRule{Kind: game.NoTime}
-	}
 	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
 	return game.TimeRule{Kind: game.TimeKind(t.Kind), Initial: ms(t.InitialMS), Increment: ms(t.IncrementMS), Turn: ms(t.TurnMS), Carry: t.Carry}
 }
@@ -476,14 +492,21 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(400, "bad_request", "%d seats; a game of %s has %d to %d", n, rules.Name, rules.MinPlayers, rules.MaxPlayers), nil)
 		return
 	}
-	tr, err := rules.CheckTime(req.Time.rule())
-	if err != nil {
-		writeError(w, errorf(400, "bad_request", "%v", err), nil)
-		return
-	}
 	opts, err := rules.CheckOptions(req.Options)
 	if err != nil {
 		writeError(w, errorf(400, "bad_request", "%s: %v", rules.Name, err), nil)
+		return
+	}
+	// No time asked for is the game's default for the table (Laguna's
+	// sand timer); {"kind": "none"} is none.
+	var tr game.TimeRule
+	if req.Time == nil {
+		tr, err = rules.TimeFor(n, opts)
+	} else {
+		tr, err = rules.CheckTime(req.Time.rule())
+	}
+	if err != nil {
+		writeError(w, errorf(400, "bad_request", "%v", err), nil)
 		return
 	}
 	botsOnly := !slices.ContainsFunc(req.Seats, func(sr seatRequest) bool { return sr.Kind == kindHuman || sr.Kind == kindOpen })

@@ -216,6 +216,35 @@ func TestTurnTimer(t *testing.T) {
 	})
 }
 
+// annThenBot makes a game of Tiny between Ann and a bot with a turn timer
+// of 10 s that carries, in which Ann plays her first turn in 1 s.
+func (b bubbleServer) annThenBot() (id, ann string) {
+	c := b.timedTiny(map[string]any{"kind": "bot", "level": "easy"}, map[string]any{"kind": "turn", "turn_ms": 10000, "carry": true})
+	id, ann = c.ID, c.Seats[0].Token
+	b.join(id, ann)
+	time.Sleep(time.Second)
+	b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
+	b.play(id, ann, "stop")
+	return id, ann
+}
+
+// botsTurn waits, a step of the fake clock at a time, for the bot's turn
+// to end; if it plays an odd card, Ann chooses at once.
+func (b bubbleServer) botsTurn(id, ann string, step time.Duration) {
+	for {
+		synctest.Wait()
+		g := b.tiny(id, ann)
+		if g.State.ToMove == 0 && g.State.View.Decision == "trigger" {
+			b.play(id, ann, "leave")
+			continue
+		}
+		if g.State.ToMove == 0 || g.State.Over {
+			return
+		}
+		time.Sleep(step)
+	}
+}
+
 // TestTurnTimerBots: a turn timer is the table's glass: a bot's turn is
 // timed too, and what the bot leaves passes on (here the bot answers at
 // once, leaving Ann's 9 s on top of its own glass, and Ann's next turn
@@ -224,25 +253,8 @@ func TestTurnTimerBots(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b, _ := openBubble(t, nil)
 		defer b.s.Close()
-		c := b.timedTiny(map[string]any{"kind": "bot", "level": "easy"}, map[string]any{"kind": "turn", "turn_ms": 10000, "carry": true})
-		id, ann := c.ID, c.Seats[0].Token
-		b.join(id, ann)
-		time.Sleep(time.Second)
-		b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
-		b.play(id, ann, "stop")
-		// The bot plays its turn; if it plays an odd card, Ann chooses at
-		// once.
-		for {
-			synctest.Wait()
-			g := b.tiny(id, ann)
-			if g.State.ToMove == 0 && g.State.View.Decision == "trigger" {
-				b.play(id, ann, "leave")
-				continue
-			}
-			if g.State.ToMove == 0 || g.State.Over {
-				break
-			}
-		}
+		id, ann := b.annThenBot()
+		b.botsTurn(id, ann, 0)
 		b.checkClocks("Ann's turn after the bot's", id, "19000 running", "0")
 	})
 }
@@ -280,25 +292,9 @@ func TestTurnTimerBotDeadline(t *testing.T) {
 			c.BotTimeout = time.Hour
 		})
 		defer b.s.Close()
-		c := b.timedTiny(map[string]any{"kind": "bot", "level": "easy"}, map[string]any{"kind": "turn", "turn_ms": 10000, "carry": true})
-		id, ann := c.ID, c.Seats[0].Token
-		b.join(id, ann)
-		time.Sleep(time.Second)
-		b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
-		b.play(id, ann, "stop")
+		id, ann := b.annThenBot()
 		botTurn := time.Now()
-		for {
-			synctest.Wait()
-			g := b.tiny(id, ann)
-			if g.State.ToMove == 0 && g.State.View.Decision == "trigger" {
-				b.play(id, ann, "leave")
-				continue
-			}
-			if g.State.ToMove == 0 || g.State.Over {
-				break
-			}
-			time.Sleep(time.Second)
-		}
+		b.botsTurn(id, ann, time.Second)
 		bot.mu.Lock()
 		deadlines := slices.Clone(bot.deadlines)
 		bot.mu.Unlock()

@@ -128,7 +128,10 @@ type rulesView struct {
 	MaxPlayers int             `json:"max_players"`
 	Options    []game.Option   `json:"options"`
 	Times      []game.TimeKind `json:"times"`
-	Levels     []string        `json:"levels"`
+	// DefaultTime is the time rule of a table of the default options
+	// that asks for none in particular, null for none.
+	DefaultTime *timeRequest `json:"default_time"`
+	Levels      []string     `json:"levels"`
 }
 
 // The messages the server sends; see docs/protocol.md.
