@@ -13,21 +13,27 @@ import (
 	"github.com/lagoon-games/lagoon/game/gametest"
 )
 
-// withDruids makes a test server host Lagoon: Land of Druids too, whose
-// solo opponent AJ is a seat its rules play themselves.
-func withDruids(c *Config) {
-	reg, err := game.NewRegistry(bluelagoon.Rules, gametest.Tiny, druids.Rules)
+// hosting makes a test server host Blue Lagoon, Tiny and the games given,
+// with the test bots.
+func hosting(games ...*game.Rules) func(*Config) {
+	reg, err := game.NewRegistry(append([]*game.Rules{bluelagoon.Rules, gametest.Tiny}, games...)...)
 	if err != nil {
 		panic(err)
 	}
-	c.Games = reg
-	c.Bots = func(gameID, level string, _ bool) (Bot, error) {
-		if reg.Lookup(gameID) == nil || !slices.Contains(testLevels, level) {
-			return nil, fmt.Errorf("no bot %s %s", gameID, level)
+	return func(c *Config) {
+		c.Games = reg
+		c.Bots = func(gameID, level string, _ bool) (Bot, error) {
+			if reg.Lookup(gameID) == nil || !slices.Contains(testLevels, level) {
+				return nil, fmt.Errorf("no bot %s %s", gameID, level)
+			}
+			return firstBot{}, nil
 		}
-		return firstBot{}, nil
 	}
 }
+
+// withDruids makes a test server host Lagoon: Land of Druids too, whose
+// solo opponent AJ is a seat its rules play themselves.
+var withDruids = hosting(druids.Rules)
 
 // TestHouseSeat: a solo game against AJ is one request by one person: the
 // seat the rules play is filled by the server under AJ's name, joined, never

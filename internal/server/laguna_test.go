@@ -9,26 +9,13 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/lagoon-games/lagoon/bluelagoon"
 	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/laguna"
 )
 
 // withLaguna makes a test server host Laguna too, whose sand timer is its
 // default time rule.
-func withLaguna(c *Config) {
-	reg, err := game.NewRegistry(bluelagoon.Rules, laguna.Rules)
-	if err != nil {
-		panic(err)
-	}
-	c.Games = reg
-	c.Bots = func(gameID, level string, _ bool) (Bot, error) {
-		if reg.Lookup(gameID) == nil || !slices.Contains(testLevels, level) {
-			return nil, fmt.Errorf("no bot %s %s", gameID, level)
-		}
-		return firstBot{}, nil
-	}
-}
+var withLaguna = hosting(laguna.Rules)
 
 // TestLagunaDefaultTime: a table of Laguna that asks for no time in
 // particular keeps the sand timer (30 s a turn, the leftover carried); the
