@@ -25,6 +25,7 @@ func commands() map[string]command {
 		"serve":    {runServe, "serve the games in the browser, with the API and live play (the default)"},
 		"arena":    {runArena, "play many games between bots and report who is stronger"},
 		"bot":      {runBot, "play a bot over the external bot protocol, a state a line in, a move out"},
+		"boards":   {runBoards, "check board files of one's own (lagoon boards check FILE)"},
 	}
 }
 
