@@ -51,6 +51,13 @@ export default {
       [icon('lg-raft', 'icon'), 'Play bots or friends, or a solo puzzle with its par'],
       [icon('lg-reef', 'icon'), 'New to the game?', {rules: 'The rules in two minutes'}],
     ],
+    // quick starts a game in one click: the solo puzzle, or a game
+    // against a bot.
+    quick: () => [
+      {key: 'solo', label: 'A solo puzzle', title: 'Alone: bring the islands\' pearls to a target pattern in as few steps as you can, against the par',
+        seats: ['you'], options: {puzzle: '1'}},
+      {key: 'bot', label: 'Against a bot', title: 'Two players: you and a medium bot', seats: ['you', 'bot:medium']},
+    ],
     async picture(ctx) {
       const p = await ctx.preview(ctx.options && ctx.options.board ? {board: ctx.options.board} : {});
       if (!p.table) return null;

@@ -86,7 +86,7 @@ export class Table {
     if (!this.place || !places.some(p => p.move === this.place.move)) {
       this.place = places.find(p => p.orient === this.orient) || places[0];
     }
-    this.board.setPlaces(places, this.place);
+    this.board.setPlaces(places.filter(p => p.orient === this.place.orient), this.place);
   }
 
   // movePlace chooses the nearest place that way (dir), or the nearest one
@@ -114,7 +114,7 @@ export class Table {
     if (best) {
       this.place = best;
       this.orient = best.orient;
-      this.board.setPlaces(places, best);
+      this.board.setPlaces(places.filter(p => p.orient === best.orient), best);
       this.renderPanel();
     } else {
       this.ctx.say(turn ? 'There is no place for the raft the other way round.' : `No other place ${DIR_WORDS[dir]} of this one.`, 'info', 2500);
@@ -190,10 +190,10 @@ export class Table {
     if (!this.mine()) return h('p', {class: 'lg-help'}, 'The rafts are being put on the water.');
     const p = this.place;
     return h('div', {class: 'lg-actions-box'},
-      h('p', {class: 'lg-help'}, 'Put your raft against the landing line of a free island (the shallow water beside it). ',
-        h('kbd', {}, '←'), h('kbd', {}, '→'), h('kbd', {}, '↑'), h('kbd', {}, '↓'), ' choose a place, ', h('kbd', {}, 'R'), ' turns the raft, ',
-        h('kbd', {}, 'Enter'), ' puts it there; or tap a place twice.'),
-      h('div', {class: 'lg-row'},
+      h('p', {class: 'lg-help'}, 'Put your raft against the landing line of a free island (the shallow water beside it): tap a place to choose it, and again to put the raft there. ',
+        h('span', {class: 'lg-keys'}, 'Or ', h('kbd', {}, '←'), h('kbd', {}, '→'), h('kbd', {}, '↑'), h('kbd', {}, '↓'), ' choose a place, ', h('kbd', {}, 'R'), ' turns the raft, ',
+          h('kbd', {}, 'Enter'), ' puts it there.')),
+      h('div', {class: 'lg-stack'},
         h('button', {class: 'btn btn-small', type: 'button', 'data-action': 'turn', onclick: () => this.movePlace(null, true)}, 'Turn the raft', h('kbd', {}, 'R')),
         h('button', {class: 'btn btn-primary btn-small', type: 'button', 'data-action': 'place', disabled: p ? null : true, onclick: () => p && this.send(p.move)},
           p ? `Put it ${p.orient === 'V' ? 'down' : 'across'} at ${p.at}` : 'Put it here', h('kbd', {}, 'Enter'))));
@@ -458,7 +458,8 @@ export class Table {
       const p = places.find(x => covers(x) && x.orient === this.orient) || places.find(covers);
       if (!p) return this.ctx.say('Put your raft against the landing line of a free island: the dashed places.', 'info', 3000);
       this.place = p;
-      this.board.setPlaces(places, p);
+      this.orient = p.orient;
+      this.board.setPlaces(places.filter(x => x.orient === p.orient), p);
       this.renderPanel();
       return;
     }
