@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
 	"github.com/lagoon-games/lagoon/druids"
@@ -189,6 +190,9 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('.pcard[data-seat="1"] .pcard-name').textContent`); !strings.HasPrefix(got, "AJ") {
 		t.Errorf("AJ's card names %q", got)
 	}
+	if got := eval[string](p, `document.querySelector('.pcard[data-seat="1"] .pcard-kind').textContent`); got != "Played by the rules" {
+		t.Errorf("AJ's card says %q of his seat", got)
+	}
 	p.screenshot("druids-start")
 
 	var sawSides, sawSpaces, sawAJ bool
@@ -277,6 +281,37 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 	}
 	if !slices.Equal(forecast, wantForecast) {
 		t.Errorf("the forecast shows %v, the view %v", forecast, wantForecast)
+	}
+
+	// The replay draws the world of the end.
+	p.navigate(l.url + "/replay/" + id)
+	p.waitFor(`document.querySelector('.replay[data-shown="0"]') && document.querySelector('.world .site')`, "the replay's start")
+	p.key(kb.End)
+	p.waitFor(fmt.Sprintf(`document.querySelector('.replay[data-shown="%d"]')`, len(end.Moves)), "the last move")
+	p.waitFor(fmt.Sprintf(`document.querySelectorAll('.world .site').length === %d`, len(end.State.View.World)), "the world of the end")
+}
+
+// TestDruidsTeams: four players are two teams, shown as teams: the cards'
+// tags, the forecast above the world and the score sheet's team columns.
+func TestDruidsTeams(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withDruids)
+	human := map[string]any{"kind": "human"}
+	c := l.createGame(map[string]any{"game": "druids", "seed": 5, "seats": []map[string]any{{"kind": "human", "name": "Ann"}, human, human, human}})
+	p := newPage(t, "watcher", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/game/" + c.ID)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.dr-forecast-table')`, "the score sheet")
+	teams := eval[[]string](p, `[...document.querySelectorAll('.pcard')].map(c => c.dataset.seat + ' ' + c.querySelector('.tag-team').textContent)`)
+	if want := []string{"0 team 1", "1 team 2", "2 team 1", "3 team 2"}; !slices.Equal(teams, want) {
+		t.Errorf("the cards show the teams %v, want %v", teams, want)
+	}
+	if got := eval[[]string](p, `[...document.querySelectorAll('.dr-forecast-table thead .dr-team')].map(th => th.textContent)`); !slices.Equal(got, []string{"Team 1", "Team 2"}) {
+		t.Errorf("the score sheet's team columns are %v", got)
+	}
+	g := l.druidsGame(c.ID)
+	if g.State.View.Destiny != "draw" {
+		p.waitFor(`document.querySelector('.dr-fc[data-side="0 2"]')`, "team 1's forecast")
 	}
 }
 

@@ -52,7 +52,7 @@ export default {
       const p = await ctx.preview(ctx.options || {});
       if (!p.table || !p.state) return null;
       const cat = catalogue(p.table);
-      const world = new WorldView(cat, speakers(cat, [], null), {label: 'The starting world'});
+      const world = new WorldView(cat, speakers(cat, [], null), {label: 'The starting world', least: [2.6, 2.2]});
       world.setView(p.state.view);
       return world.svg;
     },
@@ -117,18 +117,23 @@ export default {
   // energy, the one dominating now marked) and what makes it.
   scoreSheet(view, seats) {
     const dom = energyIndex(view.destiny);
-    const teams = view.players.length === 4;
+    // Four players are two teams, seats 1 and 3 against 2 and 4, scored
+    // together: the team's columns add their members'.
+    const teams = view.players.length === 4 ? [[0, 2], [1, 3]] : [];
+    const sum = (t, i) => t.reduce((n, p) => n + view.players[p].forecast[i], 0);
     return h('div', {class: 'dr-sheet'},
       h('table', {class: 'dr-forecast-table'},
         h('caption', {}, 'Destiny forecast: the points if each energy dominated now'),
-        h('thead', {}, h('tr', {}, h('th', {}, 'If it dominated'), seats.map((s, p) => h('th', {}, icon('mark-' + p, 'icon mark'), s.name)))),
+        h('thead', {}, h('tr', {}, h('th', {}, 'If it dominated'), seats.map((s, p) => h('th', {}, icon('mark-' + p, 'icon mark'), s.name)),
+          teams.map((_, k) => h('th', {class: 'dr-team'}, `Team ${k + 1}`)))),
         h('tbody', {}, ENERGIES.map((e, i) => h('tr', {class: i === dom ? 'on' : '', 'data-energy': e.letter},
           h('th', {}, icon(e.symbol, 'icon energy-icon'), e.name, i === dom ? h('span', {class: 'tag tag-now'}, 'now') : null),
-          seats.map((_, p) => h('td', {'data-points': p}, String(view.players[p].forecast[i]))))))),
+          seats.map((_, p) => h('td', {'data-points': p}, String(view.players[p].forecast[i]))),
+          teams.map((t, k) => h('td', {class: 'dr-team', 'data-team': k}, String(sum(t, i)))))))),
       h('p', {class: 'muted small'}, view.destiny === 'draw'
         ? 'No energy dominates now: the energies are tied, and so would the tie-breaks be.'
         : `${view.destiny} dominates now: it has the most sites in play (or wins the tie-break).`,
-      teams ? ' Teammates score together.' : ''),
+      teams.length ? ' Teammates score together.' : ''),
       h('ul', {class: 'dr-sheet-areas'}, seats.map((s, p) => h('li', {},
         icon('mark-' + p, 'icon mark'), h('b', {}, s.name), ': ',
         view.players[p].unravelled.length ? `unravelled ${view.players[p].unravelled.join(', ')}` : 'nothing unravelled', '; seeds ',

@@ -26,8 +26,8 @@ export function legend(seats = null) {
       h('span', {class: 'legend-item'}, h('span', {class: 'swatch swatch-legal'}), 'A choice you may make now')));
 }
 
-// summary is the in-game rules, in a few lines.
-export function summary() {
+// summary is the in-game rules, in a few lines; link: to the rules page.
+export function summary(link = true) {
   return h('div', {class: 'rules-summary'},
     h('h3', {}, 'Your turn'),
     h('p', {}, h('b', {}, 'Begin'), ' (timely sites), ', h('b', {}, 'Refresh'), ' (your marker and up to 3 druids), ',
@@ -41,7 +41,7 @@ export function summary() {
       'Elemeen threatens Vowelon, Vowelon threatens Deonin, Deonin threatens Elemeen. A locked site, or the only haven, cannot be unravelled.'),
     h('h3', {}, 'The end'),
     h('p', {}, 'After the turn in which the bag empties. The energy with the most sites in play is destiny: a point for each of your seeds of it, two for each unravelled site of another energy.'),
-    h('p', {}, h('a', {href: '/rules/druids', 'data-link': '', target: '_blank'}, 'The rules in short')));
+    link ? h('p', {}, h('a', {href: '/rules/druids', 'data-link': '', target: '_blank'}, 'The rules in short')) : null);
 }
 
 // rulesPage is the rules page.
@@ -62,7 +62,7 @@ export function rulesPage() {
         h('p', {}, 'Each circle has an emblem (the Stag, the Hare, the Fern, the Mushroom...) drawn on its seat\'s shape, so circles are told apart without colour.')),
       h('div', {class: 'card'},
         h('h2', {}, 'A turn'),
-        summary()),
+        summary(false)),
       h('div', {class: 'card'},
         h('h2', {}, 'Alone against AJ'),
         h('p', {}, 'AJ, the rulebook\'s solo opponent, plays three Eldrids and a bag of tokens. His turn is played as soon as yours ends: the table shows it step by step, each step\'s sites marked on the world. Five levels, from Initiate to Legend.'))),

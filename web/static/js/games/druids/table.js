@@ -113,7 +113,9 @@ export class Table {
     }
     const dom = energyIndex(v.destiny);
     const teams = this.cat.table.teams;
-    const sides = teams ? teams.map((t, i) => ({label: `Team ${i + 1}`, seat: t[0]})) : seats.map((_, p) => ({label: p === words.you ? 'You' : seats[p].name, seat: p}));
+    // Teams score together: a team's points are its members'.
+    const sides = teams ? teams.map((t, i) => ({label: `Team ${i + 1}`, seat: t[0], seats: t}))
+      : seats.map((_, p) => ({label: p === words.you ? 'You' : seats[p].name, seat: p, seats: [p]}));
     fill(this.top,
       h('span', {class: 'dr-turn'}, v.over ? 'Game over' : `Turn ${v.turn}`, v.over ? null : h('span', {class: 'muted'}, ` · ${stepWords(v.step).toLowerCase()}`)),
       h('span', {class: 'dr-bag', title: 'Tiles left in the bag', 'data-bag': v.bag}, icon('dr-bag', 'icon'), h('b', {}, v.bag), v.bag === 1 ? ' tile left' : ' tiles left'),
@@ -122,7 +124,8 @@ export class Table {
         dom >= 0 ? [icon(ENERGIES[dom].symbol, 'icon energy-icon'), h('b', {}, v.destiny)] : h('b', {}, 'a draw'),
         h('span', {class: 'dr-counts', title: 'Sites of each energy in play'}, ENERGIES.map((e, i) => h('span', {class: 'dr-count' + (i === dom ? ' on' : '')}, icon(e.symbol, 'icon energy-icon'), counts[i])))),
       dom >= 0 ? h('span', {class: 'dr-forecast', title: `Points if ${v.destiny} dominated at the end`},
-        sides.map(sd => h('span', {class: 'dr-fc'}, icon('mark-' + sd.seat, 'icon mark'), `${sd.label} `, h('b', {}, v.players[sd.seat].forecast[dom])))) : null);
+        sides.map(sd => h('span', {class: 'dr-fc', 'data-side': sd.seats.join(' ')}, sd.seats.map(p => icon('mark-' + p, 'icon mark')), `${sd.label} `,
+          h('b', {}, sd.seats.reduce((n, p) => n + v.players[p].forecast[dom], 0))))) : null);
   }
 
   // renderAJ shows AJ's last turn, a step at a time when it has just been

@@ -37,7 +37,10 @@ let drawings = 0;
 
 export class WorldView {
   // cat is the Catalogue; ctx names druids for people (words.js).
-  constructor(cat, ctx, {interactive = false, label = 'The world'} = {}) {
+  // least: the fewest hexes across and down a world is drawn as (a small
+  // world is not blown up).
+  constructor(cat, ctx, {interactive = false, label = 'The world', least = [4.4, 3.5]} = {}) {
+    this.least = least;
     this.cat = cat;
     this.ctx = ctx;
     this.interactive = interactive;
@@ -107,8 +110,7 @@ export class WorldView {
     const xs = all.map(c => c.x), ys = all.map(c => c.y);
     let x0 = Math.min(...xs) - W / 2 - 8, x1 = Math.max(...xs) + W / 2 + 8;
     let y0 = Math.min(...ys) - R - 8, y1 = Math.max(...ys) + R + 8;
-    // A small world is not blown up: at least four hexes across, three down.
-    const minW = W * 4.4, minH = R * 5.2;
+    const minW = W * this.least[0], minH = R * 1.5 * this.least[1];
     if (x1 - x0 < minW) { const c = (x0 + x1) / 2; x0 = c - minW / 2; x1 = c + minW / 2; }
     if (y1 - y0 < minH) { const c = (y0 + y1) / 2; y0 = c - minH / 2; y1 = c + minH / 2; }
     this.svg.setAttribute('viewBox', `${x0.toFixed(1)} ${y0.toFixed(1)} ${(x1 - x0).toFixed(1)} ${(y1 - y0).toFixed(1)}`);
