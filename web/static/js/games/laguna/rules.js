@@ -13,7 +13,7 @@ export function summary() {
     h('p', {}, h('b', {}, 'Docked '), 'beside an island, with no arrow showing, you may load, unload or swap pearls; beside another raft, trade pearl for pearl into the same holes; beside the volcano, deliver pearls of your colour, keeping two aboard.'),
     h('p', {}, h('b', {}, 'Memory. '), 'What lies under the pearls is not shown. Before your first step of a turn you may peek under your own pearls.'),
     h('p', {}, h('b', {}, 'The sand timer. '), 'A turn lasts 30 seconds; the sand you leave passes to the next player, who gets it before a fresh glass.'),
-    h('p', {}, h('b', {}, 'Keys. '), 'Arrows step; 1–6 pick a hole (a second hole moves the pearl); L load, U unload or deliver, X swap or trade, P peek, E end the turn.'));
+    h('p', {}, h('b', {}, 'Keys. '), 'Arrows step; 1–6 pick a hole (a second hole moves the pearl); L load, U unload or deliver, X swap, T trade, P peek, E end the turn.'));
 }
 
 export function legend(seats) {

@@ -9,8 +9,9 @@
 // Keys: the arrows step (while the rafts are being placed they choose a
 // place, R turns the raft, Enter puts it there); 1 to 6 pick a hole, and a
 // second hole moves the pearl between them; L loads, U unloads (delivers at
-// the volcano), X swaps with the island or trades with a raft alongside, R Y
-// G B choose a colour when asked, P peeks, E ends the turn, Escape lets go.
+// the volcano), X swaps with the island, T trades with a raft alongside (then
+// 1 to 6 pick its hole), R Y G B choose a colour when asked, P peeks, E ends
+// the turn, Escape lets go.
 
 import {h, icon, fill, clock} from '../../ui.js';
 import {BoardView, squareAt, extent, kindOf, describeSquare, DELTA} from './board.js';
@@ -136,7 +137,14 @@ export class Table {
       else if (v.phase === 'play') parts.push(...[this.playBox()].flat());
     }
     if (v.goal) parts.push(this.goalBox());
+    // The focus stays on the like of the button that had it.
+    const had = this.panel.contains(document.activeElement) ? document.activeElement : null;
+    const like = had && ['data-action', 'data-move', 'data-hole', 'data-colour'].map(a => [a, had.getAttribute(a)]).find(([, val]) => val != null);
     fill(this.panel, parts);
+    if (like) {
+      const again = this.panel.querySelector(`[${like[0]}="${CSS.escape(like[1])}"]`);
+      if (again && !again.disabled) again.focus({preventScroll: true});
+    }
   }
 
   // statusLine says where the raft to move is and what holds it.
@@ -226,7 +234,8 @@ export class Table {
         act('L', 'Load', 'load', kinds.has('load'), 'Take a pearl from the island into the hole picked'),
         atVolcano ? act('U', 'Deliver', 'unload', kinds.has('deliver'), 'Leave the pearl of your colour in the hole picked at the volcano')
           : act('U', 'Unload', 'unload', kinds.has('unload'), 'Leave the pearl in the hole picked on the island'),
-        act('X', kinds.has('trade') && !kinds.has('swap') ? 'Trade' : 'Swap', 'swap', kinds.has('swap') || kinds.has('trade'), 'Swap the pearl in the hole picked for one of the island, or trade with a raft alongside'),
+        act('X', 'Swap', 'swap', kinds.has('swap'), 'Swap the pearl in the hole picked for one of the island'),
+        kinds.has('trade') ? act('T', 'Trade', 'trade', true, 'Trade the pearl in the hole picked with a raft alongside') : null,
         act('P', 'Peek', 'peek', kinds.has('peek'), 'Look under your pearls (before your first step)'),
         act('E', 'End turn', 'end', kinds.has('end'), 'End your turn')),
     ];
@@ -334,13 +343,13 @@ export class Table {
     const v = this.view;
     switch (kind) {
       case 'end': case 'peek': return this.send(kind);
+      case 'trade': return this.startTrade();
       case 'unload': {
         const verb = v.docked === 'volcano' ? 'deliver' : 'unload';
         const n = this.holeFor(verb, true);
         return n ? this.send(`${verb} ${n}`) : this.ctx.say('Pick a hole with a pearl first (keys 1–6).', 'info');
       }
       case 'load': case 'swap': {
-        if (kind === 'swap' && !this.legal().some(m => m.startsWith('swap ')) && this.legal().some(m => m.startsWith('trade '))) return this.startTrade();
         const n = this.holeFor(kind, kind === 'swap');
         if (!n) return this.ctx.say(kind === 'load' ? 'Your raft has no open hole.' : 'Pick a hole with a pearl first (keys 1–6).', 'info');
         const colours = this.coloursFor(kind, n);
@@ -380,7 +389,8 @@ export class Table {
 
   startTrade() {
     const trades = this.legal().filter(m => m.startsWith('trade '));
-    const n = this.selected || Number(trades[0].split(' ')[2]);
+    const n = this.selected || (trades.length ? Number(trades[0].split(' ')[2]) : null);
+    if (!n) return this.ctx.say('Pick a hole first (keys 1–6).', 'info');
     const rafts = new Set(trades.filter(t => t.split(' ')[2] === String(n)).map(t => t.split(' ')[1]));
     this.mode = {kind: 'trade', hole: n, raft: rafts.size === 1 ? [...rafts][0] : null};
     this.renderPanel();
@@ -431,6 +441,7 @@ export class Table {
       case 'L': this.action('load'); return true;
       case 'U': case 'D': this.action('unload'); return true;
       case 'X': this.action('swap'); return true;
+      case 'T': this.action('trade'); return true;
       case 'P': this.action('peek'); return true;
       case 'E': this.action('end'); return true;
       case 'Escape':
