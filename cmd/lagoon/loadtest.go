@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/lagoon-games/lagoon/laguna"
 )
 
 func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -31,7 +33,14 @@ reports the games finished, the moves a second, and the latency from sending
 a move to receiving its broadcast. Every game is then checked against the
 server's record: no move lost, none doubled. The people play at random
 among the legal moves their view lists ("legal"), in any game whose view
-does (Blue Lagoon's, the server's default, does).
+does (Blue Lagoon's, the server's default, does). The games keep no time.
+
+A game random play does not finish, Laguna's, is played to -moves moves
+and left in progress, and its latency is measured for -measure's moves
+alone; with -game laguna they default to 200 moves and the raft's steps
+(N E S W), the issue's figure:
+
+  lagoon loadtest -game laguna -games 500
 
 While they play, a client polls /api/lobby and /api/health and reports
 their latencies and the server's bot queue. With -bot-games, that many
@@ -53,10 +62,23 @@ Flags:`)
 	fs.DurationVar(&cfg.poll, "poll", 200*time.Millisecond, "how often /api/lobby and /api/health are polled while the games are played")
 	fs.IntVar(&cfg.botGames, "bot-games", 0, "games of bots alone thinking meanwhile, each created from another source address")
 	fs.StringVar(&cfg.botLevel, "bot-level", "max", "the level of the bots of -bot-games")
+	fs.IntVar(&cfg.moves, "moves", 0, "stop each game after this many moves, leaving it in progress (default: play it to its end; 200 for laguna)")
+	measure := fs.String("measure", "", `the moves whose latency is measured, their texts separated by spaces (default: every move; the steps "N E S W" for laguna)`)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
-	if fs.NArg() > 0 || cfg.games < 1 || cfg.sources < 0 || cfg.sources > 250 || cfg.think < 0 {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if d, ok := loadDefaults[cfg.game]; ok {
+		if !set["moves"] {
+			cfg.moves = d.moves
+		}
+		if !set["measure"] {
+			*measure = d.measure
+		}
+	}
+	cfg.measure = strings.Fields(*measure)
+	if fs.NArg() > 0 || cfg.games < 1 || cfg.sources < 0 || cfg.sources > 250 || cfg.think < 0 || cfg.moves < 0 {
 		fmt.Fprintln(stderr, "lagoon loadtest: bad arguments; see lagoon loadtest -h")
 		return 2
 	}
@@ -72,6 +94,17 @@ Flags:`)
 	return 0
 }
 
+// loadDefaults are the settings of a game that random play does not
+// finish, by id: Laguna's rafts drift for tens of thousands of moves
+// before a pearl reaches the volcano, and what the issue measures is a
+// raft's step.
+var loadDefaults = map[string]struct {
+	moves   int
+	measure string
+}{
+	laguna.Rules.ID: {200, strings.Join(laguna.DirNames[:], " ")},
+}
+
 type loadConfig struct {
 	addr    string
 	game    string
@@ -84,6 +117,11 @@ type loadConfig struct {
 	// games against an easy bot.
 	botGames int
 	botLevel string
+	// moves, if not 0, stops each game after that many moves, left in
+	// progress; measure, if not empty, are the moves whose latency is
+	// measured.
+	moves   int
+	measure []string
 }
 
 // loadReport is what a load test measured.
@@ -98,6 +136,9 @@ type loadReport struct {
 	firstErrors      []string
 	rateLimitedWaits int
 
+	stopAt   int      // the moves a game was stopped at, 0 for none
+	measured []string // the moves whose latency was measured, all if none
+
 	lobby, health []time.Duration // the polls' latencies
 	botQueue      int             // the most bot moves seen waiting
 	botOldest     time.Duration   // the longest a bot move was seen waiting
@@ -109,9 +150,17 @@ func (r *loadReport) clean(games int) bool {
 }
 
 func (r *loadReport) write(w io.Writer) {
-	fmt.Fprintf(w, "games:    %d finished of %d, all %d in progress at once with %d clients connected\n", r.finished, r.games, r.games, r.clients)
+	done := "finished"
+	if r.stopAt > 0 {
+		done = fmt.Sprintf("played to their end or to %d moves", r.stopAt)
+	}
+	fmt.Fprintf(w, "games:    %d %s of %d, all %d in progress at once with %d clients connected\n", r.finished, done, r.games, r.games, r.clients)
 	fmt.Fprintf(w, "moves:    %d in %.1f s, %.0f moves/s\n", r.moves, r.playing.Seconds(), float64(r.moves)/r.playing.Seconds())
-	fmt.Fprintf(w, "latency:  move to broadcast %s (%d broadcasts received)\n", percentiles(r.latencies), len(r.latencies))
+	of := "move"
+	if len(r.measured) > 0 {
+		of = strings.Join(r.measured, " ")
+	}
+	fmt.Fprintf(w, "latency:  %s to broadcast %s (%d broadcasts received)\n", of, percentiles(r.latencies), len(r.latencies))
 	fmt.Fprintf(w, "lobby:    GET /api/lobby %s (%d polls)\n", percentiles(r.lobby), len(r.lobby))
 	fmt.Fprintf(w, "health:   GET /api/health %s (%d polls)\n", percentiles(r.health), len(r.health))
 	fmt.Fprintf(w, "bots:     at most %d bot moves waiting, the oldest for %.0f ms\n", r.botQueue, float64(r.botOldest)/float64(time.Millisecond))
@@ -157,7 +206,7 @@ func loadtest(cfg loadConfig, log io.Writer) (*loadReport, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)
 	defer cancel()
-	lt := &loadRun{cfg: cfg, base: "http://" + cfg.addr, rep: &loadReport{games: cfg.games}, cancel: cancel}
+	lt := &loadRun{cfg: cfg, base: "http://" + cfg.addr, rep: &loadReport{games: cfg.games, stopAt: cfg.moves, measured: cfg.measure}, cancel: cancel}
 	lt.clients = make([]*http.Client, max(1, cfg.sources))
 	for i := range lt.clients {
 		d := &net.Dialer{Timeout: 10 * time.Second}
@@ -245,7 +294,7 @@ type loadGame struct {
 	clients [2]loadClient
 
 	mu     sync.Mutex
-	sentAt map[int]time.Time // version a move will make -> when it was sent
+	sentAt map[int]time.Time // version a move will make -> when it was sent, for a move measured
 }
 
 // loadClient is what one simulated person saw.
@@ -253,7 +302,7 @@ type loadClient struct {
 	ready bool
 	acked map[int]string // version -> the move this client was acknowledged
 	seen  []string       // the moves broadcast, in order
-	over  bool
+	over  bool           // the game ended, or reached the moves it is stopped at
 }
 
 func (lt *loadRun) fail(format string, args ...any) {
@@ -323,7 +372,9 @@ func (lt *loadRun) createGames(ctx context.Context) error {
 						Token string `json:"token"`
 					} `json:"seats"`
 				}
-				req := map[string]any{"seats": []map[string]string{{"kind": "human", "name": "Load A"}, {"kind": "human", "name": "Load B"}}}
+				// No time: a turn timer would make moves of its own.
+				req := map[string]any{"seats": []map[string]string{{"kind": "human", "name": "Load A"}, {"kind": "human", "name": "Load B"}},
+					"time": map[string]string{"kind": "none"}}
 				if lt.cfg.game != "" {
 					req["game"] = lt.cfg.game
 				}
@@ -467,9 +518,11 @@ func (lt *loadRun) play(ctx context.Context, g *loadGame, idx, seat int, connect
 			think = nil
 			m := legal[rng.IntN(len(legal))]
 			pending[version] = m
-			g.mu.Lock()
-			g.sentAt[version+1] = time.Now()
-			g.mu.Unlock()
+			if len(lt.cfg.measure) == 0 || slices.Contains(lt.cfg.measure, m) {
+				g.mu.Lock()
+				g.sentAt[version+1] = time.Now()
+				g.mu.Unlock()
+			}
 			if err := write(map[string]any{"type": "move", "id": strconv.Itoa(version), "version": version, "move": m}); err != nil {
 				return err
 			}
@@ -481,6 +534,15 @@ func (lt *loadRun) play(ctx context.Context, g *loadGame, idx, seat int, connect
 				}
 				me.seen = append(me.seen, m.Move)
 				version, current, over, legal = m.Version, m.State.ToMove, m.State.Over, m.State.View.Legal
+				if stop := lt.cfg.moves; stop > 0 && version >= stop {
+					// Left in progress: the game has played its part.
+					over, think = true, nil
+					me.over = true
+					if len(pending) == 0 {
+						return nil
+					}
+					continue
+				}
 				thinkIfMyTurn()
 			case "ack":
 				sent, ok := pending[m.Version-1]
@@ -532,12 +594,20 @@ func (lt *loadRun) checkGame(ctx context.Context, i int) {
 	if !g.clients[0].over || !g.clients[1].over {
 		return // not finished: already reported
 	}
-	var rec struct {
-		Moves []string `json:"moves"`
+	// The game's moves as the server keeps them (its record may be
+	// withheld while a game stopped short of its end holds a secret).
+	var game struct {
+		Moves []struct {
+			Move string `json:"move"`
+		} `json:"moves"`
 	}
-	if err := lt.request(ctx, lt.client(i), "GET", "/api/games/"+g.id+"/record", nil, &rec); err != nil {
-		lt.fail("game %s: reading its record: %v", g.id, err)
+	if err := lt.request(ctx, lt.client(i), "GET", "/api/games/"+g.id, nil, &game); err != nil {
+		lt.fail("game %s: reading its moves: %v", g.id, err)
 		return
+	}
+	var rec struct{ Moves []string }
+	for _, m := range game.Moves {
+		rec.Moves = append(rec.Moves, m.Move)
 	}
 	lost, doubled := 0, 0
 	acked := 0

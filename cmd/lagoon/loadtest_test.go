@@ -44,18 +44,27 @@ func TestLoadtest(t *testing.T) {
 	for _, tc := range []struct {
 		game  string
 		games string
-	}{{"", "4"}, {"tiny", "2"}} {
+		done  string // how the report says the games ended
+		of    string // the moves whose latency it gives
+	}{
+		{"", "4", "finished", "move"},
+		// A game whose hands are hidden: each client reads its own view.
+		{"tiny", "2", "finished", "move"},
+		// A game random play does not finish: played to 200 moves, the
+		// latency of the raft's steps.
+		{"laguna", "2", "played to their end or to 200 moves", "N E S W"},
+	} {
 		var out, stderr bytes.Buffer
 		args := []string{"loadtest", "-addr", ln.Addr().String(), "-games", tc.games, "-think", "1ms", "-sources", "3", "-poll", "5ms"}
 		if tc.game != "" {
-			// A game whose hands are hidden: each client reads its own
-			// view.
 			args = append(args, "-game", tc.game)
 		}
 		if c := run(args, nil, &out, &stderr); c != 0 {
 			t.Errorf("loadtest %s exited with %d:\n%s\n%s", tc.game, c, out.String(), stderr.String())
 		}
-		for _, want := range []string{"games:    " + tc.games + " finished of " + tc.games + ", all " + tc.games + " in progress at once with " + map[string]string{"4": "8", "2": "4"}[tc.games] + " clients connected", "p99", "GET /api/lobby p50", "GET /api/health p50", "0 errors, 0 moves lost, 0 moves doubled"} {
+		clients := map[string]string{"4": "8", "2": "4"}[tc.games]
+		for _, want := range []string{"games:    " + tc.games + " " + tc.done + " of " + tc.games + ", all " + tc.games + " in progress at once with " + clients + " clients connected",
+			"latency:  " + tc.of + " to broadcast p50", "GET /api/lobby p50", "GET /api/health p50", "0 errors, 0 moves lost, 0 moves doubled"} {
 			if !strings.Contains(out.String(), want) {
 				t.Errorf("the report of loadtest %s does not say %q:\n%s", tc.game, want, out.String())
 			}
