@@ -5,9 +5,10 @@
 // Bots are made per game from specs, short strings that people type on the
 // command line and that the server stores: "random", "mcts", "mcts:1s" (a
 // time budget a move), "mcts:20000" (an iteration budget) for every game; a
-// game's own bots (Blue Lagoon's "greedy" and "heuristic", which live beside
-// their game in bluelagoon/bots); and the levels offered to people, "easy"
-// to "max", for every game. The search itself lives in ai/mcts and names no
+// game's own bots (Blue Lagoon's "greedy" and "heuristic", Druids'
+// "heuristic", which live beside their game in its bots package); and the
+// levels offered to people, "easy" to "max", for every game (Laguna's are
+// its planner's). The search itself lives in ai/mcts and names no
 // game: a game that knows more than the contract says (a move prior, a
 // playout policy, shaped rewards) hands the search a state that offers it,
 // through the table in games.go.
