@@ -111,8 +111,9 @@ func (p *page) tap(sel string) {
 
 // checkHidden compares what the page draws of the board's reefs and arrows
 // with what the table shows: a square under a hole holding a pearl hides
-// what is on it, unless the view says what shows through.
-func checkHidden(t *testing.T, p *page, g lagunaGame) {
+// what is on it, unless the view says what shows through. It returns how
+// many it hides.
+func checkHidden(t *testing.T, p *page, g lagunaGame) int {
 	t.Helper()
 	hidden := map[string]bool{}
 	for _, r := range g.State.View.Rafts {
@@ -126,9 +127,13 @@ func checkHidden(t *testing.T, p *page, g lagunaGame) {
 	if len(drawn) == 0 {
 		t.Fatal("the board draws no reef and no arrow")
 	}
+	n := 0
 	for _, d := range drawn {
 		if want := map[bool]string{true: "hidden", false: "shown"}[hidden[d[0]]]; d[1] != want {
 			t.Errorf("the symbol on %s is %s; the view says it is %s", d[0], d[1], want)
+		}
+		if hidden[d[0]] {
+			n++
 		}
 	}
 	holes := eval[[]string](p, `[...document.querySelectorAll('.lg-raft')].flatMap(r => [...r.querySelectorAll('.lg-hole')].map(h => r.dataset.seat + ' ' + h.dataset.square + ' ' + h.dataset.pearl + ' ' + h.dataset.shows))`)
@@ -143,6 +148,7 @@ func checkHidden(t *testing.T, p *page, g lagunaGame) {
 	if !slices.Equal(holes, want) {
 		t.Errorf("the rafts' holes drawn are %v; the view's %v", holes, want)
 	}
+	return n
 }
 
 // keepingMove is a legal move of the seat to move that starts with prefix
@@ -236,6 +242,10 @@ func TestLagunaByKeyboard(t *testing.T) {
 	}
 	load("1")
 	load("2")
+	// Hole 1 lies over a current: its pearl hides it.
+	if n := checkHidden(t, p, l.laguna(c.ID)); n == 0 {
+		t.Error("no reef or arrow lies under the pearls loaded; the test no longer shows that the page hides them")
+	}
 
 	// Peeking lifts the pearls: what lies under them shows, for the
 	// moment.
