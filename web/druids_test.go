@@ -69,7 +69,7 @@ const druidsTurnJS = `(() => {
 	return {
 		over: g.dataset.over === 'true', version: Number(g.dataset.version),
 		moves: [...document.querySelectorAll('.dr-ask [data-move]')].map(b => b.dataset.move),
-		menu: !!document.querySelector('.dr-ask .dr-action'),
+		menu: !!document.querySelector('.dr-ask[data-menu]'),
 		spaces: [...document.querySelectorAll('.world .space.legal')].map(s => s.dataset.space),
 		sides: document.querySelectorAll('.dr-drawn .dr-side').length,
 	};
@@ -165,6 +165,16 @@ func (p *page) druidsDecide(t *testing.T, turn druidsTurn) string {
 	return pick
 }
 
+// openDruidsHome opens the home page, gives the player's name and picks
+// Land of Druids in the new game form.
+func (p *page) openDruidsHome(l *lagoon, name string) {
+	p.t.Helper()
+	p.openHome(l)
+	p.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), name))
+	p.click(`[data-action="game-druids"]`)
+	p.waitFor(`document.querySelector('[data-quick="aj-initiate"]')`, "the solo game's buttons")
+}
+
 // TestDruidsSoloAgainstAJ: from the home page, Land of Druids and "Solo
 // against AJ" start a game against AJ in two clicks; it is played to the
 // end by clicks: druids picked on the world and then their action, both
@@ -174,10 +184,7 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 	needBrowser(t)
 	l := startLagoonWith(t, withDruids)
 	p := newPage(t, "ann", desktopWidth, desktopHeight)
-	p.openHome(l)
-	p.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"))
-	p.click(`[data-action="game-druids"]`)
-	p.waitFor(`document.querySelector('[data-quick="aj-initiate"]')`, "the solo game's button")
+	p.openDruidsHome(l, "Ann")
 	p.screenshot("druids-home")
 	p.click(`[data-quick="aj-initiate"]`)
 	p.waitGame()
@@ -323,10 +330,7 @@ func TestDruidsInvite(t *testing.T) {
 	needBrowser(t)
 	l := startLagoonWith(t, withDruids)
 	ann := newPage(t, "ann", desktopWidth, desktopHeight)
-	ann.openHome(l)
-	ann.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"))
-	ann.click(`[data-action="game-druids"]`)
-	ann.waitFor(`document.querySelector('[data-quick]')`, "the druids' form")
+	ann.openDruidsHome(l, "Ann")
 	ann.do(chromedp.SetValue(chromedp.CSS(`select[name=seat1]`), "friend"))
 	eval[bool](ann, `document.querySelector('select[name=seat1]').dispatchEvent(new Event('change'))`)
 	ann.waitFor(`document.querySelector('select[name=seat1]').value === 'friend'`, "the friend's seat")

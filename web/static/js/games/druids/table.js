@@ -64,6 +64,7 @@ export class Table {
     this.world.ondruid = text => this.clickDruid(text);
     this.world.onspace = at => this.send(at);
     this.world.onhover = id => { this.hovered = id; this.renderInfo(); };
+    this.world.svg.addEventListener('pointerleave', () => { this.hovered = null; this.renderInfo(); });
     this.top = h('div', {class: 'dr-top'});
     this.info = h('div', {class: 'dr-info'});
     this.aj = h('div', {class: 'dr-aj', hidden: true});
@@ -187,6 +188,7 @@ export class Table {
     this.world.legal = {druids: new Set([...druids, ...pickable]), sites: new Set(sites), spaces: new Set(spaces)};
     this.world.selected = this.pick ? this.pick.druid || this.pick.site : null;
     this.ask.hidden = !this.interactive || this.ctx.you() == null || this.state.over;
+    delete this.ask.dataset.menu;
     if (this.ask.hidden) return;
     if (!legal.length) {
       fill(this.ask, h('p', {class: 'dr-wait muted'}, this.waitWords()));
@@ -197,11 +199,14 @@ export class Table {
     const site = top ? this.cat.site((this.cat.table.sites.find(st => st.name === top.action) || {}).id) : null;
     const title = stepWords(asking);
     const drawn = this.drawnCards(legal);
-    const buttons = legal.filter(m => !['side', 'tile'].includes(kindOf(m)));
+    // A timely site's use (Begin and End steps) is a card with its effect.
+    const uses = legal.filter(m => kindOf(m) === 'use');
+    const buttons = legal.filter(m => !['side', 'tile', 'use'].includes(kindOf(m)));
     fill(this.ask,
       h('div', {class: 'dr-q'}, h('b', {class: 'dr-q-title'}, title), h('span', {class: 'dr-q-hint'}, this.hint(legal, asking, top))),
       site ? h('p', {class: 'dr-q-effect'}, site.effect) : null,
       drawn,
+      uses.length ? h('div', {class: 'dr-actions'}, uses.map(m => this.actionButton({move: m, invokers: []}))) : null,
       h('div', {class: 'dr-choices'}, buttons.map(m => this.button(m, choiceWords(m, words), kindOf(m)))));
   }
 
@@ -239,6 +244,7 @@ export class Table {
       shown = offers.filter(o => o.move === `use ${p.site}` || o.invokers.some(d => parseDruid(d).site === p.site));
       head = ['Actions from ', h('b', {}, this.cat.name(p.site)), shown.length ? '' : ': none now'];
     }
+    this.ask.dataset.menu = 'true';
     fill(this.ask,
       h('div', {class: 'dr-q'}, h('b', {class: 'dr-q-title'}, 'Action step'),
         h('span', {class: 'dr-q-hint'}, head || 'Pick a druid or a site on the world, or an action below. Each action exhausts the druid that invokes it.')),
@@ -276,6 +282,8 @@ export class Table {
     const k = kindOf(o.move);
     if (k === 'end') return null;
     const st = k === 'use' ? this.cat.site(o.move.slice(4)) : null;
+    // A timely site acts by itself: nothing is exhausted.
+    if (st && st.kind === 'timely') return null;
     const parts = [st && st.kind === 'eldrid' ? 'your Eldrid is exhausted' : 'the druid is exhausted'];
     if (o.move === 'explore') parts.push('so is your player marker');
     if (o.move === 'unravel') {
