@@ -430,6 +430,9 @@ func parseState(text string) (*State, error) {
 			s.acoSup[p] = 0
 		}
 	}
+	if s.aj != ajOff && r.err == nil {
+		r.ajDruids(s)
+	}
 	if f := r.next("used"); r.err == nil {
 		u, err := strconv.ParseUint(f[0], 16, 64)
 		if err != nil || len(f) != 1 {
@@ -512,6 +515,25 @@ func (r *sections) aj(s *State) {
 	}
 	for e := range 3 {
 		s.ajSpent[e] = uint8(v[9+e])
+	}
+}
+
+// ajDruids checks AJ's Eldrids and tokens against the havens that have
+// brought them: the first Eldrid from the start and one a haven for two
+// havens, never back in the supply; tokens only of the paths in play,
+// four at most a circle.
+func (r *sections) ajDruids(s *State) {
+	for k := ajSeat; k < MaxPlayers; k++ {
+		if arrived := k-ajSeat <= int(s.ajHavens); arrived != (s.eld[k] >= 0) {
+			r.fail("aj: %d havens explored, and his Eldrid %d is %s", s.ajHavens, k, map[bool]string{true: "in play", false: "in the supply"}[s.eld[k] >= 0])
+			return
+		}
+	}
+	for c, n := range s.tokens {
+		if path := c / 2; n > 4 || n > 0 && (path < ajSeat || s.eld[path] < 0) {
+			r.fail("aj: %d tokens of circle %d", n, c+1)
+			return
+		}
 	}
 }
 
@@ -694,8 +716,17 @@ func (s *State) checkStack() (err error) {
 	if !s.Over() && len(s.AppendLegal(nil)) == 0 {
 		return errors.New("the seat to decide has no choice")
 	}
+	// The engine writes a state only where a seat must decide: whatever
+	// runs by itself has run (a step with nothing to decide is over).
+	settled := *s
+	settled.advance()
+	if !settled.Equal(s) {
+		return errors.New("the state is not one where a seat must decide")
+	}
 	// The actions being resolved must be able to finish: a few random ends
-	// of them, on copies, must each leave a choice at every step.
+	// of them, on copies, must each leave a choice at every step and keep
+	// the druids as the engine keeps them (registers the engine would not
+	// have set can make a step act on druids that are not where it thinks).
 	rng := rand.New(rand.NewPCG(1, 2))
 	first := s.AppendLegal(nil)
 	for i := range max(len(first), 4) {
@@ -704,11 +735,43 @@ func (s *State) checkStack() (err error) {
 			c.apply(first[i%len(first)])
 		}
 		for step := 0; c.depth > 0 && step < 400; step++ {
+			if err := c.consistent(); err != nil {
+				return fmt.Errorf("the actions being resolved break the state: %w", err)
+			}
 			legal := c.AppendLegal(nil)
 			if len(legal) == 0 {
 				return errors.New("the actions being resolved cannot finish")
 			}
 			c.apply(legal[rng.IntN(len(legal))])
+		}
+		if c.depth > 0 {
+			return errors.New("the actions being resolved do not finish")
+		}
+		if err := c.consistent(); err != nil {
+			return fmt.Errorf("the actions being resolved break the state: %w", err)
+		}
+	}
+	return nil
+}
+
+// consistent checks what the engine keeps as it plays and a text could
+// contradict: the masks kept as druids and sites change agree with them,
+// each seat's circle has its four acolytes (on the board or in the supply)
+// and AJ's circles none.
+func (s *State) consistent() error {
+	c := *s
+	c.rebuildMasks()
+	if c.occ != s.occ || c.fresh != s.fresh || c.tired != s.tired || c.adj != s.adj ||
+		c.havenMask != s.havenMask || c.energyMask != s.energyMask || c.faceUp != s.faceUp {
+		return errors.New("the druids or sites are not where the engine keeps them")
+	}
+	for p := range s.circles() {
+		n := int(s.acoSup[p])
+		for t := range NumTiles {
+			n += int(s.acoR[p][t]) + int(s.acoE[p][t])
+		}
+		if want := 4 * b2i(p < int(s.players) && (s.aj == ajOff || p != ajSeat)); n != want {
+			return fmt.Errorf("circle %d has %d acolytes, not %d", p+1, n, want)
 		}
 	}
 	return nil

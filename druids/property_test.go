@@ -3,6 +3,7 @@ package druids
 import (
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -236,3 +237,88 @@ func FuzzParseMove(f *testing.F) {
 // stressFactor multiplies the random games of the property test; raise it
 // for a longer hunt.
 var stressFactor = 1
+
+// Texts that differ from a state the engine wrote by a number or a word are
+// either refused or a state that plays on to the end, consistent at every
+// decision: the parser must not let in registers, druids or AJ's bag that
+// would later break the engine.
+func TestMutatedStatesPlayOn(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var texts []string
+	for seed := range uint64(8) {
+		cfg := Config{Players: 2 + int(seed%3), Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: seed}
+		if seed%4 == 3 {
+			cfg.Players, cfg.AJ = 2, 1+int(seed%5)
+		}
+		st, _ := NewState(cfg)
+		for !st.Over() {
+			texts = append(texts, st.String())
+			legal := st.AppendLegal(nil)
+			st.PlayLegal(legal[rng.IntN(len(legal))])
+		}
+	}
+	mutations := 3000
+	if testing.Short() {
+		mutations = 300
+	}
+	read := 0
+	for range mutations {
+		fields := strings.Split(texts[rng.IntN(len(texts))], " ")
+		for range 1 + rng.IntN(2) {
+			k := rng.IntN(len(fields))
+			if rng.IntN(2) == 0 {
+				// A frame of the stack, if there is one.
+				for j, w := range fields {
+					if strings.Count(w, ":") == 11 {
+						k = j
+					}
+				}
+			}
+			switch w := fields[k]; rng.IntN(3) {
+			case 0:
+				fields[k] = strconv.Itoa(rng.IntN(30) - 1)
+			case 1:
+				fields[k] = fields[rng.IntN(len(fields))]
+			case 2:
+				parts := strings.Split(w, ":")
+				parts[rng.IntN(len(parts))] = strconv.Itoa(rng.IntN(30) - 1)
+				fields[k] = strings.Join(parts, ":")
+			}
+		}
+		text := strings.Join(fields, " ")
+		s, err := ParseState(text)
+		if err != nil {
+			continue
+		}
+		read++
+		for n := 0; !s.Over(); n++ {
+			legal := s.AppendLegal(nil)
+			if len(legal) == 0 || n > 5000 {
+				t.Fatalf("read %q; then no choice (or no end) at %s", text, s)
+			}
+			s.PlayLegal(legal[rng.IntN(len(legal))])
+			if err := s.consistent(); err != nil {
+				t.Fatalf("read %q; then %v at %s", text, err, s)
+			}
+		}
+	}
+	if read == 0 {
+		t.Fatal("no mutated text was read")
+	}
+}
+
+// Texts the checks before TestMutatedStatesPlayOn let in, each of which
+// broke the engine later: a step with nothing to decide, Moon Gate's
+// trigger with the Eldrid already on the board, AJ's Eldrids arrived
+// without the havens that bring them.
+func TestParseRefusesUnreachable(t *testing.T) {
+	for _, text := range []string{
+		"druids 4; first 0; active 0; step action; turns 26; ply 147; set 1-24; bag 1 3 4 5 6 7 8 11 13 15 17 19 21 22 23; world 2A@18,16 9A@16,17 10A@17,16 12A@15,17 14B@18,15 16A@16,16 18B@17,17 20B@16,18 24B@19,16; hand -; score1 -; score2 -; score3 -; score4 -; seeds1 0 0 0; seeds2 2 0 2; seeds3 1 0 1; seeds4 0 0 0; markers + - + +; druids1 e@10A a@24B; druids2 e@14B 3a@2A a@9A; druids3 e@14B A@2A 2a@10A; druids4 e@10A A@2A a@2A A@10A a@14B; used 4; unravels 0; refreshes 1; stack -; rng 7063673a0331142e91dd90fdf4087b9bcd3c7679",
+		"druids 2; first 0; active 0; step action; turns 26; ply 200; set 1-24; bag 2 4 5 6 7 9 10 11 15 16 17; world 3A@14,17 8A@17,16 12B@16,16 13A@17,13 14A@15,16 18B@17,14 20B@15,17 21A@17,12 22B@14,18 23B@13,18 24A@16,15; hand -; score1 -; score2 1A 19A; seeds1 1 2 2; seeds2 1 0 0; markers + +; druids1 e@22B a@3A 2A@22B; druids2 E@supply a@3A a@14A a@20B; used 80000000000; unravels 0; refreshes 0; stack 24:0:0:0:0:-1:-1:-1:-1:0:65535:65535; rng 7063673acd978662d388a6b530ddf141d12df50d",
+		"druids 2; aj acolyte arbitrary 0 0 0 1 2 2 2 3 2 5 3 4; first 0; active 0; step action; turns 24; ply 79; set 1-24; bag 4 14; world 3A@19,14 5A@17,13 7B@16,15 8A@19,13 9B@19,12 10B@16,16 12A@20,13 15A@17,14 16B@18,15 17B@18,14 20B@18,13 23B@17,15; hand -; score1 -; score2 1B 2B 6B 11B 13A 18B 19A 21A 22B 24B; seeds1 2 2 0; seeds2 2 1 4; markers + +; druids1 E@supply A@3A a@3A A@10B A@15A; druids2 e@3A; druids3 E@12A; druids4 E@9B; used 0; unravels 0; refreshes 3; stack 54:0:0:0:0:-1:-1:-1:-1:0:65535:65535; rng 7063673a2e796488192bd476a227db9928ad5700",
+	} {
+		if _, err := ParseState(text); err == nil {
+			t.Errorf("accepted %q", text)
+		}
+	}
+}
