@@ -8,7 +8,7 @@
 import {h, icon, loadStyle} from '../../ui.js';
 import {installSymbols, pearlIcon, colourName, COLOURS} from './art.js';
 import {Table, boardTitle} from './table.js';
-import {BoardView} from './board.js';
+import {BoardView, squareAt, squareName, extent} from './board.js';
 import {summary, legend, rulesPage} from './rules.js';
 
 installSymbols();
@@ -62,7 +62,7 @@ export default {
       const p = await ctx.preview(ctx.options && ctx.options.board ? {board: ctx.options.board} : {});
       if (!p.table) return null;
       const view = new BoardView(p.table, {label: `Laguna, ${boardTitle(p.table.name)}`});
-      if (p.state && p.state.view) view.setState(p.state.view);
+      if (p.state && p.state.view) view.setState(sampleView(view, p.state.view));
       return view.svg;
     },
   },
@@ -226,4 +226,39 @@ function boardPicker(option, ctx) {
     h('details', {class: 'lg-own', open: custom ? true : null},
       h('summary', {}, custom ? 'A board of your own (chosen)' : 'A board of your own…'),
       area, h('div', {class: 'lg-row'}, use, status)));
+}
+
+// sampleView is a made-up position for the picture on the home page: two
+// rafts put where the start allows, far apart, each with two pearls of its
+// island aboard.
+function sampleView(board, view) {
+  const places = (view.legal || []).filter(m => m.startsWith('place ')).map(m => m.split(' '));
+  if (!places.length) return view;
+  const at = p => squareAt(p[2]);
+  const far = places.reduce((best, p) => {
+    const d = q => Math.abs(at(q).row - at(places[0]).row) + Math.abs(at(q).col - at(places[0]).col);
+    return d(p) > d(best) ? p : best;
+  });
+  const islands = [...view.islands];
+  const rafts = [places[0], far].map(([, orient, top], seat) => {
+    const {row, col} = squareAt(top), {rows, cols} = extent(orient);
+    // The island nearest the raft gives it two pearls.
+    let near = 0, nearD = Infinity;
+    'ABCDEFGH'.split('').forEach((letter, i) => {
+      const isl = board.places.get(letter);
+      if (!isl) return;
+      const d = Math.abs((isl.r0 + isl.r1) / 2 - (row + rows / 2)) + Math.abs((isl.c0 + isl.c1) / 2 - (col + cols / 2));
+      if (d < nearD) { near = i; nearD = d; }
+    });
+    const aboard = islands[near].slice(0, 2);
+    islands[near] = islands[near].slice(2);
+    const holes = Array.from({length: 6}, (_, k) => {
+      const [r, c] = orient === 'V' ? [row + k % 3, col + Math.floor(k / 3)] : [row + Math.floor(k / 3), col + k % 3];
+      const square = squareName(r, c);
+      const pearl = k === 0 ? aboard[0] || '' : k === 4 ? aboard[1] || '' : '';
+      return {square, pearl, shows: pearl ? '' : board.charAt(r, c)};
+    });
+    return {seat, colour: 'RYGB'[seat], at: top, orient, home: 'ABCDEFGH'[near], holes};
+  });
+  return {...view, phase: 'play', rafts, islands};
 }
