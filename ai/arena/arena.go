@@ -12,6 +12,11 @@
 // with a 95% confidence interval, its mean score and margin, and an Elo
 // rating from a Bradley-Terry fit over all games.
 //
+// A seat the rules play themselves (game.Rules.House: Druids' solo
+// opponent AJ) takes no bot: the bots are rotated over the other seats, and
+// the house stands in the report under its name, at its seat in every game,
+// so that a bot's record against it reads off the table.
+//
 // A bot that fails (an error, an illegal move, an external program that
 // crashes or times out) loses that game; the game stops there and the report
 // says who failed and why.
@@ -22,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -37,8 +43,9 @@ type Config struct {
 	// board, say), the defaults for those left out.
 	Rules   *game.Rules
 	Options map[string]string
-	// Bots are the specs of the bots, one per seat: ai.New specs, or
-	// extern:"<command>" for a program speaking the line protocol.
+	// Bots are the specs of the bots, one per seat the rules do not play
+	// themselves: ai.New specs, or extern:"<command>" for a program
+	// speaking the line protocol.
 	Bots []string
 	// Games is the number of games wanted; it is rounded up to a whole
 	// number of deals, each played in every seat rotation.
@@ -59,7 +66,8 @@ type Config struct {
 // Game is the result of one game of a tournament.
 type Game struct {
 	Deal int `json:"deal"`
-	// Seats lists, for each seat, the index of the bot in Config.Bots.
+	// Seats lists, for each seat, the index of the bot in Config.Seated:
+	// Config.Bots, then the house's seats.
 	Seats  []int       `json:"seats"`
 	Record game.Record `json:"record"`
 	// Scores are the final points by seat (as they stood if the game was
@@ -85,6 +93,7 @@ func Run(ctx context.Context, cfg Config) ([]Game, error) {
 	}
 	cfg.Options, _ = cfg.Rules.CheckOptions(cfg.Options)
 	n := len(cfg.Bots)
+	players, house, _ := cfg.Table()
 	if cfg.Parallel <= 0 {
 		cfg.Parallel = runtime.GOMAXPROCS(0)
 	}
@@ -96,7 +105,7 @@ func Run(ctx context.Context, cfg Config) ([]Game, error) {
 	games := make([]Game, deals*n)
 	for k := range games {
 		games[k].Deal = k / n
-		games[k].Seats = Rotation(n, k%n)
+		games[k].Seats = seating(players, house, Rotation(n, k%n))
 	}
 
 	jobs := make(chan int)
@@ -148,13 +157,13 @@ func (cfg Config) Check() error {
 	if r == nil {
 		return errors.New("arena: no game")
 	}
-	n := len(cfg.Bots)
-	if n < r.MinPlayers || n > r.MaxPlayers {
-		return fmt.Errorf("arena: %d bots; a game of %s seats %d to %d", n, r.Name, r.MinPlayers, r.MaxPlayers)
+	players, _, err := cfg.Table()
+	if err != nil {
+		return err
 	}
 	// Setting a game up checks the options, those only the game can
 	// check (a board in its notation) too.
-	if _, err := r.NewGame(game.Setup{Players: n, Options: cfg.Options, Seed: cfg.Seed}); err != nil {
+	if _, err := r.NewGame(game.Setup{Players: players, Options: cfg.Options, Seed: cfg.Seed}); err != nil {
 		return fmt.Errorf("arena: %w", err)
 	}
 	if cfg.Games <= 0 {
@@ -166,6 +175,56 @@ func (cfg Config) Check() error {
 		}
 	}
 	return nil
+}
+
+// Table returns the seats of a game of cfg's bots: the bots' own and the
+// seats the rules play themselves with cfg's options (none in most games;
+// AJ's in Druids against him), and those.
+func (cfg Config) Table() (int, []game.HouseSeat, error) {
+	r := cfg.Rules
+	n := len(cfg.Bots)
+	opts, err := r.CheckOptions(cfg.Options)
+	if err != nil {
+		return 0, nil, fmt.Errorf("arena: %s: %w", r.Name, err)
+	}
+	for players := max(n, r.MinPlayers); players <= r.MaxPlayers; players++ {
+		house := r.HouseSeats(game.Setup{Players: players, Options: opts, Seed: cfg.Seed})
+		if players-len(house) == n {
+			return players, house, nil
+		}
+	}
+	return 0, nil, fmt.Errorf("arena: %d bots; a game of %s with these options seats %d to %d", n, r.Name, r.MinPlayers, r.MaxPlayers)
+}
+
+// Seated returns the names of the seats' players, the index a Game's
+// Seats holds: the bots' specs, then the house's seats by their names.
+func (cfg Config) Seated() []string {
+	_, house, _ := cfg.Table()
+	out := slices.Clone(cfg.Bots)
+	for _, h := range house {
+		out = append(out, h.Name)
+	}
+	return out
+}
+
+// seating seats the bots of a rotation in the seats the house leaves, in
+// order, and the house's seats after the bots.
+func seating(players int, house []game.HouseSeat, rotation []int) []int {
+	seats := make([]int, players)
+	for s := range seats {
+		seats[s] = -1
+	}
+	for k, h := range house {
+		seats[h.Seat] = len(rotation) + k
+	}
+	i := 0
+	for s := range seats {
+		if seats[s] < 0 {
+			seats[s] = rotation[i]
+			i++
+		}
+	}
+	return seats
 }
 
 // Rotation returns the seating of rotation r of n bots: seat s holds bot
@@ -180,12 +239,13 @@ func Rotation(n, r int) []int {
 
 // play plays one game and fills in its result.
 func play(ctx context.Context, cfg Config, workers int, res *Game) {
-	n := len(cfg.Bots)
+	n := len(res.Seats)
+	names := cfg.Seated()
 	setup := game.Setup{Players: n, Options: cfg.Options, Seed: cfg.Seed + uint64(res.Deal)}
 	res.Record = game.Record{Game: cfg.Rules.ID, Players: n, Options: cfg.Options, Seed: setup.Seed, Moves: []string{}}
 	st, err := cfg.Rules.NewGame(setup)
 	if err != nil {
-		res.Forfeit = &Forfeit{Seat: 0, Bot: cfg.Bots[res.Seats[0]], Reason: err.Error()}
+		res.Forfeit = &Forfeit{Seat: 0, Bot: names[res.Seats[0]], Reason: err.Error()}
 		return
 	}
 	bots := make([]ai.Bot, n)
@@ -197,7 +257,7 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 		}
 	}()
 	fail := func(seat int, reason string) {
-		res.Forfeit = &Forfeit{Seat: seat, Bot: cfg.Bots[res.Seats[seat]], Reason: reason}
+		res.Forfeit = &Forfeit{Seat: seat, Bot: names[res.Seats[seat]], Reason: reason}
 		res.Scores = st.Standing().Scores
 		for s := range n {
 			if s != seat {
@@ -206,6 +266,9 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 		}
 	}
 	for s := range n {
+		if res.Seats[s] >= len(cfg.Bots) {
+			continue // the house's: the rules play it
+		}
 		// The bot's own seed depends on the deal and the bot, not on the
 		// seat, so a rotation replays the deal with the same bots.
 		seed := botSeed(cfg.Seed, res.Deal, res.Seats[s])
@@ -218,6 +281,10 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 	}
 	for !st.Over() {
 		s := st.ToMove()
+		if bots[s] == nil {
+			fail(s, fmt.Sprintf("seat %d, which the rules play themselves, is to move", s))
+			return
+		}
 		m, err := bots[s].Move(ctx, st)
 		if err != nil {
 			fail(s, err.Error())

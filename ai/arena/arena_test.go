@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/lagoon-games/lagoon/ai/extern"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/game/gametest"
 )
@@ -303,5 +305,39 @@ func TestSummariseNamesRepeatedBots(t *testing.T) {
 	st := Summarise(bots, games)
 	if st[2].Bot != "greedy #2" || !near(st[1].Wins, 0.5) || !near(st[0].MeanMargin, -10) {
 		t.Errorf("standings %+v", st)
+	}
+}
+
+// TestHouseSeats: in a game whose rules play a seat (Druids against AJ),
+// the bots take the other seats, the house keeps its seat in every game
+// and stands in the report under its name; a bot too many is refused.
+func TestHouseSeats(t *testing.T) {
+	cfg := Config{Rules: druids.Rules, Options: map[string]string{"aj": "initiate"}, Bots: []string{"random"}, Games: 4, Seed: 3, Parallel: 2}
+	if players, house, err := cfg.Table(); err != nil || players != 2 || len(house) != 1 || house[0].Seat != 1 {
+		t.Fatalf("Table: %d players, house %+v, %v", players, house, err)
+	}
+	games, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 4 {
+		t.Fatalf("%d games, want 4: one a deal, the one bot in the one seat left", len(games))
+	}
+	for _, g := range games {
+		if !slices.Equal(g.Seats, []int{0, 1}) || g.Forfeit != nil || len(g.Record.Moves) == 0 {
+			t.Errorf("deal %d: seats %v, forfeit %+v, %d moves", g.Deal, g.Seats, g.Forfeit, len(g.Record.Moves))
+		}
+	}
+	seated := cfg.Seated()
+	if !slices.Equal(seated, []string{"random", "AJ (Initiate)"}) {
+		t.Errorf("seated %q", seated)
+	}
+	st := Summarise(seated, games)
+	if st[1].Bot != "AJ (Initiate)" || st[0].Games != 4 || st[1].Games != 4 || st[0].Wins+st[1].Wins != 4 {
+		t.Errorf("standings %+v", st)
+	}
+	cfg.Bots = []string{"random", "random"}
+	if err := cfg.Check(); err == nil {
+		t.Error("two bots for a game against AJ, who plays the second seat himself, were accepted")
 	}
 }

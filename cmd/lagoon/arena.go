@@ -71,6 +71,8 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 Plays games between bots, one bot per seat, and reports who is stronger.
 Every deal is played in every rotation of the bots around the seats.
+A seat the rules play themselves takes no bot and keeps its seat: against
+Druids' AJ, lagoon arena -game druids -option aj=legend mcts:1s.
 The games are %s (-game; the first is the default).
 A bot of Blue Lagoon is one of: %s,
 or extern:"<command>", a program speaking the protocol of docs/bot-protocol.md.
@@ -108,13 +110,6 @@ runs over different seeds and reported as one with -merge:
 		return mergeReports(fs.Args(), *asJSON, stdout, stderr)
 	}
 	bots := fs.Args()
-	if *players == 0 {
-		*players = len(bots)
-	}
-	if len(bots) != *players {
-		fmt.Fprintf(stderr, "lagoon arena: %d players need %d bots, one per seat; got %d\n", *players, *players, len(bots))
-		return 2
-	}
 	rules, err := toolGame(*gameID)
 	if err != nil {
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
@@ -136,6 +131,20 @@ runs over different seeds and reported as one with -merge:
 		Rules: rules, Options: opts, Bots: bots, Games: *games, Seed: *seed,
 		Parallel: *parallel, MoveTimeout: *timeout,
 	}
+	// A seat the rules play (Druids' AJ) takes no bot.
+	seats, house, err := cfg.Table()
+	if err == nil && *players != 0 && *players != seats {
+		err = fmt.Errorf("arena: %d bots make a game of %d players, not %d", len(bots), seats, *players)
+	}
+	if *players != 0 && len(bots) != *players-len(house) {
+		fmt.Fprintf(stderr, "lagoon arena: %d players need %d bots, one per seat the rules do not play; got %d\n", *players, *players-len(house), len(bots))
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "lagoon %v\n", err)
+		return 2
+	}
+	*players = seats
 	if err := cfg.Check(); err != nil {
 		fmt.Fprintf(stderr, "lagoon %v\n", err) // "lagoon arena: ..."
 		return 2
@@ -157,7 +166,7 @@ runs over different seeds and reported as one with -merge:
 	}
 	status := 0
 	if err != nil {
-		whole := wholeDeals(played, *players)
+		whole := wholeDeals(played, len(bots))
 		fmt.Fprintf(stderr, "lagoon arena: %v; reporting the %d games of the deals played in every seat order, leaving out %d\n",
 			err, len(whole), len(played)-len(whole))
 		if len(whole) == 0 {
@@ -165,7 +174,8 @@ runs over different seeds and reported as one with -merge:
 		}
 		played, status = whole, 1
 	}
-	st := arena.Summarise(bots, played)
+	seated := cfg.Seated()
+	st := arena.Summarise(seated, played)
 	for _, s := range st {
 		if s.Forfeits == s.Games {
 			fmt.Fprintf(stderr, "lagoon arena: %s lost every game by forfeit; see the reasons below the table\n", s.Bot)
@@ -174,7 +184,7 @@ runs over different seeds and reported as one with -merge:
 	}
 	if *asJSON {
 		if code := writeReport(report{
-			Game: rules.ID, Options: opts, Players: *players, Seed: *seed, Bots: bots,
+			Game: rules.ID, Options: opts, Players: *players, Seed: *seed, Bots: seated,
 			Seconds: time.Since(start).Seconds(), Standings: st, Games: played,
 		}, stdout, stderr); code != 0 {
 			return code
@@ -182,7 +192,7 @@ runs over different seeds and reported as one with -merge:
 		return status
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %d players, %sdeals from seed %d, each in %d seat orders, %v\n\n",
-		rules.Name, len(played), *players, describeOptions(rules, opts), *seed, *players, time.Since(start).Round(time.Second))
+		rules.Name, len(played), *players, describeOptions(rules, opts), *seed, len(bots), time.Since(start).Round(time.Second))
 	if err := arena.WriteTable(stdout, st, played); err != nil {
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
 		return 1
@@ -191,15 +201,15 @@ runs over different seeds and reported as one with -merge:
 }
 
 // wholeDeals keeps the games of the deals played in all their seat orders,
-// one for each of the players.
-func wholeDeals(games []arena.Game, players int) []arena.Game {
+// one for each of the bots.
+func wholeDeals(games []arena.Game, bots int) []arena.Game {
 	count := map[int]int{}
 	for _, g := range games {
 		count[g.Deal]++
 	}
 	var whole []arena.Game
 	for _, g := range games {
-		if count[g.Deal] == players {
+		if count[g.Deal] == bots {
 			whole = append(whole, g)
 		}
 	}
@@ -306,7 +316,8 @@ func mergeReports(files []string, asJSON bool, stdout, stderr io.Writer) int {
 		runs = "1 run"
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %d players, %sdeals of seeds %s, each in %d seat orders, %s, %v of play\n\n",
-		rules.Name, len(all.Games), all.Players, describeOptions(rules, all.Options), seedRanges(seeds), all.Players, runs,
+		rules.Name, len(all.Games), all.Players, describeOptions(rules, all.Options), seedRanges(seeds),
+		all.Players-len(rules.HouseSeats(game.Setup{Players: all.Players, Options: all.Options})), runs,
 		(time.Duration(all.Seconds) * time.Second).Round(time.Second))
 	if err := arena.WriteTable(stdout, all.Standings, all.Games); err != nil {
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)

@@ -33,6 +33,23 @@ func TestArenaDruidsAndLaguna(t *testing.T) {
 	}
 }
 
+// TestArenaAgainstAJ: in a game against AJ a bot takes the one seat the
+// rules leave, and AJ stands in the report; a second bot is refused.
+func TestArenaAgainstAJ(t *testing.T) {
+	out, errOut, code := runArenaCmd(t, "-q", "-game", "druids", "-option", "aj=legend", "-games", "3", "heuristic")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"3 games, 2 players, set regular, aj legend, deals from seed 1, each in 1 seat orders", "heuristic", "AJ (Legend)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report lacks %q:\n%s", want, out)
+		}
+	}
+	if _, errOut, code := runArenaCmd(t, "-q", "-game", "druids", "-option", "aj=legend", "-players", "2", "heuristic", "random"); code != 2 || !strings.Contains(errOut, "need 1 bots") {
+		t.Errorf("two bots against AJ: exit %d, %s", code, errOut)
+	}
+}
+
 // TestBotLevelsPlayWholeGames: each level of the two games, run as lagoon
 // bot, is given the states of a game one a line and its answers are
 // played until the game ends. (Druids' hard and max are searches of a
