@@ -202,6 +202,27 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 	}
 	p.screenshot("druids-start")
 
+	// A site picked on the world offers the actions of the druids there
+	// and its card; Escape offers them all again.
+	v0 := l.druidsGame(id).State.View
+	haven := v0.World[0].ID
+	for _, w := range v0.World {
+		if len(w.Druids) > 0 {
+			haven = w.ID
+		}
+	}
+	all := eval[int](p, `document.querySelectorAll('.dr-action').length`)
+	if all != len(v0.Offers) {
+		t.Errorf("the menu shows %d actions, the view offers %d", all, len(v0.Offers))
+	}
+	p.clickAt(fmt.Sprintf(`.world .site[data-site=%q] .hex`, haven), 0.3)
+	p.waitFor(fmt.Sprintf(`document.querySelector('.world .site.selected[data-site=%q]') && document.querySelector('.dr-info [data-card=%q]')`, haven, haven), "the site picked and its card")
+	if n := eval[int](p, `document.querySelectorAll('.dr-action').length`); n == 0 || !strings.Contains(eval[string](p, `document.querySelector('.dr-q-hint').textContent`), "Actions from") {
+		t.Errorf("the site picked offers %d actions", n)
+	}
+	p.key(kb.Escape)
+	p.waitFor(fmt.Sprintf(`!document.querySelector('.world .selected') && document.querySelectorAll('.dr-action').length === %d`, all), "all the actions again")
+
 	var sawSides, sawSpaces, sawAJ bool
 	for decisions := 0; ; decisions++ {
 		turn := p.druidsWait()
