@@ -196,6 +196,9 @@ class GameView {
       // The game's time rule (null: none), for a table that shows the
       // turn's time its own way.
       time: () => this.game.time,
+      // The moves so far ({version, seat, move, note}), for a table that
+      // lists the turn's own.
+      moves: () => this.game.moves,
     }, {interactive: true});
     this.el = {};
     const el = this.el;
