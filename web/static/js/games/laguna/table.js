@@ -63,7 +63,8 @@ export class Table {
     const raft = this.raftShown();
     if (this.selected && (!raft || !raft.holes.length)) this.selected = null;
     const moves = recent || (state.last_move ? [state.last_move] : []);
-    this.board.setState(v, {animate, trails: trails(v, moves), selected: this.selected && raft ? {seat: raft.seat, hole: this.selected} : null});
+    this.trails = trails(v, moves);
+    this.board.setState(v, {animate, trails: this.trails, selected: this.selected && raft ? {seat: raft.seat, hole: this.selected} : null});
     this.updatePlaces();
     this.renderPanel();
     this.startGlass();
@@ -322,7 +323,7 @@ export class Table {
 
   redraw() {
     const raft = this.raftShown();
-    this.board.setState(this.view, {trails: new Map(), selected: this.selected && raft ? {seat: raft.seat, hole: this.selected} : null});
+    this.board.setState(this.view, {trails: this.trails, selected: this.selected && raft ? {seat: raft.seat, hole: this.selected} : null});
     this.renderPanel();
   }
 
