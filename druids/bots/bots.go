@@ -34,10 +34,12 @@ func stateOf(st game.State) (*druids.State, error) {
 }
 
 // priorWeights are the relative chances of a choice by its prior (from -1
-// to 3): stopping seldom, unravelling often.
-var priorWeights = [5]float64{0.25, 1, 2.5, 6, 16}
+// to 3): stopping seldom, unravelling often. They are whole numbers so
+// that a draw needs no table of weights: pick sums them, then walks the
+// choices again.
+var priorWeights = [5]uint32{1, 4, 10, 24, 64}
 
-func weight(s *druids.State, m game.Move) float64 {
+func weight(s *druids.State, m game.Move) uint32 {
 	i := int(s.Prior(m) + 1)
 	return priorWeights[min(max(i, 0), len(priorWeights)-1)]
 }
@@ -47,22 +49,17 @@ func pick(s *druids.State, legal []game.Move, r *rand.Rand) game.Move {
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	var w [256]float64
-	total := 0.0
-	for i, m := range legal {
-		if i < len(w) {
-			w[i] = weight(s, m)
-		} else {
-			w[i%len(w)] = 1
-		}
-		total += w[i%len(w)]
+	var total uint32
+	for _, m := range legal {
+		total += weight(s, m)
 	}
-	x := r.Float64() * total
-	for i := range legal {
-		x -= w[i%len(w)]
-		if x < 0 {
-			return legal[i]
+	x := r.Uint32N(total)
+	for _, m := range legal {
+		w := weight(s, m)
+		if x < w {
+			return m
 		}
+		x -= w
 	}
 	return legal[len(legal)-1]
 }
