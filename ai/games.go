@@ -97,11 +97,21 @@ func lagunaLevels() []level {
 	var out []level
 	for _, l := range lagunabots.Levels {
 		out = append(out, level{l.Name, func(_ *game.Rules, o Options) Bot {
-			return guard{lagunabots.NewLevel(l, o.Seed, o.Paced)}
+			return pacer{guard{lagunabots.NewLevel(l, o.Seed, o.Paced)}, o.Paced}
 		}})
 	}
 	return out
 }
+
+// pacer is a bot that keeps a person's pace itself when made Paced
+// (Laguna's planner): Paced tells a host not to delay its moves further.
+type pacer struct {
+	guard
+	paced bool
+}
+
+// Paced reports whether the bot keeps a person's pace itself.
+func (p pacer) Paced() bool { return p.paced }
 
 // named is a game's own bot offered as a level, under the level's name.
 type named struct {

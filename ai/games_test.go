@@ -119,6 +119,9 @@ func TestLagunaPace(t *testing.T) {
 				t.Fatal(err)
 			}
 			took := time.Since(start)
+			if p, ok := bot.(interface{ Paced() bool }); !ok || p.Paced() != paced {
+				t.Errorf("a planner made with Paced %v does not say so to a host", paced)
+			}
 			if want := time.Duration(0); paced {
 				if took != time.Second {
 					t.Errorf("a paced easy planner took %v for a move, want its pace's second", took)

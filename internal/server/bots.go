@@ -72,13 +72,25 @@ func newBotPool(s *Server, workers int) *botPool {
 	return p
 }
 
-// queue adds a job, after the configured delay.
+// queue adds a job, after the configured delay unless the bot keeps a
+// pace of its own.
 func (p *botPool) queue(j botJob) {
-	if d := p.s.cfg.BotDelay; d > 0 {
+	if d := p.s.cfg.BotDelay; d > 0 && !p.pacesItself(j) {
 		time.AfterFunc(d, func() { p.push(j) })
 		return
 	}
 	p.push(j)
+}
+
+// pacesItself reports whether the job's bot keeps a person's pace itself
+// (Bot).
+func (p *botPool) pacesItself(j botJob) bool {
+	b, err := p.bot(j.g.rules.ID, j.level, j.person)
+	if err != nil {
+		return false
+	}
+	paced, ok := b.(interface{ Paced() bool })
+	return ok && paced.Paced()
 }
 
 func (p *botPool) push(j botJob) {

@@ -36,6 +36,9 @@ import (
 )
 
 // Bot chooses a move for the seat to move in st. It must not change st.
+// A bot that keeps a person's pace itself (Laguna's planner at a table
+// with people) says so with a method Paced() bool, and the server does not
+// delay its moves further (Config.BotDelay).
 type Bot interface {
 	Move(ctx context.Context, st game.State) (game.Move, error)
 }
@@ -70,7 +73,7 @@ type Config struct {
 	// at least one.
 	BotWorkers int
 	// BotDelay is how long a bot waits before moving, so that people can
-	// follow a game. Default 0.
+	// follow a game; a bot that keeps a pace of its own does not. Default 0.
 	BotDelay time.Duration
 	// BotTimeout bounds a bot's thinking on one move. Default 1 minute.
 	BotTimeout time.Duration

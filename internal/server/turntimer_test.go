@@ -352,3 +352,42 @@ func TestTinyBank(t *testing.T) {
 		}
 	})
 }
+
+// pacedBot plays the first legal move and says it keeps a pace of its own.
+type pacedBot struct{ firstBot }
+
+func (pacedBot) Paced() bool { return true }
+
+// TestBotDelayAndPacedBots: the server delays a bot's move so that people
+// can follow, but not a bot that keeps a person's pace itself (Laguna's
+// planner), which would otherwise be slower than its level.
+func TestBotDelayAndPacedBots(t *testing.T) {
+	for _, paced := range []bool{false, true} {
+		synctest.Test(t, func(t *testing.T) {
+			b, _ := openBubble(t, func(c *Config) {
+				c.BotDelay = 10 * time.Second
+				c.Bots = func(string, string, bool) (Bot, error) {
+					if paced {
+						return pacedBot{}, nil
+					}
+					return firstBot{}, nil
+				}
+			})
+			defer b.s.Close()
+			c := b.timedTiny(map[string]any{"kind": "bot", "level": "easy"}, nil)
+			id, ann := c.ID, c.Seats[0].Token
+			b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
+			v := b.tiny(id, ann).State.Version + 1 // after Ann's stop
+			b.play(id, ann, "stop")
+			synctest.Wait()
+			if moved := b.tiny(id, ann).State.Version > v; moved != paced {
+				t.Errorf("paced %v: the bot moved at once: %v", paced, moved)
+			}
+			time.Sleep(10 * time.Second)
+			synctest.Wait()
+			if b.tiny(id, ann).State.Version == v {
+				t.Errorf("paced %v: the bot did not move after the delay", paced)
+			}
+		})
+	}
+}
