@@ -15,9 +15,7 @@ export const COLOURS = [
   {letter: 'B', name: 'blue', fill: '#2f6fd8', dark: '#0d2f70', ink: '#fff', shape: 'diamond'},
 ];
 
-export const colourOf = letter => COLOURS.find(c => c.letter === letter) || COLOURS[0];
-export const colourIndex = letter => 'RYGB'.indexOf(letter);
-export const colourName = letter => colourOf(letter).name;
+export const colourName = letter => (COLOURS.find(c => c.letter === letter) || COLOURS[0]).name;
 
 // pearlIcon is the id of a colour's pearl in the sprite.
 export const pearlIcon = letter => 'lg-pearl-' + letter;
@@ -43,10 +41,6 @@ const OTHER = `
   </symbol>
   <symbol id="lg-arrow" viewBox="-12 -12 24 24" overflow="visible">
     <path d="M0 -10 L8 -1.5 L3.2 -1.5 L3.2 9 L-3.2 9 L-3.2 -1.5 L-8 -1.5 Z" fill="#e9fbff" stroke="#0b4a6e" stroke-width="1.2" stroke-linejoin="round"/>
-  </symbol>
-  <symbol id="lg-hidden" viewBox="-12 -12 24 24" overflow="visible">
-    <circle r="9" fill="#163b52" stroke="#0b2232" stroke-width="1"/>
-    <text y="4.2" text-anchor="middle" fill="#9fc3d8" font-size="12" font-weight="700" font-family="sans-serif">?</text>
   </symbol>
   <symbol id="lg-water" viewBox="-12 -12 24 24" overflow="visible">
     <circle r="9" fill="#3a9ccc" stroke="#1f6f9d" stroke-width="1"/>

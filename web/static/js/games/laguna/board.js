@@ -10,7 +10,7 @@
 // owner peeking, or the open board assist). That is the table's memory game.
 
 import {s} from '../../ui.js';
-import {COLOURS, colourOf, pearlIcon} from './art.js';
+import {COLOURS, pearlIcon} from './art.js';
 
 export const SIZE = 24;
 const C = 10;        // a square, in board units
@@ -188,16 +188,6 @@ export class BoardView {
     const col = Math.floor((p.x - M) / C), row = Math.floor((p.y - M) / C);
     if (row < 0 || col < 0 || row >= SIZE || col >= SIZE) return null;
     return {row, col, at: squareName(row, col)};
-  }
-
-  // screenPoint returns where a square's middle is on the screen.
-  screenPoint(at) {
-    const {row, col} = squareAt(at);
-    const m = this.svg.getScreenCTM();
-    const pt = this.svg.createSVGPoint();
-    pt.x = M + col * C + C / 2; pt.y = M + row * C + C / 2;
-    const p = pt.matrixTransform(m);
-    return [p.x, p.y];
   }
 
   // setState draws a view: the rafts, the pearls on the islands and in the

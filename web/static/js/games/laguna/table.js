@@ -14,7 +14,7 @@
 // the turn, Escape lets go.
 
 import {h, icon, fill, clock} from '../../ui.js';
-import {BoardView, squareAt, extent, kindOf, describeSquare, DELTA} from './board.js';
+import {BoardView, SIZE, squareAt, squareName, extent, kindOf, describeSquare, DELTA} from './board.js';
 import {colourName, pearlIcon} from './art.js';
 
 const DIR_WORDS = {N: 'north', E: 'east', S: 'south', W: 'west'};
@@ -502,7 +502,7 @@ export class Table {
       const a = squareAt(raft.at), {rows, cols} = extent(raft.orient), [dr, dc] = DELTA[move];
       const row = a.row + (dr > 0 ? rows : dr < 0 ? -1 : Math.floor(rows / 2));
       const col = a.col + (dc > 0 ? cols : dc < 0 ? -1 : Math.floor(cols / 2));
-      if (row >= 0 && row < 24 && col >= 0 && col < 24) this.board.flash(String.fromCharCode(97 + col) + (row + 1));
+      if (row >= 0 && row < SIZE && col >= 0 && col < SIZE) this.board.flash(squareName(row, col));
     }
   }
 
@@ -595,7 +595,7 @@ function trails(view, moves) {
       if (!DELTA[m.move]) continue;
       const [dr, dc] = DELTA[m.move];
       row -= dr; col -= dc;
-      path.unshift(String.fromCharCode(97 + col) + (row + 1));
+      path.unshift(squareName(row, col));
     }
     if (path.length > 1) out.set(raft.seat, path);
   }
