@@ -14,7 +14,7 @@
 import {h, icon, fill, plural} from '../../ui.js';
 import {ENERGIES, energyOf, energyIndex, threat, seatOfSlot} from './art.js';
 import {WorldView} from './world.js';
-import {GROUPS, KINDS, BASICS, kindOf, parseDruid, choiceWords, stepWords, druidWords, SEED_NAMES} from './words.js';
+import {GROUPS, KINDS, BASICS, kindOf, parseDruid, choiceWords, stepWords, druidWords, moveWords, SEED_NAMES} from './words.js';
 
 // speakers builds what words.js needs to name druids and seats for a
 // viewer.
@@ -57,7 +57,6 @@ export class Table {
     this.pick = null;        // at the menu: {druid} or {site} picked first
     this.follow = null;      // {druid, version}: answer "which druid?" with it
     this.hovered = null;     // the site under the pointer
-    this.shownAJ = null;     // the version whose AJ turn is being shown
     this.ajTimer = null;
     this.world = new WorldView(this.cat, this.words(), {interactive, label: interactive ? 'The world: sites and druids' : 'The world at the move shown'});
     this.world.onsite = id => this.clickSite(id);
@@ -69,11 +68,12 @@ export class Table {
     this.info = h('div', {class: 'dr-info'});
     this.aj = h('div', {class: 'dr-aj', hidden: true});
     this.ask = h('div', {class: 'dr-ask', role: 'group', 'aria-label': 'Your choices'});
+    this.turnLog = h('div', {class: 'dr-turnlog'});
     // Beside the world: AJ's last turn, the choices, the site card; a
     // replay has only AJ's turn, under the world.
     this.el = h('div', {class: 'board-wrap druids-table' + (interactive ? ' interactive' : '')}, this.top,
       h('div', {class: 'dr-middle'}, h('div', {class: 'world-wrap'}, this.world.svg),
-        interactive ? h('div', {class: 'dr-controls'}, this.aj, this.ask, this.info) : null),
+        interactive ? h('div', {class: 'dr-controls'}, this.aj, this.ask, this.turnLog, this.info) : null),
       interactive ? null : this.aj);
     this.controls = null;
   }
@@ -92,6 +92,7 @@ export class Table {
     this.renderTop();
     this.renderAJ(recent);
     this.renderAsk();
+    this.renderTurnLog();
     this.renderInfo();
     this.world.setView(v);
     // The druid picked before the action answers the action's first
@@ -127,6 +128,19 @@ export class Table {
       dom >= 0 ? h('span', {class: 'dr-forecast', title: `Points if ${v.destiny} dominated at the end`},
         sides.map(sd => h('span', {class: 'dr-fc', 'data-side': sd.seats.join(' ')}, sd.seats.map(p => icon('mark-' + p, 'icon mark')), `${sd.label} `,
           h('b', {}, sd.seats.reduce((n, p) => n + v.players[p].forecast[dom], 0))))) : null);
+  }
+
+  // renderTurnLog lists the moves of the turn being played, in words.
+  renderTurnLog() {
+    const moves = this.ctx.moves ? this.ctx.moves() : [];
+    const v = this.view;
+    const mine = moves.filter(m => m.note && m.note.turn === v.turn);
+    this.turnLog.hidden = !this.interactive || v.over;
+    const seats = this.ctx.seats(), words = this.words();
+    const who = seats[v.active] ? (v.active === words.you ? 'Your' : `${seats[v.active].name}'s`) : 'This';
+    fill(this.turnLog, h('div', {class: 'dr-turnlog-head'}, h('b', {}, `${who} turn ${v.turn}`), h('span', {class: 'muted'}, mine.length ? ` · ${plural(mine.length, 'decision')}` : ' · nothing yet')),
+      mine.length ? h('ol', {class: 'dr-turnlog-list'}, mine.slice(-8).map(m => h('li', {'data-version': m.version},
+        m.seat === v.active ? '' : h('b', {}, `${seats[m.seat] ? seats[m.seat].name : ''}: `), moveWords(m, words)))) : null);
   }
 
   // renderAJ shows AJ's last turn, a step at a time when it has just been

@@ -18,7 +18,7 @@ const CORNERS = Array.from({length: 6}, (_, k) => {
 const hexPoints = (scale = 1) => CORNERS.map(([x, y]) => `${(x * scale).toFixed(1)},${(y * scale).toFixed(1)}`).join(' ');
 
 // place is where cell (q, r) is drawn.
-export const place = (q, r) => ({x: W * (q + r / 2), y: R * 1.5 * r});
+const place = (q, r) => ({x: W * (q + r / 2), y: R * 1.5 * r});
 
 // nameLines splits a site's name into at most two lines.
 function nameLines(name) {
@@ -33,8 +33,6 @@ function nameLines(name) {
   return best ? best.lines : [name];
 }
 
-let drawings = 0;
-
 export class WorldView {
   // cat is the Catalogue; ctx names druids for people (words.js).
   // least: the fewest hexes across and down a world is drawn as (a small
@@ -44,7 +42,6 @@ export class WorldView {
     this.cat = cat;
     this.ctx = ctx;
     this.interactive = interactive;
-    this.id = `w${++drawings}`;
     this.svg = s('svg', {class: 'world', role: 'group', 'aria-label': label});
     this.onsite = null;
     this.ondruid = null;
