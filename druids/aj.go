@@ -549,24 +549,10 @@ func (s *State) ajTargets(e Energy, seeds int) uint32 {
 
 // ajFavourite returns the energy whose dominance would give AJ the most
 // points now (the first of a tie).
-func (s *State) ajFavourite() Energy {
-	best := Elemeen
-	for e := range NumEnergies {
-		if s.Points(ajSeat, e) > s.Points(ajSeat, best) {
-			best = e
-		}
-	}
-	return best
-}
+func (s *State) ajFavourite() Energy { return s.favourite(ajSeat) }
 
 // ajScore is AJ's score if the game ended now.
-func (s *State) ajScore() int {
-	d := s.Destiny()
-	if d.Draw {
-		return 0
-	}
-	return s.Points(ajSeat, d.Energy)
-}
+func (s *State) ajScore() int { return s.scoreNow(ajSeat) }
 
 // bagSize is how many tiles the bag holds.
 func (s *State) bagSize() int { return bits.OnesCount32(s.bag) }

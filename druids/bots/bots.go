@@ -182,3 +182,42 @@ func AJSetup(level string, seed uint64, options map[string]string) (game.Setup, 
 	o["aj"] = level
 	return game.Setup{Players: 2, Options: o, Seed: seed}, nil
 }
+
+// AJ plays a seat as AJ, the solo opponent, would at one of his levels,
+// in any game of two players (druids.State.AJSeatMove): explore first,
+// unravel whenever he can, by the solo rules' choices.
+type AJ struct {
+	level int
+	rng   *lockedRand
+}
+
+// NewAJ returns AJ at level (one of druids.AJLevels but "none") as a seat
+// bot.
+func NewAJ(level string, seed uint64) (*AJ, error) {
+	for i, l := range druids.AJLevels[1:] {
+		if l == level {
+			return &AJ{level: i + 1, rng: &lockedRand{rng: rand.New(rand.NewPCG(seed, 0x616a))}}, nil
+		}
+	}
+	return nil, fmt.Errorf("AJ has no level %q (levels: %s)", level, strings.Join(druids.AJLevels[1:], ", "))
+}
+
+// Name returns "aj-" and the level.
+func (b *AJ) Name() string { return "aj-" + druids.AJLevels[b.level] }
+
+// Move returns AJ's choice for the seat to decide; st is not changed.
+func (b *AJ) Move(ctx context.Context, st game.State) (game.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	s, err := stateOf(st)
+	if err != nil {
+		return 0, err
+	}
+	if s.Over() {
+		return 0, ErrGameOver
+	}
+	b.rng.mu.Lock()
+	defer b.rng.mu.Unlock()
+	return s.AJSeatMove(b.level, b.rng.rng), nil
+}

@@ -87,6 +87,7 @@ func TestWholeGames(t *testing.T) {
 		"random":    func(seed uint64) bot { return NewRandom(seed) },
 		"heuristic": func(seed uint64) bot { return NewHeuristic(seed, 16) },
 		"mcts":      func(seed uint64) bot { return newSearchBot(seed, sims) },
+		"aj-legend": func(seed uint64) bot { return ajAt("legend")(seed) },
 	}
 	for name, mk := range makers {
 		for _, players := range []int{2, 4} {
@@ -133,6 +134,7 @@ func TestBagHidden(t *testing.T) {
 	makers := map[string]func() bot{
 		"heuristic": func() bot { return NewHeuristic(9, 12) },
 		"mcts":      func() bot { return newSearchBot(9, 60) },
+		"aj":        func() bot { return ajAt("eldrid")(9) },
 	}
 	for _, players := range []int{2, 4} {
 		st := newGame(t, players, 21, nil)
@@ -308,4 +310,36 @@ func TestStrengthSearchHeuristic(t *testing.T) {
 
 func TestStrengthSearchAJ(t *testing.T) {
 	vsAJ(t, strengthGames(t), "legend", searchAt(strengthSims()))
+}
+
+func ajAt(level string) func(uint64) bot {
+	return func(seed uint64) bot {
+		b, err := NewAJ(level, seed)
+		if err != nil {
+			panic(err)
+		}
+		return b
+	}
+}
+
+// AJ as a seat bot plays whole two-player games at every level, and beats
+// random play: he explores and unravels every turn he can.
+func TestAJSeat(t *testing.T) {
+	for _, level := range druids.AJLevels[1:] {
+		t.Run(level, func(t *testing.T) {
+			if share := match(t, 6, ajAt(level), random); share < 0.8 {
+				t.Errorf("AJ %s won %.0f%% against random", level, 100*share)
+			}
+		})
+	}
+	if _, err := NewAJ("none", 1); err == nil {
+		t.Error("AJ at level none")
+	}
+}
+
+func TestStrengthAJSeat(t *testing.T) {
+	games := strengthGames(t)
+	for _, level := range druids.AJLevels[1:] {
+		match(t, games, ajAt(level), heuristic)
+	}
 }
