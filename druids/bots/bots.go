@@ -64,6 +64,23 @@ func pick(s *druids.State, legal []game.Move, r *rand.Rand) game.Move {
 	return legal[len(legal)-1]
 }
 
+// toDecide returns the engine's state behind st, which a bot is asked to
+// decide in: an error if the context is done, st is not a state of the
+// game, or the game is over.
+func toDecide(ctx context.Context, st game.State) (*druids.State, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s, err := stateOf(st)
+	if err != nil {
+		return nil, err
+	}
+	if s.Over() {
+		return nil, ErrGameOver
+	}
+	return s, nil
+}
+
 // viewKey is what a seat sees of s: its text without the generator, which
 // holds the bag's order (what is in the bag is public; its order is not).
 func viewKey(s *druids.State) string {
@@ -207,15 +224,9 @@ func (b *AJ) Name() string { return "aj-" + druids.AJLevels[b.level] }
 
 // Move returns AJ's choice for the seat to decide; st is not changed.
 func (b *AJ) Move(ctx context.Context, st game.State) (game.Move, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	s, err := stateOf(st)
+	s, err := toDecide(ctx, st)
 	if err != nil {
 		return 0, err
-	}
-	if s.Over() {
-		return 0, ErrGameOver
 	}
 	b.rng.mu.Lock()
 	defer b.rng.mu.Unlock()

@@ -51,15 +51,9 @@ func (*Heuristic) Name() string { return "heuristic" }
 // Move returns the plan's next decision, planning anew when the state is
 // not the one the plan expected; st is not changed.
 func (b *Heuristic) Move(ctx context.Context, st game.State) (game.Move, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	s, err := stateOf(st)
+	s, err := toDecide(ctx, st)
 	if err != nil {
 		return 0, err
-	}
-	if s.Over() {
-		return 0, ErrGameOver
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
