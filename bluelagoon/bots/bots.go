@@ -115,6 +115,7 @@ func compareRated(a, b rated) int {
 func rateMoves(g *bluelagoon.Game, rng *lockedRand) []rated {
 	p := g.Current()
 	islands := islandsOf(g, p)
+	nbr := neighboursOf(g.Board())
 	moves := g.LegalMoves()
 	out := make([]rated, len(moves))
 	for i, m := range moves {
@@ -122,7 +123,7 @@ func rateMoves(g *bluelagoon.Game, rng *lockedRand) []rated {
 		c.ApplyLegal(m)
 		gain := float64(margin(standing(&c), g.Players(), p))
 		prior := movePrior(g, islands, m)
-		bonus := prior/2 + reachValue(g, islands, m)
+		bonus := prior/2 + reachValue(g, nbr, islands, m)
 		out[i] = rated{m, [3]float64{gain + bonus, prior, rng.float64()}, bonus}
 	}
 	return out
@@ -131,14 +132,16 @@ func rateMoves(g *bluelagoon.Game, rng *lockedRand) []rated {
 // reachValue is what a move brings within the mover's reach: tokens and
 // islands next to it that no piece of the mover touches yet. Without it a
 // one-move lookahead never goes to sea, and never finds the islands and
-// tokens beyond.
-func reachValue(g *bluelagoon.Game, islands uint64, m bluelagoon.Move) float64 {
+// tokens beyond. nbr is the board's table of neighbours, which (unlike the
+// board's Neighbours) costs no allocation: the search's prior calls this
+// for every move at its root.
+func reachValue(g *bluelagoon.Game, nbr *neighbours, islands uint64, m bluelagoon.Move) float64 {
 	b := g.Board()
 	p := g.Current()
 	v := 0.0
 	var seen uint64
-	for _, n := range b.Neighbours(m.At) {
-		if _, _, taken := g.PieceAt(n); taken || touches(g, p, n) {
+	for _, n := range nbr.at(m.At) {
+		if _, _, taken := g.PieceAt(n); taken || touches(g, nbr, p, n) {
 			continue
 		}
 		if t, ok := g.TokenAt(n); ok {
@@ -153,8 +156,8 @@ func reachValue(g *bluelagoon.Game, islands uint64, m bluelagoon.Move) float64 {
 }
 
 // touches reports whether player p has a piece next to c.
-func touches(g *bluelagoon.Game, p int, c bluelagoon.Coord) bool {
-	for _, n := range g.Board().Neighbours(c) {
+func touches(g *bluelagoon.Game, nbr *neighbours, p int, c bluelagoon.Coord) bool {
+	for _, n := range nbr.at(c) {
 		if q, _, ok := g.PieceAt(n); ok && q == p {
 			return true
 		}

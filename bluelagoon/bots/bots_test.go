@@ -192,7 +192,7 @@ func TestRootPriorIsGreedysRating(t *testing.T) {
 	if err := below.Play(bluelagoon.ContractMove(g.Board(), m)); err != nil {
 		t.Fatal(err)
 	}
-	cheap := positionWith(t, &below.State, nil)
+	cheap := positionWith(t, &below.State, map[string]float64{"root": 0})
 	for _, em := range below.LegalMoves() {
 		cm := bluelagoon.ContractMove(below.Board(), em)
 		if below.Prior(cm) != cheap.Prior(cm) {

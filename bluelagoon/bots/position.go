@@ -43,7 +43,8 @@ type Position struct {
 	// phase ends, and its rewards estimate the settlement phase.
 	cut bool
 	// root is the ply of the position the search plays from, with the
-	// policy's Root: the prior there is greedy's rating.
+	// policy's Root: the prior of the Root plies from there is greedy's
+	// rating.
 	root int
 }
 
@@ -84,16 +85,21 @@ type Policy struct {
 	Token, Fresh, Land, SettleFresh float64
 	Margin                          float64
 	Cut, Village                    float64
-	// Root, if not 0, makes the prior of the moves at the search's root
-	// greedy's rating (the score margin the move leaves, and half its
-	// prior and what it brings within reach), which looks at the scores a
-	// move changes (an island's majority, the links) and costs a copy of
-	// the game a move: too slow for every node, cheap once a search.
+	// Root, if not 0, makes the prior of the moves of the first Root
+	// plies from the search's root greedy's rating (the score margin the
+	// move leaves, and half its prior and what it brings within reach),
+	// which looks at the scores a move changes (an island's majority, the
+	// links) and costs a copy of the game a move: too slow for every node,
+	// cheap for the few nodes near the root.
 	Root float64
 }
 
-// DefaultPolicy is the playout policy the search uses.
-var DefaultPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 0.2, Village: 6}
+// DefaultPolicy is the policy the search uses: what the arena found best at
+// 1,000 simulations a move (docs/strength.md, issue 16). Greedy's rating at
+// the root is most of it; the reward all margin and the playouts cut at the
+// exploration's end each helped a little, and the cut halves a playout from
+// the first move.
+var DefaultPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 1, Cut: 1, Village: 6, Root: 1}
 
 // NewPosition returns the search's position for a Blue Lagoon state, a copy:
 // st is not changed. Any other game's state is an error.
@@ -402,10 +408,10 @@ func (s *Position) Prior(cm game.Move) float64 {
 		return math.Inf(-1)
 	}
 	islands := s.islands[g.Current()]
-	if s.ply == s.root {
+	if s.root >= 0 && s.ply-s.root < int(s.pol.Root) {
 		c := *g
 		c.ApplyLegal(m)
-		return float64(margin(standing(&c), g.Players(), g.Current())) + movePrior(g, islands, m)/2 + reachValue(g, islands, m)
+		return float64(margin(standing(&c), g.Players(), g.Current())) + movePrior(g, islands, m)/2 + reachValue(g, s.nbr, islands, m)
 	}
 	v := movePrior(g, islands, m)
 	if g.Phase() == bluelagoon.Settlement {
@@ -477,10 +483,11 @@ func tokenGain(held [bluelagoon.NumTokenKinds]int, t bluelagoon.Token) float64 {
 	return v
 }
 
-// Rewards gives each player mostly its share of the victory, and a little
-// (the policy's Margin) for its margin over the best other player, so that
-// the search still prefers the bigger win (or smaller loss) when the
-// outcome looks settled.
+// Rewards gives each player a share (the policy's Margin) of its reward for
+// its score margin over the best other player, squashed into [0, 1], and
+// the rest for its share of the victory. The margin says by how much a game
+// went well, not only whether: a reward with less noise, which is what a
+// small budget needs (all margin played best at 1,000 simulations).
 //
 // A playout that was cut at the end of the exploration phase is rewarded by
 // an estimate of the final scores: the totals so far and the policy's
