@@ -10,8 +10,9 @@
 // place, R turns the raft, Enter puts it there); 1 to 6 pick a hole, and a
 // second hole moves the pearl between them; L loads, U unloads (delivers at
 // the volcano), X swaps with the island, T trades with a raft alongside (then
-// 1 to 6 pick its hole), R Y G B choose a colour when asked, P peeks, E ends
-// the turn, Escape lets go.
+// 1 to 6 pick its hole), R Y G B choose a colour when asked (or, with a hole
+// picked, load or swap that colour at once), P peeks, E ends the turn, Escape
+// lets go.
 
 import {h, icon, fill, clock} from '../../ui.js';
 import {BoardView, SIZE, squareAt, squareName, extent, kindOf, describeSquare, DELTA} from './board.js';
@@ -436,6 +437,14 @@ export class Table {
     if (this.mode && this.mode.kind === 'trade' && 'RYGB'.includes(K) && K.length === 1) {
       this.mode.raft = K;
       this.renderPanel();
+      return true;
+    }
+    // A colour with a hole picked: load it into an open hole, or swap the
+    // hole's pearl for it.
+    if (!this.mode && this.selected && 'RYGB'.includes(K) && K.length === 1) {
+      const raft = this.raftShown();
+      const full = raft && raft.holes[this.selected - 1] && raft.holes[this.selected - 1].pearl;
+      this.send(full ? `swap ${this.selected} ${K}` : `load ${K} ${this.selected}`);
       return true;
     }
     switch (K) {
