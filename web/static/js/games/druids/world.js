@@ -138,17 +138,20 @@ export class WorldView {
     const label = `${st.name} (${c.id}), ${st.energy} ${st.type}, group ${GROUPS[st.group]}${c.locked ? ', locked' : ''}${st.original ? ', original to Lagoon' : ''}` +
       (c.druids.length ? `; ${this.druidsSaid(c)}` : '');
     const interactive = this.interactive && (legal || this.onsite);
+    const tokens = this.tokens(c);
+    const crowded = tokens.childElementCount > 4;
     return s('g', {class: cls, transform: `translate(${c.x.toFixed(1)} ${c.y.toFixed(1)})`, 'data-site': c.id},
       s('g', {'data-hit': 'site', 'data-value': c.id, tabindex: interactive ? 0 : null, role: interactive ? 'button' : 'img', 'aria-label': label},
         s('polygon', {class: 'hex', points: hexPoints(0.97), fill: en.tint, stroke: en.colour}),
         s('polygon', {class: 'hex-inner', points: hexPoints(0.86)}),
-        s('use', {href: '#' + en.symbol, x: -8, y: -R * 0.83, width: 16, height: 16}),
-        s('text', {class: 'site-id', y: -R * 0.37}, `${c.id} · ${GROUPS[st.group]}`),
-        lines.map((line, i) => s('text', {class: 'site-name', y: -7 + i * 11.5 + (lines.length === 1 ? 5 : 0)}, line)),
-        s('text', {class: 'site-type', y: R * 0.29}, st.type),
-        c.locked ? s('use', {class: 'lock', href: '#dr-lock', x: -R * 0.78, y: -9, width: 17, height: 17}, s('title', {}, 'Locked: removing it would split the world')) : null,
-        st.original ? s('use', {class: 'orig', href: '#dr-original', x: R * 0.78 - 16, y: -9, width: 16, height: 16}, s('title', {}, 'Original to Lagoon')) : null),
-      this.tokens(c));
+        s('use', {href: '#' + en.symbol, x: -7.5, y: -R * 0.84, width: crowded ? 14 : 16, height: crowded ? 14 : 16}),
+        s('text', {class: 'site-id', y: crowded ? -R * 0.47 : -R * 0.37}, `${c.id} · ${GROUPS[st.group]}`),
+        lines.map((line, i) => s('text', {class: 'site-name', y: (crowded ? -14 : -7) + i * 11.5 + (lines.length === 1 ? 5 : 0)}, line)),
+        // With many druids on it, their tokens take the type's line.
+        crowded ? null : s('text', {class: 'site-type', y: R * 0.29}, st.type),
+        c.locked ? s('use', {class: 'lock', href: '#dr-lock', x: -R * 0.6 - 8, y: crowded ? -R * 0.6 : R * 0.29 - 12, width: 16, height: 16}, s('title', {}, 'Locked: removing it would split the world')) : null,
+        st.original ? s('use', {class: 'orig', href: '#dr-original', x: R * 0.6 - 8, y: crowded ? -R * 0.6 : R * 0.29 - 12, width: 16, height: 16}, s('title', {}, 'Original to Lagoon')) : null),
+      tokens);
   }
 
   druidsSaid(c) {
@@ -171,13 +174,16 @@ export class WorldView {
       if (d.acolytes_refreshed) list.push({slot: d.seat, eldrid: false, exhausted: false, n: d.acolytes_refreshed});
       if (d.acolytes_exhausted) list.push({slot: d.seat, eldrid: false, exhausted: true, n: d.acolytes_exhausted});
     }
-    const perRow = 4, step = 21;
+    // Up to four tokens go in one row under the type; more in rows of
+    // five, smaller, from just under the name.
+    const crowded = list.length > 4;
+    const perRow = crowded ? 5 : 4, step = crowded ? 18 : 21, scale = crowded ? 0.82 : 1;
     return s('g', {class: 'tokens'}, list.map((t, i) => {
       const row = Math.floor(i / perRow), inRow = Math.min(perRow, list.length - row * perRow);
-      const x = (i % perRow - (inRow - 1) / 2) * step, y = R * 0.56 + row * 18;
+      const x = (i % perRow - (inRow - 1) / 2) * step, y = crowded ? R * 0.16 + row * 17 : R * 0.56;
       const text = druidText(t.slot, t.eldrid, t.exhausted, c.id);
       const legal = this.legal.druids.has(text);
-      const size = t.eldrid ? 22 : 16;
+      const size = (t.eldrid ? 22 : 16) * scale;
       const who = this.ctx.seatOf(t.slot) === this.ctx.you ? 'Your' : `${this.ctx.name(this.ctx.seatOf(t.slot))}'s`;
       const said = `${who} ${t.exhausted ? 'exhausted' : 'refreshed'} ${this.ctx.circle(t.slot)} ${t.eldrid ? 'Eldrid' : t.n > 1 ? `acolytes (${t.n})` : 'acolyte'} on ${c.id}`;
       const interactive = this.interactive && legal;
