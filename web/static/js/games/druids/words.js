@@ -70,11 +70,14 @@ function whose(slot, ctx) {
   return `${ctx.name(seat)}'s`;
 }
 
-// druidWords says a druid: "your exhausted Eldrid on Gruu's Refuge".
-export function druidWords(d, ctx, {where = true} = {}) {
+// druidWords says a druid: "your exhausted Stag Eldrid on Gruu's
+// Refuge"; a druid of the seat mover, who is named already, is said
+// without its owner ("Stag Eldrid on Gruu's Refuge").
+export function druidWords(d, ctx, {mover = null} = {}) {
   const circle = ctx.circle(d.slot);
   const what = d.eldrid ? `${circle} Eldrid` : `${circle} acolyte`;
-  return `${whose(d.slot, ctx)} ${d.exhausted ? 'exhausted ' : ''}${what}${where ? ` on ${ctx.cat.name(d.site)}` : ''}`;
+  const owner = mover != null && ctx.seatOf(d.slot) === mover ? '' : `${whose(d.slot, ctx)} `;
+  return `${owner}${d.exhausted ? 'exhausted ' : ''}${what} on ${ctx.cat.name(d.site)}`;
 }
 
 // choiceWords says a choice of the legal list for a button or the log.
@@ -121,8 +124,9 @@ export function moveWords(move, ctx) {
   if (m === 'end') return 'ends the turn';
   if (m === 'done') return asking === 'refresh' ? 'refreshes no more' : `is done (${stepWords(asking).toLowerCase()})`;
   const about = asking && !['action', 'begin', 'refresh', 'end'].includes(asking) ? `${stepWords(asking)}: ` : '';
-  if (asking === 'refresh' && k === 'druid') return `refreshes ${druidWords(parseDruid(m), ctx)}`;
-  if (k === 'druid') return `${about}${druidWords(parseDruid(m), ctx)}`;
+  const mover = {mover: move.seat};
+  if (asking === 'refresh' && k === 'druid') return `refreshes ${druidWords(parseDruid(m), ctx, mover)}`;
+  if (k === 'druid') return `${about}${druidWords(parseDruid(m), ctx, mover)}`;
   if (k === 'site') return `${about}${ctx.cat.name(m)}`;
   if (k === 'space') return `${about}lays it at ${m}`;
   if (k === 'side') return `${about}side ${m.slice(5)}`;
