@@ -2,6 +2,7 @@ package druids
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/lagoon-games/lagoon/game"
 )
@@ -222,9 +223,9 @@ func (s *State) ajSteps() []string {
 		case evUnravel:
 			line = "unravels " + s.tileLabel(a) + " giving up " + strconv.Itoa(b) + " seeds"
 		case evToken:
-			line = "draws a " + CircleNames[a] + " token, " + tokenWords[b]
+			line = "draws " + article(CircleNames[a]) + " token, " + tokenWords[b]
 		case evSeed:
-			line = "gains a " + EnergyNames[a] + " seed"
+			line = "gains " + article(EnergyNames[a]) + " seed"
 		case evShift:
 			line = "moves " + s.tileLabel(a) + " next to the locked " + s.tileLabel(b)
 		case evNothing:
@@ -235,6 +236,14 @@ func (s *State) ajSteps() []string {
 		out = append(out, "AJ "+line)
 	}
 	return out
+}
+
+// article puts "a" or "an" before a word, by its first letter.
+func article(word string) string {
+	if strings.ContainsRune("AEIOU", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
 }
 
 // View returns the state; every viewer sees the same.
