@@ -228,6 +228,10 @@ func TestLagunaByKeyboard(t *testing.T) {
 	// has several).
 	p.waitFor(`document.querySelector('.game[data-turn=you][data-pending=false] .lg-act[data-action=load]')`, "our first turn")
 	version := g.State.Version
+	// A step before loading is sent all the same: the server's reason is
+	// what the player reads, in the page's words.
+	p.key(kb.ArrowUp)
+	p.waitFor(`(document.querySelector('.message.show') || {textContent: ''}).textContent.startsWith("You can't step north: first load")`, "the refusal's words")
 	load := func(hole string) {
 		p.key(hole)
 		p.key("l")
@@ -330,6 +334,8 @@ func TestLagunaByKeyboard(t *testing.T) {
 	phone.waitGame()
 	phone.waitFor(`document.querySelector('.game[data-turn=you][data-conn=open] .lg-step')`, "the phone's steps")
 	phone.screenshot("laguna-phone")
+	phone.tap(`.lg-hole-btn[data-hole="1"]`)
+	phone.waitFor(`document.querySelector('.lg-hole-btn.selected[data-hole="1"]') && document.querySelector('.lg-raft[data-seat="1"] .lg-selected')`, "hole 1 picked by a tap")
 	version = g.State.Version
 	if next := firstLegal(g, ""); len(next) == 1 {
 		phone.tap(fmt.Sprintf(`.lg-step[data-move=%q]`, next))

@@ -17,28 +17,35 @@ await loadStyle(new URL('./laguna.css', import.meta.url).href);
 const DIR_WORDS = {N: 'north', E: 'east', S: 'south', W: 'west'};
 const PHASES = {place: 'Placing the rafts', deal: 'Dealing the pearls', play: 'Sailing', over: 'Game over'};
 
-// words says a move as a player says it, without the player's name.
-function words(move, note) {
+// phrase says a move as a player says it, without the player's name: done
+// ("stepped east"), or to do ("step east") for a refusal.
+function phrase(move, done = true) {
   const f = move.split(' ');
   const pearl = c => `a ${colourName(c)} pearl`;
-  let text;
+  const say = (past, present) => (done ? past : present);
   switch (f[0]) {
-    case 'N': case 'E': case 'S': case 'W': text = `stepped ${DIR_WORDS[f[0]]}`; break;
-    case 'end': text = 'ended the turn'; break;
-    case 'peek': text = 'peeked under the pearls'; break;
-    case 'shift': text = `moved the pearl in hole ${f[1]} to hole ${f[2]}`; break;
-    case 'load': text = `loaded ${pearl(f[1])} into hole ${f[2]}`; break;
-    case 'unload': text = `left the pearl of hole ${f[1]} on the island`; break;
-    case 'swap': text = `swapped the pearl in hole ${f[1]} for ${pearl(f[2])}`; break;
-    case 'deliver': text = `delivered the pearl of hole ${f[1]} to the volcano`; break;
-    case 'trade': text = f[2] === f[3] ? `traded hole ${f[2]} with the ${colourName(f[1])} raft` : `traded with the ${colourName(f[1])} raft: hole ${f[2]} for its hole ${f[3]}`; break;
-    case 'put': text = `put ${pearl(f[1])} on island ${f[2]}`; break;
-    case 'place': text = `put the raft ${f[1] === 'V' ? 'down' : 'across'} at ${f[2]}`; break;
-    default: text = move;
+    case 'N': case 'E': case 'S': case 'W': return say('stepped', 'step') + ' ' + DIR_WORDS[f[0]];
+    case 'end': return say('ended', 'end') + ' the turn';
+    case 'peek': return say('peeked', 'peek') + ' under the pearls';
+    case 'shift': return `${say('moved', 'move')} the pearl in hole ${f[1]} to hole ${f[2]}`;
+    case 'load': return `${say('loaded', 'load')} ${pearl(f[1])} into hole ${f[2]}`;
+    case 'unload': return `${say('left', 'leave')} the pearl of hole ${f[1]} on the island`;
+    case 'swap': return `${say('swapped', 'swap')} the pearl in hole ${f[1]} for ${pearl(f[2])}`;
+    case 'deliver': return `${say('delivered', 'deliver')} the pearl of hole ${f[1]} to the volcano`;
+    case 'trade': return f[2] === f[3] ? `${say('traded', 'trade')} hole ${f[2]} with the ${colourName(f[1])} raft`
+      : `${say('traded', 'trade')} with the ${colourName(f[1])} raft: hole ${f[2]} for its hole ${f[3]}`;
+    case 'put': return `${say('put', 'put')} ${pearl(f[1])} on island ${f[2]}`;
+    case 'place': return `${say('put', 'put')} the raft ${f[1] === 'V' ? 'down' : 'across'} at ${f[2]}`;
   }
+  return move;
+}
+
+// words says a move done, with what its note says it uncovered or ended.
+function words(move, note) {
+  let text = phrase(move);
   if (note && note.uncovers === '#') text += ', uncovering a reef';
   else if (note && note.uncovers && '^>v<'.includes(note.uncovers)) text += ', uncovering a current';
-  if (note && note.turn_ends === 'reef' && f[0] !== 'end') text += ': a reef ends the turn';
+  if (note && note.turn_ends === 'reef' && move !== 'end') text += ': a reef ends the turn';
   return text;
 }
 
@@ -143,8 +150,12 @@ export default {
     return null;
   },
 
+  // refusal: the engine's reason starts with the move's text, which the
+  // words of the move replace.
   refusal(move, reason) {
-    return move ? `You can't do that (${move}): ${reason}` : `You can't do that: ${reason}`;
+    if (!move) return `You can't do that: ${reason}`;
+    const why = reason.toLowerCase().startsWith(move.toLowerCase() + ': ') ? reason.slice(move.length + 2) : reason;
+    return `You can't ${phrase(move, false)}: ${why}`;
   },
 
   phaseSummary: () => null,
