@@ -97,8 +97,9 @@ func BenchmarkMCTSGame(b *testing.B) {
 	b.ReportMetric(float64(sum)/b.Elapsed().Seconds(), "sims/s")
 }
 
-// BenchmarkPlayout plays whole games from the start with the playout
-// policy, the bulk of a simulation's work.
+// BenchmarkPlayout plays out from the start with the playout policy, the
+// bulk of a simulation's work: the whole game, or with the default policy's
+// cut the exploration phase.
 func BenchmarkPlayout(b *testing.B) {
 	start := newPosition(b, 2, 1)
 	s := start.Clone()
