@@ -241,7 +241,7 @@ export class Table {
     if (kinds.has('druid')) return top && top.invoker ? 'Choose a druid: a highlighted one on the world, or below.' : 'Choose the druid that acts: a highlighted one on the world, or below.';
     if (kinds.has('site')) return 'Choose a site: a highlighted one on the world, or below.';
     if (kinds.has('seed')) return 'Choose the seed to give up.';
-    if (kinds.has('yes')) return asking === 'explore' ? 'Move the exploring druid onto the new site?' : asking === 'unravel' ? 'Count your Ancient\'s extra energy?' : 'Do it? (It may.)';
+    if (kinds.has('yes')) return asking === 'explore' ? 'Move the exploring druid onto the new site?' : asking === 'unravel' ? 'Count your Ancient\'s extra energy?' : `Use ${asking}'s effect? It is yours to choose.`;
     if (kinds.has('eldrid')) return 'Your Eldrid or an acolyte?';
     return '';
   }
