@@ -58,7 +58,10 @@ export class Table {
     this.follow = null;      // {druid, version}: answer "which druid?" with it
     this.hovered = null;     // the site under the pointer
     this.ajTimer = null;
-    this.world = new WorldView(this.cat, this.words(), {interactive, label: interactive ? 'The world: sites and druids' : 'The world at the move shown'});
+    // A phone's narrow world is drawn as large as its width allows.
+    const narrow = window.matchMedia('(max-width: 600px)').matches;
+    this.world = new WorldView(this.cat, this.words(), {interactive, label: interactive ? 'The world: sites and druids' : 'The world at the move shown',
+      least: narrow ? [3.2, 2.6] : undefined});
     this.world.onsite = id => this.clickSite(id);
     this.world.ondruid = text => this.clickDruid(text);
     this.world.onspace = at => this.send(at);

@@ -22,7 +22,7 @@ const place = (q, r) => ({x: W * (q + r / 2), y: R * 1.5 * r});
 
 // nameLines splits a site's name into at most two lines.
 function nameLines(name) {
-  if (name.length <= 13) return [name];
+  if (name.length <= 11) return [name];
   const words = name.split(' ');
   let best = null;
   for (let i = 1; i < words.length; i++) {
