@@ -1,8 +1,8 @@
 // Package bots holds what Blue Lagoon brings to the platform's bots beyond
 // the contract (package game): its own bots, greedy and heuristic, and the
 // search's knowledge of the game (Position: the move prior, the playout
-// policy, the shaped rewards and rerooting for ai/mcts). The bots' table in
-// package ai seats them; the layers above name no game.
+// policy, the shaped rewards, an evaluation and rerooting for ai/mcts). The
+// bots' table in package ai seats them; the layers above name no game.
 package bots
 
 import (

@@ -16,10 +16,10 @@ import (
 
 // Position is a Blue Lagoon game as the search (ai/mcts) plays it: the
 // contract's state, with what the search may ask of it beyond the contract
-// (a move prior, the playout policy, shaped rewards, rerooting) and the
-// little extra the playout policy needs kept up to date move by move. Like
-// the state it holds, it is a flat value: the search copies it once a
-// simulation (CopyFrom) without allocating.
+// (a move prior, the playout policy, shaped rewards, an evaluation,
+// rerooting) and the little extra the playout policy needs kept up to date
+// move by move. Like the state it holds, it is a flat value: the search
+// copies it once a simulation (CopyFrom) without allocating.
 type Position struct {
 	bluelagoon.State
 	// islands[p] has bit i set when player p has a piece on island i, and
@@ -132,8 +132,9 @@ func (s *Position) use(pol *Policy) {
 	}
 }
 
-// SearchWith is Search with a policy of its own: pol's fields are set from
-// settings by name (settingNames); other names are an error.
+// SearchWith is Search with a policy of its own: the default's fields are
+// set from settings by name (token, fresh, land, settlefresh, margin, cut,
+// village, root); other names are an error.
 func SearchWith(settings map[string]float64) (func(game.State) (game.State, error), error) {
 	pol := DefaultPolicy
 	fields := pol.fields()
