@@ -354,3 +354,46 @@ func TestLagunaByKeyboard(t *testing.T) {
 	}
 	noSideways(t, phone, "Laguna's game on a phone")
 }
+
+// TestLagunaSoloOpenBoard: the solo puzzle shows its target island by
+// island and its par, and the open board draws what lies under every
+// pearl.
+func TestLagunaSoloOpenBoard(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withLaguna)
+	c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "hard", "open": "on", "puzzle": "2"}, "seed": 9,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}}})
+	token := c.Seats[0].Token
+	l.api("POST", "/api/games/"+c.ID+"/join", token, map[string]any{}, nil)
+	g := l.lagunaPlay(c.ID, token, firstLegal(l.laguna(c.ID), "place "))
+	for range 3 {
+		g = l.lagunaPlay(c.ID, token, firstLegal(g, "load "))
+	}
+	v := g.State.View
+	if v.Par == nil || len(v.Goal) != 8 {
+		t.Fatalf("the solo game's view has par %v and goal %v", v.Par, v.Goal)
+	}
+	p := newPage(t, "solo", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.game[data-turn=you] .lg-goal')`, "the puzzle")
+	if par := eval[string](p, `document.querySelector('.lg-goal .lg-par').textContent + ', ' + document.querySelector('.lg-par-line .lg-par').textContent`); par != fmt.Sprintf("par %d steps, par %d", *v.Par, *v.Par) {
+		t.Errorf("the puzzle says %q; its par is %d", par, *v.Par)
+	}
+	goal := eval[[]string](p, `[...document.querySelectorAll('.lg-goal-row')].map(r => r.dataset.island + ' ' + [...r.querySelectorAll('.lg-goal-pearls use')].map(u => u.getAttribute('href').slice(-1)).join('') + ' ' + r.classList.contains('done'))`)
+	for i, want := range v.Goal {
+		done := want == v.Islands[i]
+		if w := fmt.Sprintf("%c %s %v", "ABCDEFGH"[i], want, done); i >= len(goal) || goal[i] != w {
+			t.Errorf("the puzzle shows %v; island %c wants %q and holds %q", goal, "ABCDEFGH"[i], want, v.Islands[i])
+			break
+		}
+	}
+	// Open board: every pearl lifted, nothing hidden.
+	if n := checkHidden(t, p, g); n != 0 {
+		t.Errorf("the open board hides %d squares", n)
+	}
+	if lifted := eval[int](p, `document.querySelectorAll('.lg-raft .lg-pearl.lg-lifted').length`); lifted != 3 {
+		t.Errorf("the open board lifts %d pearls of the 3 aboard", lifted)
+	}
+	p.screenshot("laguna-solo")
+}

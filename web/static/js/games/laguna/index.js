@@ -7,7 +7,7 @@
 
 import {h, icon, loadStyle} from '../../ui.js';
 import {installSymbols, pearlIcon, colourName, COLOURS} from './art.js';
-import {Table, boardTitle} from './table.js';
+import {Table, boardTitle, puzzleBox} from './table.js';
 import {BoardView, squareAt, squareName, extent} from './board.js';
 import {summary, legend, rulesPage} from './rules.js';
 
@@ -199,7 +199,7 @@ function scoreSheet(view, seats) {
           h('td', {'data-delivered': p}, solo ? String(view.scores[0]) : `${view.volcano[p]} of ${view.target}`),
           h('td', {}, aboard.map(a => icon(pearlIcon(a), 'icon lg-pearl-icon small'))));
       }))),
-    solo ? h('p', {class: 'muted'}, view.par != null ? `The puzzle's par: ${view.par} steps.` : 'The puzzle\'s par is not known.')
+    solo ? puzzleBox(view, view.scores[0])
       : h('p', {class: 'muted'}, 'In the volcano: ', COLOURS.map((c, i) => [icon(pearlIcon(c.letter), 'icon lg-pearl-icon small'), ` ${view.volcano[i]} `])));
 }
 

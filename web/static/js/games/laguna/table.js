@@ -128,7 +128,7 @@ export class Table {
 
   renderPanel() {
     const v = this.view, you = this.you();
-    const parts = [this.glass.el, this.statusLine()];
+    const parts = [this.glass.el, this.statusLine(), v.goal ? this.parLine() : null];
     const raft = this.raftShown();
     if (v.phase === 'play' || v.phase === 'over') {
       if (raft && raft.holes.length) parts.push(this.holesBox(raft));
@@ -138,7 +138,6 @@ export class Table {
       else if (v.phase === 'deal') parts.push(this.dealBox());
       else if (v.phase === 'play') parts.push(...[this.playBox()].flat());
     }
-    if (v.goal) parts.push(this.goalBox());
     // The focus stays on the like of the button that had it.
     const had = this.panel.contains(document.activeElement) ? document.activeElement : null;
     const like = had && ['data-action', 'data-move', 'data-hole', 'data-colour'].map(a => [a, had.getAttribute(a)]).find(([, val]) => val != null);
@@ -277,18 +276,13 @@ export class Table {
       }), cancel));
   }
 
-  goalBox() {
+  // parLine says the puzzle's steps so far and its par (the target is on
+  // the score sheet).
+  parLine() {
     const v = this.view;
-    return h('div', {class: 'lg-goal'},
-      h('div', {class: 'lg-box-title'}, 'The puzzle', h('span', {class: 'lg-par'}, v.par != null ? `par ${v.par} steps` : 'par unknown')),
-      h('div', {class: 'lg-goal-list'}, v.goal.map((want, i) => {
-        const have = v.islands[i], done = sortPearls(have) === sortPearls(want);
-        return h('div', {class: 'lg-goal-row' + (done ? ' done' : ''), 'data-island': 'ABCDEFGH'[i]},
-          h('b', {}, 'ABCDEFGH'[i]),
-          h('span', {class: 'lg-goal-pearls', title: 'Wanted'}, [...want].map(c => icon(pearlIcon(c), 'icon lg-pearl-icon'))),
-          h('span', {class: 'lg-goal-mark'}, done ? '✓' : ''));
-      })),
-      h('p', {class: 'lg-help'}, `Bring the islands' pearls to this pattern (two finish aboard) in as few steps as you can: ${this.state.standing.scores[0]} so far.`));
+    return h('div', {class: 'lg-par-line'}, h('b', {}, 'The puzzle'),
+      h('span', {}, `${this.state.standing.scores[0]} steps so far`),
+      h('span', {class: 'lg-par'}, v.par != null ? `par ${v.par}` : 'par unknown'));
   }
 
   // ---- Actions
@@ -611,8 +605,22 @@ function trails(view, moves) {
   return out;
 }
 
-const sortPearls = s => [...(s || '')].sort().join('');
 
 export function boardTitle(name) {
   return name === 'easy' ? 'original board, easy side' : name === 'hard' ? 'original board, hard side' : 'a board of your own';
+}
+
+// puzzleBox shows the solo game's target island by island, each ticked
+// when it holds what the target wants, with the par.
+export function puzzleBox(view, steps) {
+  return h('div', {class: 'lg-goal'},
+    h('div', {class: 'lg-box-title'}, 'The puzzle', h('span', {class: 'lg-par'}, view.par != null ? `par ${view.par} steps` : 'par unknown')),
+    h('div', {class: 'lg-goal-list'}, view.goal.map((want, i) => {
+      const done = view.islands[i] === want;
+      return h('div', {class: 'lg-goal-row' + (done ? ' done' : ''), 'data-island': 'ABCDEFGH'[i]},
+        h('b', {}, 'ABCDEFGH'[i]),
+        h('span', {class: 'lg-goal-pearls', title: 'Wanted'}, [...want].map(c => icon(pearlIcon(c), 'icon lg-pearl-icon'))),
+        h('span', {class: 'lg-goal-mark'}, done ? '✓' : ''));
+    })),
+    h('p', {class: 'lg-help'}, `Bring the islands' pearls to this pattern (two finish aboard) in as few steps as you can: ${steps} so far.`));
 }
