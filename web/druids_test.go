@@ -317,6 +317,7 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 	p.key(kb.End)
 	p.waitFor(fmt.Sprintf(`document.querySelector('.replay[data-shown="%d"]')`, len(end.Moves)), "the last move")
 	p.waitFor(fmt.Sprintf(`document.querySelectorAll('.world .site').length === %d`, len(end.State.View.World)), "the world of the end")
+	p.screenshot("druids-replay")
 }
 
 // TestDruidsTeams: four players are two teams, shown as teams: the cards'
@@ -326,7 +327,7 @@ func TestDruidsTeams(t *testing.T) {
 	l := startLagoonWith(t, withDruids)
 	human := map[string]any{"kind": "human"}
 	c := l.createGame(map[string]any{"game": "druids", "seed": 5, "seats": []map[string]any{{"kind": "human", "name": "Ann"}, human, human, human}})
-	p := newPage(t, "watcher", desktopWidth, desktopHeight)
+	p := newPage(t, "watcher", 390, 844)
 	p.navigate(l.url + "/game/" + c.ID)
 	p.waitGame()
 	p.waitFor(`document.querySelector('.dr-forecast-table')`, "the score sheet")
@@ -341,11 +342,12 @@ func TestDruidsTeams(t *testing.T) {
 	if g.State.View.Destiny != "draw" {
 		p.waitFor(`document.querySelector('.dr-fc[data-side="0 2"]')`, "team 1's forecast")
 	}
+	p.screenshot("druids-teams-phone")
 }
 
 // TestDruidsInvite: Ann starts a two-player game from the home page with
-// a friend's seat; Bob opens the invite link on a phone, joins, and both
-// play their first turns by clicks; each page shows the other's moves, and
+// a friend's seat; Bob opens the invite link on a phone, joins; Ann picks a
+// druid from the keyboard; both play their first turns by clicks; each page shows the other's moves, and
 // the world, the bag and the forecast agree with the server's view.
 func TestDruidsInvite(t *testing.T) {
 	needBrowser(t)
@@ -369,6 +371,14 @@ func TestDruidsInvite(t *testing.T) {
 	bob.click(".join-modal .btn-primary")
 	bob.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-conn=open]')`, "Bob seated")
 	ann.waitFor(`document.querySelector('.game[data-turn=you][data-conn=open]')`, "Ann's turn")
+
+	// From the keyboard: a druid of the world focused and Enter picks it,
+	// the focus goes to its first action, Escape drops it.
+	eval[bool](ann, `(document.querySelector('.world .druid.legal').focus(), true)`)
+	ann.key(kb.Enter)
+	ann.waitFor(`document.querySelector('.world .druid.selected') && document.activeElement.matches('.dr-action')`, "the druid picked by the keyboard, the focus on its actions")
+	ann.key(kb.Escape)
+	ann.waitFor(`!document.querySelector('.world .selected')`, "the druid dropped")
 
 	// Ann's first turn, then Bob's, each to its end.
 	for _, pl := range []*page{ann, bob} {
@@ -409,6 +419,8 @@ func TestDruidsInvite(t *testing.T) {
 		t.Errorf("the log's headings are %q, want a heading a turn", heads)
 	}
 	bob.screenshot("druids-invite-phone-log")
+	ann.click(`.tab[data-tab=moves]`)
+	ann.screenshot("druids-invite-log")
 }
 
 func sorted(s []string) []string {

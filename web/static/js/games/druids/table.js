@@ -388,8 +388,12 @@ export class Table {
     if ((this.view.offers || []).some(o => o.invokers.includes(text))) {
       this.pick = {druid: text};
       this.update(this.state);
+      // Picked with the keyboard, the focus goes to its first action once
+      // the key is up (before, the key would press that action too).
       const first = this.ask.querySelector('.dr-action');
-      if (first && this.world.svg.contains(document.activeElement)) first.focus({preventScroll: true});
+      if (first && this.world.byKey) {
+        this.world.svg.addEventListener('keyup', () => first.focus({preventScroll: true}), {once: true});
+      }
     }
   }
 

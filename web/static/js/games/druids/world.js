@@ -51,10 +51,13 @@ export class WorldView {
     this.selected = null;    // a site id or a druid's text
     this.marked = new Set(); // sites named by the step of AJ's turn shown
     this.view = null;
+    this.byKey = false;      // a choice is being made with the keyboard
     this.svg.addEventListener('keydown', e => {
       if ((e.key === 'Enter' || e.key === ' ') && e.target.dataset && e.target.dataset.hit) {
         e.preventDefault();
+        this.byKey = true;
         this.activate(e.target);
+        this.byKey = false;
       }
     });
     this.svg.addEventListener('click', e => {
