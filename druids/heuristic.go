@@ -36,9 +36,9 @@ func (s *State) HeuristicMove(r *rand.Rand) game.Move {
 			copyState.Resample(seat, r)
 			copyState.apply(m)
 			turn := copyState.turns
-			for copyState.turns == turn && copyState.step != stepOver {
+			for n := 1; copyState.turns == turn && copyState.step != stepOver; n++ {
 				l := copyState.AppendLegal(buf[:0])
-				copyState.apply(copyState.priorPick(l, r))
+				copyState.apply(CapTurn(n, l, copyState.priorPick(l, r)))
 			}
 			total += copyState.Evaluate(seat)
 		}

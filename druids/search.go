@@ -16,10 +16,37 @@ import (
 // from the state's generator, which a search resamples first.
 func (s *State) Playout(r *rand.Rand) {
 	var buf [256]game.Move
+	turn, n := s.turns, 0
 	for s.step != stepOver {
+		if s.turns != turn {
+			turn, n = s.turns, 0
+		}
+		n++
 		legal := s.AppendLegal(buf[:0])
-		s.apply(legal[r.IntN(len(legal))])
+		s.apply(CapTurn(n, legal, legal[r.IntN(len(legal))]))
 	}
+}
+
+// TurnCap is how many decisions a turn drawn at random (a playout, a
+// sampled turn) may take before it takes every way to stop that is offered:
+// some sites' actions can be repeated in a cycle within a turn, and a
+// drawn turn must end. Turns of random play take far fewer.
+const TurnCap = 200
+
+// CapTurn returns m, the choice drawn for the n-th decision of a turn, or,
+// past TurnCap decisions, the first of legal that stops: the end of the
+// Action step, done, or no. The menu always offers the end, and a site's
+// action runs through its few steps, so a turn so capped ends.
+func CapTurn(n int, legal []game.Move, m game.Move) game.Move {
+	if n <= TurnCap {
+		return m
+	}
+	for _, l := range legal {
+		if l == mEnd || l == mDone || l == mNo {
+			return l
+		}
+	}
+	return m
 }
 
 // Prior says how promising a choice looks, by rule of thumb: unravelling

@@ -99,6 +99,7 @@ func (b *Heuristic) planTurn(s *druids.State) []step {
 			} else {
 				m = pick(&c, l, r)
 			}
+			m = druids.CapTurn(len(moves)+1, l, m)
 			moves = append(moves, m)
 			c.PlayLegal(m)
 		}

@@ -100,9 +100,14 @@ func (s *Position) Playout(r *rand.Rand) {
 		return
 	}
 	var buf [256]game.Move
+	turn, n := s.Turn(), 0
 	for !s.Over() {
+		if s.Turn() != turn {
+			turn, n = s.Turn(), 0
+		}
+		n++
 		legal := s.AppendLegal(buf[:0])
-		s.PlayLegal(pick(&s.State, legal, r))
+		s.PlayLegal(druids.CapTurn(n, legal, pick(&s.State, legal, r)))
 	}
 }
 
