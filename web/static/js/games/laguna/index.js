@@ -114,7 +114,7 @@ export default {
     return [
       h('div', {class: 'lg-card'},
         h('span', {class: 'lg-chip', title: `Collects ${colourName(c)} pearls`, 'data-collects': c}, icon(pearlIcon(c), 'icon lg-pearl-icon'),
-          view.target ? h('b', {}, `${view.volcano[p]}/${view.target}`) : h('b', {}, colourName(c)),
+          view.target ? h('b', {}, `${view.scores[p]}/${view.target}`) : h('b', {}, colourName(c)),
           h('span', {class: 'sr-only'}, view.target ? ` ${colourName(c)} pearls delivered of ${view.target},` : '')),
         h('span', {class: 'lg-aboard', title: 'Pearls aboard', 'data-aboard': aboard.join('')},
           aboard.map(a => icon(pearlIcon(a), 'icon lg-pearl-icon small')),
@@ -196,11 +196,12 @@ function scoreSheet(view, seats) {
         return h('tr', {'data-seat': p},
           h('th', {}, h('span', {class: 'lg-who'}, icon('mark-' + p, 'icon mark'), seat.name)),
           h('td', {}, icon(pearlIcon(COLOURS[p].letter), 'icon lg-pearl-icon'), ' ', COLOURS[p].name),
-          h('td', {'data-delivered': p}, solo ? String(view.scores[0]) : `${view.volcano[p]} of ${view.target}`),
+          h('td', {'data-delivered': p}, solo ? String(view.scores[0]) : `${view.scores[p]} of ${view.target}`),
           h('td', {}, aboard.map(a => icon(pearlIcon(a), 'icon lg-pearl-icon small'))));
       }))),
     solo ? puzzleBox(view, view.scores[0])
-      : h('p', {class: 'muted'}, 'In the volcano: ', COLOURS.map((c, i) => [icon(pearlIcon(c.letter), 'icon lg-pearl-icon small'), ` ${view.volcano[i]} `])));
+      // Before the players have dealt them, the pearls wait in the volcano.
+      : h('p', {class: 'muted'}, (view.phase === 'place' || view.phase === 'deal') && view.volcano.some(n => n > 0) ? 'Still to deal: ' : 'In the volcano: ', COLOURS.map((c, i) => [icon(pearlIcon(c.letter), 'icon lg-pearl-icon small'), ` ${view.volcano[i]} `])));
 }
 
 // boardPicker shows the original boards as pictures, and takes a board of
