@@ -118,8 +118,11 @@ export class WorldView {
     this.svg.replaceChildren(
       s('g', {class: 'spaces'}, spaces.map(sp => this.space(sp))),
       s('g', {class: 'sites'}, cells.map(c => this.site(c))));
+    // The focus stays on what had it, or, gone, on the first choice of the
+    // world, so that a keyboard keeps its place.
     if (focused) {
-      const again = this.svg.querySelector(`[data-value="${CSS.escape(focused)}"]`);
+      const again = this.svg.querySelector(`[data-value="${CSS.escape(focused)}"][tabindex]`) ||
+        this.svg.querySelector('.legal[data-hit][tabindex], .legal [data-hit][tabindex]');
       if (again) again.focus({preventScroll: true});
     }
   }
