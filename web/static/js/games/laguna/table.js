@@ -335,7 +335,9 @@ export class Table {
   }
 
   action(kind) {
-    if (!this.mine()) return this.ctx.move(kind === 'end' ? 'end' : 'peek');
+    // Not the viewer's move now: the shell says why (watching, not their
+    // turn, a move on its way) and sends nothing.
+    if (!this.mine()) return this.ctx.move(kind);
     const v = this.view;
     switch (kind) {
       case 'end': case 'peek': return this.send(kind);
