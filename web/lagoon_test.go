@@ -91,12 +91,12 @@ func (l *lagoon) serve(ln net.Listener) {
 	}
 	// Bots that always choose alike, so that a failure can be replayed.
 	games := cfg.Games
-	cfg.Bots = func(id, level string) (server.Bot, error) {
+	cfg.Bots = func(id, level string, withPeople bool) (server.Bot, error) {
 		rules, err := games.Get(id)
 		if err != nil {
 			return nil, err
 		}
-		return ai.NewWith(rules, level, ai.Options{Seed: 1, Workers: 1})
+		return ai.NewWith(rules, level, ai.Options{Seed: 1, Workers: 1, Paced: withPeople})
 	}
 	srv, err := server.New(context.Background(), cfg)
 	if err != nil {
