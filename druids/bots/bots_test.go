@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
@@ -23,18 +24,28 @@ type bot interface {
 // searchBot is ai/mcts over Position at an iteration budget, as package
 // ai's "mcts:N" would seat it (one worker, so that a seed gives one game).
 type searchBot struct {
-	s    *mcts.Searcher
-	sims int
+	s        *mcts.Searcher
+	sims     int
+	settings map[string]float64
 }
 
 func newSearchBot(seed uint64, sims int) *searchBot {
 	return &searchBot{s: mcts.New(mcts.Config{Workers: 1, Seed: seed}), sims: sims}
 }
 
-func (b *searchBot) Name() string { return fmt.Sprintf("mcts:%d", b.sims) }
+func (b *searchBot) Name() string {
+	if len(b.settings) > 0 {
+		return fmt.Sprintf("mcts:%d%v", b.sims, b.settings)
+	}
+	return fmt.Sprintf("mcts:%d", b.sims)
+}
 
 func (b *searchBot) Move(ctx context.Context, st game.State) (game.Move, error) {
-	pos, err := Search(st)
+	mk, err := SearchWith(b.settings)
+	if err != nil {
+		return 0, err
+	}
+	pos, err := mk(st)
 	if err != nil {
 		return 0, err
 	}
@@ -248,6 +259,7 @@ func match(t *testing.T, games int, a, b func(seed uint64) bot) float64 {
 				wins += 1 / float64(len(w))
 			}
 		}
+		t.Logf("game %d (%s in seat %d): %v, %.1f of %d so far", g, a(0).Name(), me+1, st.Standing().Scores, wins, g+1)
 	}
 	lo, hi := wilson(wins, games)
 	t.Logf("%s vs %s: %.1f of %d (%.0f%%, 95%% CI %.0f-%.0f%%)", a(0).Name(), b(0).Name(), wins, games, 100*wins/float64(games), 100*lo, 100*hi)
@@ -274,6 +286,7 @@ func vsAJ(t *testing.T, games int, level string, a func(seed uint64) bot) float6
 				wins += 1 / float64(len(w))
 			}
 		}
+		t.Logf("game %d: %v, %.1f of %d so far", g, st.Standing().Scores, wins, g+1)
 	}
 	lo, hi := wilson(wins, games)
 	t.Logf("%s vs AJ %s: %.1f of %d (%.0f%%, 95%% CI %.0f-%.0f%%)", a(0).Name(), level, wins, games, 100*wins/float64(games), 100*lo, 100*hi)
@@ -283,8 +296,24 @@ func vsAJ(t *testing.T, games int, level string, a func(seed uint64) bot) float6
 func heuristic(seed uint64) bot { return NewHeuristic(seed, 0) }
 func random(seed uint64) bot    { return NewRandom(seed) }
 
+// searchAt is the search at n simulations a move, with the settings of
+// DRUIDS_SETTINGS ("margin=0.5,uniform=1") in the strength tests.
 func searchAt(n int) func(uint64) bot {
-	return func(seed uint64) bot { return newSearchBot(seed, n) }
+	settings := map[string]float64{}
+	for kv := range strings.SplitSeq(os.Getenv("DRUIDS_SETTINGS"), ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				panic(fmt.Sprintf("DRUIDS_SETTINGS: %q: %v", kv, err))
+			}
+			settings[k] = x
+		}
+	}
+	return func(seed uint64) bot {
+		b := newSearchBot(seed, n)
+		b.settings = settings
+		return b
+	}
 }
 
 func TestStrengthHeuristic(t *testing.T) {
