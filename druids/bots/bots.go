@@ -2,9 +2,9 @@
 // bots beyond the contract (package game): a heuristic bot that plans its
 // turn by reading destiny, and the search's knowledge of the game
 // (Position: the prior, a prior-led playout, rewards shaped by the margin
-// and rerooting for ai/mcts). AJ, the solo opponent, is not a bot of the
-// contract: the engine plays his turns itself in a game set up with the
-// option aj (see AJSetup).
+// and rerooting for ai/mcts), and AJ, the solo opponent, as a seat bot of
+// any two-player game (NewAJ, AJAt). In the solo game itself the engine
+// plays AJ's turns, set up with the option aj (see AJSetup).
 package bots
 
 import (
@@ -213,10 +213,18 @@ type AJ struct {
 func NewAJ(level string, seed uint64) (*AJ, error) {
 	for i, l := range druids.AJLevels[1:] {
 		if l == level {
-			return &AJ{level: i + 1, rng: &lockedRand{rng: rand.New(rand.NewPCG(seed, 0x616a))}}, nil
+			return AJAt(druids.AJInitiate+i, seed), nil
 		}
 	}
 	return nil, fmt.Errorf("AJ has no level %q (levels: %s)", level, strings.Join(druids.AJLevels[1:], ", "))
+}
+
+// AJAt returns AJ at level, by number (druids.AJInitiate to
+// druids.AJLegend; a number out of that range is taken as the nearest), as
+// a seat bot: for a table of bots, which names its levels in code.
+func AJAt(level int, seed uint64) *AJ {
+	level = min(max(level, druids.AJInitiate), druids.AJLegend)
+	return &AJ{level: level, rng: &lockedRand{rng: rand.New(rand.NewPCG(seed, 0x616a))}}
 }
 
 // Name returns "aj-" and the level.

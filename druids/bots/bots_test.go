@@ -364,6 +364,9 @@ func TestAJSeat(t *testing.T) {
 	if _, err := NewAJ("none", 1); err == nil {
 		t.Error("AJ at level none")
 	}
+	if a, b := AJAt(0, 1).Name(), AJAt(99, 1).Name(); a != "aj-initiate" || b != "aj-legend" {
+		t.Errorf("levels out of range: %s, %s", a, b)
+	}
 }
 
 func TestStrengthAJSeat(t *testing.T) {
