@@ -289,6 +289,9 @@ func TestLagunaByKeyboard(t *testing.T) {
 		if got := p.lastMove(l, c.ID, version); got != "end" {
 			t.Errorf("E made the move %q", got)
 		}
+		if said := eval[string](p, `(document.querySelector('.message.show') || {textContent: ''}).textContent`); strings.Contains(said, "sand ran out") {
+			t.Errorf("ending the turn with E says %q", said)
+		}
 	}
 
 	// The other player's turn appears live: its loading and steps, the
@@ -396,4 +399,33 @@ func TestLagunaSoloOpenBoard(t *testing.T) {
 		t.Errorf("the open board lifts %d pearls of the 3 aboard", lifted)
 	}
 	p.screenshot("laguna-solo")
+}
+
+// TestLagunaSandRunsOut: a turn the server ends when its sand has run out
+// is said to its player.
+func TestLagunaSandRunsOut(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withLaguna)
+	c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "easy"}, "seed": 5,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}},
+		"time":  map[string]any{"kind": "turn", "turn_ms": 1500, "carry": true}})
+	for _, s := range c.Seats {
+		l.api("POST", "/api/games/"+c.ID+"/join", s.Token, map[string]any{}, nil)
+	}
+	// Nobody moves: the stand-in places and loads when the rules have no
+	// move for the time's end, and the server ends each turn of play.
+	p := newPage(t, "slow", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitGame()
+	p.waitFor(`(document.querySelector('.message.show') || {textContent: ''}).textContent === 'The sand ran out: your turn is over.'`, "the sand to run out")
+	g := l.laguna(c.ID)
+	ends := 0
+	for _, m := range g.Moves {
+		if m.Seat == 0 && m.Move == "end" {
+			ends++
+		}
+	}
+	if ends == 0 {
+		t.Errorf("the page says the sand ran out, but the server ended no turn of Ann's: %v", g.Moves)
+	}
 }

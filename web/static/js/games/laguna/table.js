@@ -61,6 +61,14 @@ export class Table {
     const turned = !before || before.view.to_move !== v.to_move || before.view.phase !== v.phase;
     if (turned || !this.mine()) this.mode = null;
     if (turned) this.selected = null;
+    // A turn of the viewer's ended without their asking: the sand ran out
+    // and the server ended it. Said after the shell has had its word on
+    // the move (it quiets the message line after one's own moves).
+    const last = state.last_move;
+    if (animate && last && last.move === 'end' && last.seat === this.you() && this.sent !== 'end' && this.interactive) {
+      setTimeout(() => this.ctx.say('The sand ran out: your turn is over.', 'info', 4000), 0);
+    }
+    if (animate) this.sent = null;
     const raft = this.raftShown();
     if (this.selected && (!raft || !raft.holes.length)) this.selected = null;
     const moves = recent || (state.last_move ? [state.last_move] : []);
@@ -289,6 +297,7 @@ export class Table {
 
   send(text) {
     const r = this.ctx.move(text);
+    if (r === 'sent' || r === 'queued' || r === 'proposed') this.sent = text;
     if (r === 'sent' || r === 'queued' || r === 'proposed') {
       this.mode = null;
       if (!/^[NESW]$/.test(text) && text !== 'peek') this.selected = null;
