@@ -297,7 +297,9 @@ func heuristic(seed uint64) bot { return NewHeuristic(seed, 0) }
 func random(seed uint64) bot    { return NewRandom(seed) }
 
 // searchAt is the search at n simulations a move, with the settings of
-// DRUIDS_SETTINGS ("margin=0.5,uniform=1") in the strength tests.
+// DRUIDS_SETTINGS in the strength tests: the position's ("margin=0.5",
+// "uniform=1") and the search's progressive bias and MAST ("bias=1",
+// "mast=0.5").
 func searchAt(n int) func(uint64) bot {
 	settings := map[string]float64{}
 	for kv := range strings.SplitSeq(os.Getenv("DRUIDS_SETTINGS"), ",") {
@@ -309,9 +311,13 @@ func searchAt(n int) func(uint64) bot {
 			settings[k] = x
 		}
 	}
+	cfg := mcts.Config{Workers: 1, Bias: settings["bias"], MAST: settings["mast"]}
+	delete(settings, "bias")
+	delete(settings, "mast")
 	return func(seed uint64) bot {
 		b := newSearchBot(seed, n)
-		b.settings = settings
+		cfg.Seed = seed
+		b.s, b.settings = mcts.New(cfg), settings
 		return b
 	}
 }
