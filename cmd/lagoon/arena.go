@@ -74,9 +74,9 @@ Every deal is played in every rotation of the bots around the seats.
 A seat the rules play themselves takes no bot and keeps its seat: against
 Druids' AJ, lagoon arena -game druids -option aj=legend mcts:1s.
 The games are %s (-game; the first is the default).
-A bot of Blue Lagoon is one of: %s,
+The bots of each game:
+%s
 or extern:"<command>", a program speaking the protocol of docs/bot-protocol.md.
-Every game has random, mcts (mcts:1s, mcts:20000) and the levels.
 
 Example: lagoon arena -players 2 -games 400 -board standard mcts:1s greedy
 
@@ -90,7 +90,7 @@ runs over different seeds and reported as one with -merge:
   lagoon arena -json -seed 101 -games 200 mcts:1s greedy > b.json
   lagoon arena -merge a.json b.json
 
-`, strings.Join(toolGameIDs(), ", "), strings.Join(ai.Specs(bluelagoon.Rules.ID), ", "))
+`, strings.Join(toolGameIDs(), ", "), botsOfGames())
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -214,6 +214,16 @@ func wholeDeals(games []arena.Game, bots int) []arena.Game {
 		}
 	}
 	return whole
+}
+
+// botsOfGames lists the bot specs of each of the tools' games, a line a
+// game, for the help texts.
+func botsOfGames() string {
+	var b strings.Builder
+	for _, r := range toolGames {
+		fmt.Fprintf(&b, "  %s: %s\n", r.ID, strings.Join(ai.Specs(r.ID), ", "))
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // toolGameIDs returns the ids of the tools' games.

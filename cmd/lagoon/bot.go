@@ -12,7 +12,6 @@ import (
 
 	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/extern"
-	"github.com/lagoon-games/lagoon/bluelagoon"
 )
 
 // runBot plays one of Lagoon's bots over the external bot protocol
@@ -34,13 +33,12 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 Plays a bot over the protocol of docs/bot-protocol.md: reads a game state in
 the game's text notation, one a line, and answers each with the bot's move.
-The games are %s.
-A bot of Blue Lagoon is one of: %s;
-every game has random, mcts (mcts:1s, mcts:20000) and the levels.
+The games are %s, and their bots:
+%s
 
 Example: lagoon arena 'extern:"lagoon bot -workers 1 hard"' greedy
 
-`, strings.Join(toolGameIDs(), ", "), strings.Join(ai.Specs(bluelagoon.Rules.ID), ", "))
+`, strings.Join(toolGameIDs(), ", "), botsOfGames())
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
