@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -427,5 +428,44 @@ func TestLagunaSandRunsOut(t *testing.T) {
 	}
 	if ends == 0 {
 		t.Errorf("the page says the sand ran out, but the server ended no turn of Ann's: %v", g.Moves)
+	}
+}
+
+// TestLagunaHomeClock: the home form offers Laguna's own clock (the sand
+// timer, rules.default_time) first and chooses it; a game started so gets
+// the sand timer, and one started with "No clock" gets none.
+func TestLagunaHomeClock(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withLaguna)
+	p := newPage(t, "clock", desktopWidth, desktopHeight)
+	for _, tc := range []struct {
+		choose string
+		want   any
+	}{
+		{"", map[string]any{"kind": "turn", "initial_ms": 0.0, "increment_ms": 0.0, "turn_ms": 30000.0, "carry": true}},
+		{"none", nil},
+	} {
+		p.openHome(l)
+		p.click(`[data-action="game-laguna"]`)
+		p.waitFor(`document.querySelector('select[name=clock] option[value=default]')`, "Laguna's clocks")
+		if got := eval[[]string](p, `(() => { const s = document.querySelector('select[name=clock]'); return [s.value, s.options[s.selectedIndex].textContent]; })()`); got[0] != "default" || got[1] != "The game's own: 30 s a turn, time left carried on" {
+			t.Errorf("Laguna's form starts with the clock %q", got)
+		}
+		if tc.choose != "" {
+			p.do(chromedp.SetValue(chromedp.CSS(`select[name=clock]`), tc.choose))
+			eval[bool](p, `document.querySelector('select[name=clock]').dispatchEvent(new Event('change'))`)
+		}
+		p.click(`[data-action=start]`)
+		p.waitGame()
+		var g struct {
+			Time any `json:"time"`
+		}
+		l.api("GET", "/api/games/"+p.gameID(), "", nil, &g)
+		if m, ok := g.Time.(map[string]any); ok {
+			delete(m, "started") // whether the first turn's glass runs yet
+		}
+		if !reflect.DeepEqual(g.Time, tc.want) {
+			t.Errorf("a game started with the clock %q has the time %v, want %v", tc.choose, g.Time, tc.want)
+		}
 	}
 }

@@ -24,7 +24,20 @@ const TIMES = {
     {key: 'turn:60', label: '1 min a turn', time: {kind: 'turn', turn_ms: 60000, carry: false}},
   ],
 };
-const timesOf = rules => [{key: 'none', label: 'No clock', time: null}, ...(rules.times || []).flatMap(k => TIMES[k] || [])];
+// A game that declares a time of its own (rules.default_time, Laguna's sand
+// timer) offers it first and by default: the form then sends no time and
+// the server gives the table the game's own for its players and options
+// (none for a solo puzzle). "No clock" is then asked for in so many words.
+const timesOf = rules => {
+  const listed = (rules.times || []).flatMap(k => TIMES[k] || []);
+  const none = {key: 'none', label: 'No clock', time: rules.default_time ? {kind: 'none'} : null};
+  if (!rules.default_time) return [none, ...listed];
+  const d = rules.default_time;
+  const same = listed.find(c => c.time.kind === d.kind && (c.time.turn_ms || 0) === (d.turn_ms || 0) && !!c.time.carry === !!d.carry &&
+    (c.time.initial_ms || 0) === (d.initial_ms || 0) && (c.time.increment_ms || 0) === (d.increment_ms || 0));
+  return [{key: 'default', label: `The game's own${same ? ': ' + same.label : ''}`, time: null}, none, ...listed];
+};
+const defaultTimeKey = rules => (rules.default_time ? 'default' : 'none');
 
 export function mountHome(root) {
   const view = new HomeView(root);
@@ -83,6 +96,7 @@ class HomeView {
     f.options = {};
     const r = this.rules;
     const levels = r.levels || [];
+    f.time = defaultTimeKey(r);
     // What the form last had for this game, as far as it still holds.
     const saved = newGameForm(id);
     if (saved) {
@@ -100,7 +114,7 @@ class HomeView {
     f.players = Math.min(Math.max(f.players, r.min_players), r.max_players);
     f.seats = f.seats.map(s => (s.startsWith('bot:') && !levels.includes(s.slice(4)) ? 'bot:' + (levels.includes('medium') ? 'medium' : levels[0]) : s));
     while (f.seats.length < r.max_players) f.seats.push(f.seats[f.seats.length - 1] === 'you' ? 'bot:' + levels[0] : f.seats[f.seats.length - 1]);
-    if (!timesOf(r).some(t => t.key === f.time)) f.time = 'none';
+    if (!timesOf(r).some(t => t.key === f.time)) f.time = defaultTimeKey(r);
     this.drawHero();
     this.renderForm();
   }
