@@ -7,7 +7,7 @@
 // seats' cards, the score sheet, the log's words, the rules) is the game
 // module's (games.js).
 
-import {h, icon, fill, toast, modal, modalOpen, copyField, capitalize, closeAllModals, tabList, selectTab} from './ui.js';
+import {h, icon, fill, toast, modal, modalOpen, copyField, capitalize, lowerFirst, closeAllModals, tabList, selectTab} from './ui.js';
 import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL, PREFERENCES, preference, setPreference} from './api.js';
 import {GameSocket} from './live.js';
 import {PLAYERS, namedSeats} from './art.js';
@@ -638,7 +638,7 @@ class GameView {
     this.render({});
     let text;
     switch (msg.code) {
-      case 'illegal_move': text = this.mod.refusal(move, lower(explain(msg.message))); break;
+      case 'illegal_move': text = this.mod.refusal(move, lowerFirst(explain(msg.message))); break;
       case 'not_your_turn': text = `It is not your turn: ${this.seats[this.state.to_move].name} is to move.`; break;
       case 'stale_version': text = 'The game moved on before your move arrived; look again and replay it.'; break;
       case 'game_over': text = 'The game is over.'; break;
@@ -871,8 +871,4 @@ function chime() {
       osc.stop(t + at + 0.32);
     }
   } catch { /* no sound here */ }
-}
-
-function lower(text) {
-  return text ? text[0].toLowerCase() + text.slice(1) : text;
 }

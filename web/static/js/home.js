@@ -6,7 +6,7 @@
 // option is a select or a number field unless the game's module draws a
 // richer control for it (Blue Lagoon's boards as pictures).
 
-import {h, icon, fill, toast, modal, ago, plural, navigate, likeSelector, refocus} from './ui.js';
+import {h, icon, fill, toast, modal, ago, plural, navigate, likeSelector, refocus, lowerFirst} from './ui.js';
 import {getRules, preview, getLobby, createGame, joinGame, mySeats, rememberSeat, playerName, setPlayerName, newGameForm, rememberNewGameForm} from './api.js';
 import {PLAYERS} from './art.js';
 import {gameModule, plain} from './games.js';
@@ -214,7 +214,7 @@ class HomeView {
         h('input', {class: 'input', type: 'text', name: 'name', maxlength: 32, placeholder: `Player ${youSeat + 1}`, value: f.name,
           oninput: e => { f.name = e.target.value; setPlayerName(f.name.trim()); }})) : null,
       h('details', {class: 'more', open: this.moreOpen ? true : null, ontoggle: e => { this.moreOpen = e.target.open; }},
-        h('summary', {}, [...(r.options || []).map(o => o.label), 'seed', 'clock', 'take-backs'].map((w, i) => (i ? w.toLowerCase() : w)).join(', ')),
+        h('summary', {}, [...(r.options || []).map(o => o.label), 'seed', 'clock', 'take-backs'].map((w, i) => (i ? lowerFirst(w) : w)).join(', ')),
         (r.options || []).map(o => this.optionField(o)),
         h('div', {class: 'field-row'},
           h('label', {class: 'field'},

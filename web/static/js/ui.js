@@ -261,6 +261,12 @@ export function capitalize(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
+// lowerFirst lower-cases the first letter, for a label inside a sentence,
+// unless it begins a word in capitals ("AJ, the solo opponent").
+export function lowerFirst(text) {
+  return text && !/^[A-Z]{2}/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+}
+
 // navigate shows another page of the app without reloading (app.js listens).
 export function navigate(path) {
   history.pushState(null, '', path);
