@@ -58,10 +58,20 @@ type Config struct {
 	Parallel int
 	// MoveTimeout bounds an external bot's answer; default 10s.
 	MoveTimeout time.Duration
+	// MaxMoves bounds a game's decisions: a game that reaches it is
+	// stopped unfinished, nobody winning, so that bots that never end a
+	// game (a Laguna planner stalled a pearl short) cannot hold a
+	// tournament up for ever. Default DefaultMaxMoves.
+	MaxMoves int
 	// Progress, if set, is called after each game with the number of
 	// games finished and the total; calls do not overlap.
 	Progress func(done, total int)
 }
+
+// DefaultMaxMoves is the bound on a game's decisions unless Config says
+// otherwise: ten times the longest games of random bots (Laguna's, of some
+// 100,000 decisions).
+const DefaultMaxMoves = 1_000_000
 
 // Game is the result of one game of a tournament.
 type Game struct {
@@ -76,6 +86,9 @@ type Game struct {
 	Scores  []int    `json:"scores"`
 	Winners []int    `json:"winners"`
 	Forfeit *Forfeit `json:"forfeit,omitempty"`
+	// Unfinished says the game was stopped at Config.MaxMoves: the scores
+	// are as they stood, and nobody won.
+	Unfinished bool `json:"unfinished,omitempty"`
 }
 
 // Forfeit says which seat lost a game by failing, and why.
@@ -99,6 +112,9 @@ func Run(ctx context.Context, cfg Config) ([]Game, error) {
 	}
 	if cfg.MoveTimeout <= 0 {
 		cfg.MoveTimeout = 10 * time.Second
+	}
+	if cfg.MaxMoves <= 0 {
+		cfg.MaxMoves = DefaultMaxMoves
 	}
 	workers := max(1, runtime.GOMAXPROCS(0)/cfg.Parallel)
 	deals := (cfg.Games + n - 1) / n
@@ -280,6 +296,11 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 		bots[s] = b
 	}
 	for !st.Over() {
+		if len(res.Record.Moves) >= cfg.MaxMoves {
+			res.Unfinished = true
+			res.Scores = st.Standing().Scores
+			return
+		}
 		s := st.ToMove()
 		if bots[s] == nil {
 			fail(s, fmt.Sprintf("seat %d, which the rules play themselves, is to move", s))

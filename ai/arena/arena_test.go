@@ -341,3 +341,35 @@ func TestHouseSeats(t *testing.T) {
 		t.Error("two bots for a game against AJ, who plays the second seat himself, were accepted")
 	}
 }
+
+// TestMaxMoves: a game that reaches the bound on its decisions is stopped
+// unfinished, nobody winning, and the table says so; the others are not.
+func TestMaxMoves(t *testing.T) {
+	cfg := Config{Rules: gametest.Tiny, Bots: []string{"random", "random"}, Games: 4, Seed: 1, MaxMoves: 3}
+	games, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if !g.Unfinished || len(g.Winners) != 0 || len(g.Record.Moves) != 3 || len(g.Scores) != 2 {
+			t.Errorf("deal %d: unfinished %v, winners %v, %d moves, scores %v", g.Deal, g.Unfinished, g.Winners, len(g.Record.Moves), g.Scores)
+		}
+	}
+	var out strings.Builder
+	if err := WriteTable(&out, Summarise(cfg.Bots, games), games); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), "stopped unfinished after 3 moves: nobody won"); n != 4 {
+		t.Errorf("the table names %d games stopped, want 4:\n%s", n, out.String())
+	}
+	cfg.MaxMoves = 0
+	games, err = Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if g.Unfinished || len(g.Winners) == 0 {
+			t.Errorf("deal %d with the default bound: unfinished %v, winners %v", g.Deal, g.Unfinished, g.Winners)
+		}
+	}
+}

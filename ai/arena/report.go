@@ -202,8 +202,8 @@ func compareSeats(g Game, a, b int) int {
 	return g.Scores[a] - g.Scores[b]
 }
 
-// WriteTable writes the standings as a table, with the forfeits listed
-// after it.
+// WriteTable writes the standings as a table, with the forfeits and the
+// games stopped unfinished listed after it.
 func WriteTable(w io.Writer, st []Standing, games []Game) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "bot\tgames\twins\twin share\t95% CI\tmean score\tmean margin\tElo\tforfeits\t")
@@ -223,6 +223,12 @@ func WriteTable(w io.Writer, st []Standing, games []Game) error {
 		if f := g.Forfeit; f != nil {
 			if _, err := fmt.Fprintf(w, "deal %d (seed %d), seat %d, %s lost by forfeit after %d moves: %s\n",
 				g.Deal, g.Record.Seed, f.Seat, f.Bot, len(g.Record.Moves), f.Reason); err != nil {
+				return err
+			}
+		}
+		if g.Unfinished {
+			if _, err := fmt.Fprintf(w, "deal %d (seed %d), seats %v, stopped unfinished after %d moves: nobody won\n",
+				g.Deal, g.Record.Seed, g.Seats, len(g.Record.Moves)); err != nil {
 				return err
 			}
 		}

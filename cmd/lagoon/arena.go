@@ -62,6 +62,7 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the first deal")
 	parallel := fs.Int("parallel", 0, "games played at once (default: one per core)")
 	timeout := fs.Duration("timeout", 10*time.Second, "time an external bot may take for a move (more than 0)")
+	maxMoves := fs.Int("max-moves", arena.DefaultMaxMoves, "decisions after which a game is stopped unfinished, nobody winning (bots that never end a game)")
 	asJSON := fs.Bool("json", false, "write the report and every game's record as JSON")
 	quiet := fs.Bool("q", false, "no progress bar")
 	merge := fs.Bool("merge", false, "report on earlier runs together: the arguments are files written by -json, not bots")
@@ -129,7 +130,7 @@ runs over different seeds and reported as one with -merge:
 	}
 	cfg := arena.Config{
 		Rules: rules, Options: opts, Bots: bots, Games: *games, Seed: *seed,
-		Parallel: *parallel, MoveTimeout: *timeout,
+		Parallel: *parallel, MoveTimeout: *timeout, MaxMoves: *maxMoves,
 	}
 	// A seat the rules play (Druids' AJ) takes no bot.
 	seats, house, err := cfg.Table()
