@@ -220,3 +220,33 @@ func TestLagunaSandTimer(t *testing.T) {
 		}
 	})
 }
+
+// TestLagunaLeftByItsPeopleExpires: a Laguna table its people left goes
+// on turn after turn by its sand timer (the rules end each turn); those
+// moves are no sign of life, so the game is given up all the same.
+func TestLagunaLeftByItsPeopleExpires(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b, _ := openBubble(t, func(c *Config) {
+			withLaguna(c)
+			c.IdleExpiry = 3 * time.Minute
+		})
+		defer b.s.Close()
+		c := b.create(map[string]any{"game": "laguna", "seed": 3,
+			"seats": []map[string]string{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}}})
+		b.join(c.ID, c.Seats[0].Token, c.Seats[1].Token)
+		g := b.s.games[c.ID]
+		time.Sleep(2 * time.Minute)
+		synctest.Wait()
+		if v := g.version.Load(); v < 3 {
+			t.Fatalf("after two minutes the timer made %d moves; the test shows nothing", v)
+		}
+		if status, body := b.do("GET", "/api/games/"+c.ID, "", nil); status != 200 {
+			t.Fatalf("after two minutes: %d %s", status, body)
+		}
+		time.Sleep(3 * time.Minute)
+		synctest.Wait()
+		if status, body := b.do("GET", "/api/games/"+c.ID, "", nil); status != http.StatusGone {
+			t.Errorf("after five minutes of the timer's moves alone: %d %.200s; want 410", status, body)
+		}
+	})
+}

@@ -403,7 +403,12 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 		g.clocks = slices.Clone(mi.clocks)
 	}
 	g.turnStart = now
-	g.updated = now
+	if !req.afterTime {
+		// A move the time rule makes for a seat nobody plays is no sign
+		// of life: a table its people left, whose glass ends every turn,
+		// must still be given up (Config.IdleExpiry).
+		g.updated = now
+	}
 	if after.Seats != nil {
 		g.seats = after.Seats
 	}
