@@ -209,12 +209,14 @@ func FuzzParseState(f *testing.F) {
 		if s.String() != text {
 			t.Fatalf("reads back as %q", s.String())
 		}
-		// A state read back may be played on.
+		// A state read back may be played on, to the end, consistent at
+		// every decision.
 		if legal := s.AppendLegal(nil); len(legal) > 0 {
 			if err := s.Play(legal[0]); err != nil {
 				t.Fatalf("a listed move refused: %v", err)
 			}
 		}
+		playsOn(t, s, rand.New(rand.NewPCG(uint64(len(text)), 1)))
 	})
 }
 
@@ -291,19 +293,27 @@ func TestMutatedStatesPlayOn(t *testing.T) {
 			continue
 		}
 		read++
-		for n := 0; !s.Over(); n++ {
-			legal := s.AppendLegal(nil)
-			if len(legal) == 0 || n > 5000 {
-				t.Fatalf("read %q; then no choice (or no end) at %s", text, s)
-			}
-			s.PlayLegal(legal[rng.IntN(len(legal))])
-			if err := s.consistent(); err != nil {
-				t.Fatalf("read %q; then %v at %s", text, err, s)
-			}
-		}
+		playsOn(t, s, rng)
 	}
 	if read == 0 {
 		t.Fatal("no mutated text was read")
+	}
+}
+
+// playsOn plays s to its end at random: a choice at every decision, the
+// druids where the engine's masks say, and an end within 5,000 decisions.
+func playsOn(t *testing.T, s *State, rng *rand.Rand) {
+	t.Helper()
+	text := s.String()
+	for n := 0; !s.Over(); n++ {
+		legal := s.AppendLegal(nil)
+		if len(legal) == 0 || n > 5000 {
+			t.Fatalf("from %q: no choice (or no end) at %s", text, s)
+		}
+		s.PlayLegal(legal[rng.IntN(len(legal))])
+		if err := s.consistent(); err != nil {
+			t.Fatalf("from %q: %v at %s", text, err, s)
+		}
 	}
 }
 
