@@ -6,7 +6,8 @@
 // command line and that the server stores: "random", "mcts", "mcts:1s" (a
 // time budget a move), "mcts:20000" (an iteration budget) for every game; a
 // game's own bots (Blue Lagoon's "greedy" and "heuristic", Druids'
-// "heuristic", which live beside their game in its bots package); and the
+// "heuristic" and its solo opponent as a seat, "aj-legend", which live
+// beside their game in its bots package); and the
 // levels offered to people, "easy" to "max", for every game (Laguna's are
 // its planner's). The search itself lives in ai/mcts and names no
 // game: a game that knows more than the contract says (a move prior, a

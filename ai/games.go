@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
@@ -68,9 +69,7 @@ func init() {
 		// between calls and plans again when the game is not as planned,
 		// so one serves several seats, planning more often.
 		druids.Rules.ID: {
-			bots: []gameBot{
-				{"heuristic", func(o Options) Bot { return druidsbots.NewHeuristic(o.Seed, 0) }},
-			},
+			bots:       druidsBots(),
 			search:     druidsbots.Search,
 			searchWith: druidsbots.SearchWith,
 			levels: []level{
@@ -90,6 +89,23 @@ func init() {
 			levels: lagunaLevels(),
 		},
 	}
+}
+
+// druidsBots are Druids' own bots: the heuristic, and the solo opponent AJ
+// at each of his levels as a seat of a two-player game ("aj-legend"),
+// playing by the solo rules' choices.
+func druidsBots() []gameBot {
+	out := []gameBot{{"heuristic", func(o Options) Bot { return druidsbots.NewHeuristic(o.Seed, 0) }}}
+	for _, l := range druids.AJLevels[1:] {
+		out = append(out, gameBot{"aj-" + l, func(o Options) Bot {
+			b, err := druidsbots.NewAJ(l, o.Seed)
+			if err != nil {
+				panic(fmt.Sprintf("ai: AJ's level %q: %v", l, err)) // a level of AJLevels
+			}
+			return b
+		}})
+	}
+	return out
 }
 
 // lagunaLevels are Laguna's levels: its planner at each of its own.

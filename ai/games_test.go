@@ -27,7 +27,8 @@ func newGame(t *testing.T, rules *game.Rules, players int, opts map[string]strin
 // TestDruidsAndLagunaBots: the two games' own bots and levels are in the
 // table, by the names people choose them by, and play whole games.
 func TestDruidsAndLagunaBots(t *testing.T) {
-	if got, want := Specs(druids.Rules.ID), []string{"random", "heuristic", "mcts", "mcts:500ms", "mcts:20000", "easy", "medium", "hard", "max"}; !slices.Equal(got, want) {
+	if got, want := Specs(druids.Rules.ID), []string{"random", "heuristic", "aj-initiate", "aj-acolyte", "aj-adept", "aj-eldrid", "aj-legend",
+		"mcts", "mcts:500ms", "mcts:20000", "easy", "medium", "hard", "max"}; !slices.Equal(got, want) {
 		t.Errorf("Druids' specs %v, want %v", got, want)
 	}
 	for _, c := range []struct {
@@ -37,6 +38,8 @@ func TestDruidsAndLagunaBots(t *testing.T) {
 		opts    map[string]string
 	}{
 		{druids.Rules, "heuristic", 2, nil},
+		{druids.Rules, "aj-legend", 2, nil},
+		{druids.Rules, "aj-initiate", 2, map[string]string{"set": "advanced"}},
 		{druids.Rules, "easy", 3, nil},
 		{druids.Rules, "medium", 2, map[string]string{"aj": "legend"}},
 		{laguna.Rules, "easy", 2, nil},
