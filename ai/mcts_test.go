@@ -222,3 +222,27 @@ func TestMCTSRefusesAnotherGame(t *testing.T) {
 		t.Error("a Blue Lagoon bot moved in a game of Tiny")
 	}
 }
+
+// TestMCTSAnswersWhenTimeRunsOutPreparing: a deadline that passes while
+// the game's knowledge is prepared (slow on a loaded machine) still gets a
+// legal move, as one during the search does.
+func TestMCTSAnswersWhenTimeRunsOutPreparing(t *testing.T) {
+	st := blueLagoon(t, 2, 4)
+	bot := NewMCTS(bluelagoon.Rules, "mcts", mcts.Budget{Time: time.Hour}, Options{Seed: 1})
+	ctx, cancel := context.WithCancel(context.Background())
+	prepare := bot.prepare
+	bot.prepare = func(s game.State) (game.State, error) {
+		cancel() // the time runs out while the search state is made
+		if prepare == nil {
+			return s, nil
+		}
+		return prepare(s)
+	}
+	m, err := bot.Move(ctx, st)
+	if err != nil {
+		t.Fatalf("a deadline passed while preparing: %v", err)
+	}
+	if err := st.Clone().Play(m); err != nil {
+		t.Errorf("the move answered is refused: %v", err)
+	}
+}

@@ -115,16 +115,27 @@ func settingNames() []string {
 // Name returns the bot's name.
 func (b *MCTS) Name() string { return b.name }
 
-// Move searches for the move of the seat to move; st is not changed.
+// Move searches for the move of the seat to move; st is not changed. It
+// returns ctx's error if ctx is done when it is called; once begun it
+// answers, even when ctx ends while the game's knowledge is still being
+// prepared (a turn's deadline on a loaded machine): then with the move of
+// a single simulation, the most the time allowed.
 func (b *MCTS) Move(ctx context.Context, st game.State) (game.Move, error) {
 	if st.Over() {
 		return 0, ErrGameOver
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("%s: %w", b.name, err)
 	}
 	pos, err := b.position(st)
 	if err != nil {
 		return 0, err
 	}
-	res, err := b.search.Search(ctx, pos, b.budget)
+	budget := b.budget
+	if ctx.Err() != nil {
+		ctx, budget = context.WithoutCancel(ctx), mcts.Budget{Simulations: 1}
+	}
+	res, err := b.search.Search(ctx, pos, budget)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", b.name, err)
 	}
