@@ -22,9 +22,10 @@
 // that the search state may implement: Prior (which moves to try first),
 // Playout (a cheap policy better than uniform), Rewards (a reward finer than
 // the share of the victory), Evaluation (a static rating of a position) and
-// Reroot (finding the new position in a kept tree cheaply). Without them the search widens in the order of the legal
-// moves, plays uniformly random playouts, rewards each seat its share of the
-// victory (game.Standing.Rewards) and finds the new position by its text.
+// Reroot (finding the new position in a kept tree cheaply). Without them the
+// search widens in the order of the legal moves, plays uniformly random
+// playouts, rewards each seat its share of the victory
+// (game.Standing.Rewards) and finds the new position by its text.
 //
 // Children are added one at a time in the order of the prior (progressive
 // widening), so large branching factors cost little and the visits go first
@@ -147,9 +148,10 @@ type Config struct {
 	// children (the child best for the seat that moves there), and a
 	// child's value in the selection is (1-Minimax) times its mean reward
 	// plus Minimax times that backed-up evaluation. The playouts' averages
-	// are noisy over a few simulations, the evaluation is not: at a small
-	// budget the mix ranks moves better than either. 0 (the default) is
-	// off.
+	// are noisy over a few simulations, the evaluation is not: for Blue
+	// Lagoon at 1,000 simulations the mix (0.5) won more than the playouts
+	// alone with the cheap prior, and no more once greedy's rating ordered
+	// the root (docs/strength.md). 0 (the default) is off.
 	Minimax float64
 	// Seed seeds the random streams of the workers.
 	Seed uint64
