@@ -125,25 +125,36 @@ func (b *Planner) Delay() time.Duration {
 	return time.Duration(float64(time.Second) / b.level.Pace)
 }
 
+// hurryMargin is how long before its context's deadline a paced planner
+// answers at the latest, so that its move reaches the table before the
+// sand runs out.
+const hurryMargin = 150 * time.Millisecond
+
 // Move returns the planner's move for the seat to move in st, which is not
-// changed; when paced, not before Delay has passed since the call.
+// changed; when paced, not before Delay has passed since the call, unless
+// its context's deadline comes first: then it hurries, as a player does
+// when the sand runs out, answering its move hurryMargin before the
+// deadline, or at once when the context is done (the decision itself takes
+// a few milliseconds of computing, not of waiting). An error is returned
+// only when st is not a game of Laguna in play.
 func (b *Planner) Move(ctx context.Context, st game.State) (game.Move, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
 	m, err := b.decide(st)
 	if err != nil || !b.paced {
 		return m, err
 	}
-	if wait := b.Delay() - time.Since(start); wait > 0 {
-		t := time.NewTimer(wait)
-		defer t.Stop()
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			return 0, ctx.Err()
-		}
+	wait := b.Delay() - time.Since(start)
+	if dl, ok := ctx.Deadline(); ok {
+		wait = min(wait, time.Until(dl)-hurryMargin)
+	}
+	if wait <= 0 {
+		return m, nil
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
 	}
 	return m, nil
 }
@@ -199,11 +210,19 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 	// pearls what it remembers (open water where it forgot).
 	// What it saw under its own raft this turn it remembers until the
 	// turn ends, at every level.
-	turn := b.turns.recall(turnKey{tb.b, p, ls.Turn(), w.home})
+	// What it saw under the holes its raft lies on now in its previous
+	// turn it remembers too, as a player remembers the reef they just
+	// uncovered: without it a forgetful bot on two reefs moves the pearl
+	// from one to the other, ending its turn on the reef it uncovers,
+	// turn after turn for ever.
+	turn, prev := b.turns.recall(turnKey{tb.b, p, ls.Turn(), w.home})
 	r := &w.rafts[p]
 	for h := range laguna.Holes {
-		if sq := laguna.HoleSquare(r.o, r.at, h); hidden[p]>>h&1 == 0 {
+		sq := laguna.HoleSquare(r.o, r.at, h)
+		if hidden[p]>>h&1 == 0 {
 			turn.seen[sq] = int8(tb.kind[sq]) + 1
+		} else if prev != nil && turn.seen[sq] == 0 {
+			turn.seen[sq] = prev.seen[sq]
 		}
 	}
 	turn.decisions++
@@ -229,13 +248,14 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 	if forgot && b.level.Peeks && slices.Contains(legal, laguna.Peek) {
 		return laguna.Peek, nil
 	}
-	if m, ok := b.gain(&w, &kinds, p, legal); ok {
+	trades := b.trades(&w, p, ls.Delivered(p))
+	if m, ok := b.gain(&w, &kinds, p, legal, trades); ok {
 		return m, nil
 	}
 	if (v.Steps >= b.level.StepsPerTurn() || turn.decisions > 4*b.level.StepsPerTurn()) && slices.Contains(legal, laguna.End) {
 		return laguna.End, nil
 	}
-	if m, ok := b.plan(&w, tb, &kinds, forgotAny, p, legal, ls.Delivered(p)); ok {
+	if m, ok := b.plan(&w, tb, &kinds, forgotAny, p, legal, ls.Delivered(p), trades); ok {
 		return m, nil
 	}
 	return laguna.End, nil
@@ -277,16 +297,32 @@ func (b *Planner) deal(_ *world, _ int, legal []game.Move) game.Move {
 	return legal[len(legal)/2]
 }
 
+// trades reports whether seat p's planner exchanges pearls with other rafts:
+// when its level does, and at every level when the pearls of its colour on
+// the islands and aboard its raft are too few to win, since then only a
+// trade can give it the rest (two planners that did not trade, each
+// carrying the other's last pearl, would otherwise sail for ever).
+func (b *Planner) trades(w *world, p, delivered int) bool {
+	if b.level.Trades {
+		return true
+	}
+	left := w.rafts[p].count(p)
+	for i := range laguna.NumIslands {
+		left += int(w.islands[i][p])
+	}
+	return left < laguna.Target(w.players)-delivered
+}
+
 // gain returns the best move that brings pearls at once: a delivery, a
 // pearl of its colour loaded, swapped for or traded for, a pearl loaded
 // while too few are aboard to deliver; choosing the hole so that the raft
 // stays docked and free (loading over arrows and reefs first, delivering
 // from a hole over open water first).
-func (b *Planner) gain(w *world, kinds *[laguna.NumSquares]laguna.Kind, p int, legal []game.Move) (game.Move, bool) {
+func (b *Planner) gain(w *world, kinds *[laguna.NumSquares]laguna.Kind, p int, legal []game.Move, trades bool) (game.Move, bool) {
 	r := &w.rafts[p]
 	best, bestV := game.Move(-1), 0.0
 	for _, m := range legal {
-		if m >= mTrade && m < mPut && !b.level.Trades {
+		if m >= mTrade && m < mPut && !trades {
 			continue
 		}
 		v := gainOf(w, p, m)
@@ -324,7 +360,7 @@ func (b *Planner) gain(w *world, kinds *[laguna.NumSquares]laguna.Kind, p int, l
 }
 
 // plan searches the routes and returns the first move of the best plan.
-func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, forgot bool, p int, legal []game.Move, delivered int) (game.Move, bool) {
+func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, forgot bool, p int, legal []game.Move, delivered int, trades bool) (game.Move, bool) {
 	r := &w.rafts[p]
 	n, own := r.aboard(), r.count(p)
 	if n < laguna.MinAboard {
@@ -341,7 +377,7 @@ func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Ki
 			want |= 1 << i
 		}
 	}
-	if b.level.Trades {
+	if trades {
 		for q := range w.players {
 			if q != p && w.rafts[q].count(p) > 0 {
 				want |= 1 << (goalRaft + q)
@@ -400,29 +436,42 @@ func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Ki
 		}
 	}
 	start := cargo{n, own}
-	if b.level.Horizon <= 1 {
-		// The nearest of: the volcano when it can deliver, else an
-		// island with a pearl of its colour, else one with any pearl
-		// while it carries too few to deliver.
-		switch {
-		case value(start) > 0 && rs.cost[laguna.Volcano] >= 0:
-			bestGoal = laguna.Volcano
-		default:
-			for pass := range 2 {
-				for i := range laguna.NumIslands {
-					ok := w.islands[i][p] > 0
-					if pass == 1 {
-						ok = n < 3 && w.islandCount(i) > 0
-					}
-					if c := rs.cost[i]; ok && c >= 0 && (bestGoal < 0 || c < rs.cost[bestGoal]) {
-						bestGoal = i
-					}
+	// nearest is the lowest level's plan, and every level's when no plan
+	// it weighs delivers a pearl (its colour's last pearls lie aboard
+	// another raft, and it carries too few to deliver what a trade would
+	// give it): the nearest of the volcano when it can deliver, else an
+	// island with a pearl of its colour, else one with any pearl while it
+	// carries too few to deliver, else a raft carrying a pearl of its
+	// colour when it trades. A place it is at already (cost 0) offered
+	// nothing, or gain would have taken it.
+	nearest := func() int {
+		if value(start) > 0 && rs.cost[laguna.Volcano] > 0 {
+			return laguna.Volcano
+		}
+		for pass := range 3 {
+			best := -1
+			for g := range goalRaft + w.players {
+				var ok bool
+				switch {
+				case pass == 0:
+					ok = g < laguna.NumIslands && w.islands[g][p] > 0
+				case pass == 1:
+					ok = g < laguna.NumIslands && n < 3 && w.islandCount(g) > 0
+				default:
+					ok = g >= goalRaft && trades && g-goalRaft != p && w.rafts[g-goalRaft].count(p) > 0
 				}
-				if bestGoal >= 0 {
-					break
+				if c := rs.cost[g]; ok && c > 0 && (best < 0 || c < rs.cost[best]) {
+					best = g
 				}
 			}
+			if best >= 0 {
+				return best
+			}
 		}
+		return -1
+	}
+	if b.level.Horizon <= 1 {
+		bestGoal = nearest()
 	} else {
 		if c := rs.cost[laguna.Volcano]; c >= 0 {
 			consider(laguna.Volcano, value(start), float64(c))
@@ -452,7 +501,7 @@ func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Ki
 				}
 			}
 		}
-		if b.level.Trades {
+		if trades {
 			for q := range w.players {
 				g := goalRaft + q
 				if c := rs.cost[g]; q != p && c >= 0 {
@@ -465,6 +514,9 @@ func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Ki
 				}
 			}
 		}
+	}
+	if bestGoal < 0 {
+		bestGoal = nearest()
 	}
 	if bestGoal < 0 {
 		return 0, false
@@ -492,6 +544,11 @@ type turnKey struct {
 	homes [4]int8
 }
 
+// sameGame reports whether k and o are turns of the same seat in one game.
+func (k turnKey) sameGame(o turnKey) bool {
+	return k.board == o.board && k.seat == o.seat && k.homes == o.homes
+}
+
 // turnRecord is what the planner remembers of a turn in progress: what it
 // saw under its raft's holes (a square's kind plus one; 0: not seen) and
 // how many decisions it made.
@@ -512,17 +569,23 @@ const keptTurns = 64
 
 func newTurnMemory() *turnMemory { return &turnMemory{} }
 
-// recall returns a copy of the record of the turn, empty if none is kept.
-func (m *turnMemory) recall(k turnKey) *turnRecord {
+// recall returns a copy of the record of the turn, empty if none is kept,
+// and when it is empty, the record of the seat's previous turn in that game
+// if one is kept (nil if not).
+func (m *turnMemory) recall(k turnKey) (cur, prev *turnRecord) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, t := range m.turns {
-		if t.key == k {
+		switch {
+		case t.key == k:
 			c := *t
-			return &c
+			return &c, nil
+		case t.key.sameGame(k) && t.key.turn < k.turn:
+			c := *t
+			prev = &c
 		}
 	}
-	return &turnRecord{key: k}
+	return &turnRecord{key: k}, prev
 }
 
 // keep stores the record of a turn, forgetting the oldest beyond keptTurns
@@ -530,9 +593,7 @@ func (m *turnMemory) recall(k turnKey) *turnRecord {
 func (m *turnMemory) keep(t *turnRecord) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.turns = slices.DeleteFunc(m.turns, func(o *turnRecord) bool {
-		return o.key.board == t.key.board && o.key.seat == t.key.seat && o.key.homes == t.key.homes
-	})
+	m.turns = slices.DeleteFunc(m.turns, func(o *turnRecord) bool { return o.key.sameGame(t.key) })
 	if len(m.turns) >= keptTurns {
 		m.turns = m.turns[1:]
 	}
