@@ -4,29 +4,63 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
 )
 
-// TestPace: a paced planner answers no sooner than its pace allows, and
-// gives up when its context is done first.
+// TestPace: a paced planner answers no sooner than its pace allows; when
+// its context's deadline comes first it hurries, answering a legal move
+// hurryMargin before the deadline, or at once when its context is done,
+// never an error. The bubble's clock is fake, so the times are exact.
 func TestPace(t *testing.T) {
-	l := Levels[0]
-	l.Pace = 20 // 50 ms a decision
-	b := NewLevel(l, 1, true)
 	st := newGame(t, 2, "easy", 1)
-	start := time.Now()
-	if _, err := b.Move(context.Background(), st); err != nil {
-		t.Fatal(err)
+	legal := st.AppendLegal(nil)
+	cases := []struct {
+		name string
+		// ctx makes the context, given the time of the call.
+		ctx  func() (context.Context, context.CancelFunc)
+		want time.Duration
+	}{
+		{"no deadline", func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) }, time.Second},
+		{"a deadline after its pace", func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 2*time.Second)
+		}, time.Second},
+		{"a deadline before its pace", func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 400*time.Millisecond)
+		}, 400*time.Millisecond - hurryMargin},
+		{"a deadline within the margin", func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), hurryMargin/2)
+		}, 0},
+		{"a context done already", func() (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			return ctx, cancel
+		}, 0},
+		{"a context cancelled while it waits", func() (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(300*time.Millisecond, cancel)
+			return ctx, cancel
+		}, 300 * time.Millisecond},
 	}
-	if d := time.Since(start); d < b.Delay() {
-		t.Errorf("answered after %v, before its pace's %v", d, b.Delay())
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
-	defer cancel()
-	if _, err := b.Move(ctx, st); err == nil {
-		t.Error("a paced planner answered although its context ran out first")
+	for _, c := range cases {
+		synctest.Test(t, func(t *testing.T) {
+			b := NewLevel(Levels[0], 1, true) // a decision a second
+			ctx, cancel := c.ctx()
+			defer cancel()
+			start := time.Now()
+			m, err := b.Move(ctx, st)
+			if err != nil {
+				t.Fatalf("%s: %v, not a move", c.name, err)
+			}
+			if !slices.Contains(legal, m) {
+				t.Errorf("%s: answered %s, not legal", c.name, st.MoveText(m))
+			}
+			if took := time.Since(start); took != c.want {
+				t.Errorf("%s: answered after %v, want %v", c.name, took, c.want)
+			}
+		})
 	}
 	for _, l := range Levels {
 		if l.Pace <= 0 || l.StepsPerTurn() < 20 {
