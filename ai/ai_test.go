@@ -240,7 +240,7 @@ func TestSearchSettingsInSpecs(t *testing.T) {
 		spec  string
 		st    game.State
 	}{
-		{bluelagoon.Rules, "mcts:200,bias=2,mast=0.5,c=0.3,w=1.5,token=0.9,settlefresh=0.5,margin=0.3", blueLagoon(t, 2, 3)},
+		{bluelagoon.Rules, "mcts:200,bias=2,mast=0.5,minimax=0.5,c=0.3,w=1.5,token=0.9,settlefresh=0.5,margin=0.3", blueLagoon(t, 2, 3)},
 		{gametest.Tiny, "mcts:200,bias=1,mast=0.6", tinyGame(t, 2, 3)},
 	} {
 		bot, err := NewWith(c.rules, c.spec, Options{Seed: 1, Workers: 1})
@@ -258,8 +258,8 @@ func TestSearchSettingsInSpecs(t *testing.T) {
 			t.Errorf("%s: %v", c.spec, err)
 		}
 	}
-	_, cfg, extra, err := parseSearch("1s,bias=2,mast=0.25,token=0.9", mcts.Config{Exploration: 0.3})
-	if err != nil || cfg.Bias != 2 || cfg.MAST != 0.25 || cfg.Exploration != 0.3 || extra["token"] != 0.9 || len(extra) != 1 {
+	_, cfg, extra, err := parseSearch("1s,bias=2,mast=0.25,minimax=0.5,token=0.9", mcts.Config{Exploration: 0.3})
+	if err != nil || cfg.Bias != 2 || cfg.MAST != 0.25 || cfg.Minimax != 0.5 || cfg.Exploration != 0.3 || extra["token"] != 0.9 || len(extra) != 1 {
 		t.Errorf("parseSearch: %+v %v %v", cfg, extra, err)
 	}
 }

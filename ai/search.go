@@ -97,10 +97,11 @@ func parseSearch(arg string, cfg mcts.Config) (mcts.Budget, mcts.Config, map[str
 
 // searchSettings are the settings of the search a spec may give.
 var searchSettings = map[string]func(*mcts.Config, float64){
-	"c":    func(c *mcts.Config, f float64) { c.Exploration = f },
-	"w":    func(c *mcts.Config, f float64) { c.Widening = f },
-	"bias": func(c *mcts.Config, f float64) { c.Bias = f },
-	"mast": func(c *mcts.Config, f float64) { c.MAST = f },
+	"c":       func(c *mcts.Config, f float64) { c.Exploration = f },
+	"w":       func(c *mcts.Config, f float64) { c.Widening = f },
+	"bias":    func(c *mcts.Config, f float64) { c.Bias = f },
+	"mast":    func(c *mcts.Config, f float64) { c.MAST = f },
+	"minimax": func(c *mcts.Config, f float64) { c.Minimax = f },
 }
 
 func settingNames() []string {
