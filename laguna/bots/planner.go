@@ -38,7 +38,8 @@ type Level struct {
 	// pearls when it has forgotten what lies there.
 	Peeks bool
 	// Trades: it exchanges pearls with the rafts it touches and plans
-	// to sail to a raft that carries pearls of its colour.
+	// to sail to a raft that carries pearls of its colour. A level
+	// without it does so only when it must (see trades).
 	Trades bool
 	// Pace is the decisions it makes a second (a step, a pearl moved, a
 	// pearl loaded...), as a player's hand moves; Move waits for it.
