@@ -209,7 +209,9 @@ func TestConnectionCaps(t *testing.T) {
 		t.Errorf("%d connections refused, want 2", ln.Refused())
 	}
 
-	// A body sent a byte at a time.
+	// A body sent a byte at a time, once the server has closed its side
+	// of the last request's connection (else this one may be over the cap).
+	waitOpen(7)
 	c := dialFrom("127.0.0.8")
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(5 * time.Second))

@@ -89,9 +89,9 @@ func TestPlannerPlaysWholeGames(t *testing.T) {
 }
 
 // boards are the boards the games of the tests are played on: both, or the
-// easy one with -short.
+// easy one with -short or the race detector.
 func boards() []string {
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		return []string{"easy"}
 	}
 	return []string{"easy", "hard"}
@@ -117,7 +117,7 @@ func TestGamesEnd(t *testing.T) {
 	matches := []match{{[]string{"easy", "max"}, []uint64{41, 24}, "easy", 8}}
 	tables := [][]string{{"max", "easy"}, {"easy", "easy"}, {"max", "max"}, {"hard", "medium"}, {"easy", "medium", "max"}, {"easy", "easy", "hard", "max"}}
 	games := 6
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		games = 2
 	}
 	for _, levels := range tables {
