@@ -193,6 +193,9 @@ func TestConnectionCaps(t *testing.T) {
 	if status := get("127.0.0.2"); status != 200 {
 		t.Errorf("a request from another address while one is at its cap: %d", status)
 	}
+	// The server closes its side of that request's connection a moment
+	// after the answer: until it has, a new connection may be over the cap.
+	waitOpen(4)
 	for _, src := range []string{"127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"} {
 		idle = append(idle, dialFrom(src))
 	}
@@ -210,7 +213,7 @@ func TestConnectionCaps(t *testing.T) {
 	}
 
 	// A body sent a byte at a time, once the server has closed its side
-	// of the last request's connection (else this one may be over the cap).
+	// of the last request's connection.
 	waitOpen(7)
 	c := dialFrom("127.0.0.8")
 	defer c.Close()
