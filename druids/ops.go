@@ -17,7 +17,7 @@ func (f *frame) next() {
 }
 
 // eldridProg reports whether the program is a site's Eldrid invoke.
-func eldridProg(prog int) bool { return prog < NumSites && Sites[prog].Kind == KindEldrid }
+func eldridProg(prog int) bool { return eldridSites>>prog&1 != 0 }
 
 // opAuto runs what needs no decision and reports whether it did.
 func (s *State) opAuto(f *frame, o op) bool {
@@ -231,7 +231,7 @@ func (s *State) opLegal(f *frame, o op, dst []game.Move) []game.Move {
 		if f.sub == 0 {
 			s.eachMover(f, o, func(d druid) { dst = append(dst, vDruid|game.Move(d)) })
 		} else {
-			dst = appendTiles(dst, s.destinations(f, o, f.d))
+			dst = appendTiles(dst, s.destinations(f, o, f.d.tile()))
 		}
 	case oMoveSite:
 		if f.sub == 0 {
@@ -335,7 +335,7 @@ func (s *State) eachDruidOn(m uint32, f func(d druid)) {
 func (s *State) eachMover(f *frame, o op, fn func(d druid)) {
 	p := int(f.seat)
 	consider := func(d druid) {
-		if s.destinations(f, o, d) != 0 {
+		if s.canLeave(f, o, d.tile()) {
 			fn(d)
 		}
 	}
@@ -361,9 +361,19 @@ func (s *State) eachMover(f *frame, o op, fn func(d druid)) {
 	}
 }
 
-// destinations returns the tiles druid d may move to under the step.
-func (s *State) destinations(f *frame, o op, d druid) uint32 {
-	t := d.tile()
+// canLeave reports whether a druid on tile t has somewhere to go under
+// the step: destinations(f, o, t) != 0, without the search of a move of
+// two or three steps, which has somewhere to go when t has a neighbour.
+func (s *State) canLeave(f *frame, o op, t int) bool {
+	if o.b == dUpTo2 || o.b == dUpTo3 {
+		return s.adj[t] != 0
+	}
+	return s.destinations(f, o, t) != 0
+}
+
+// destinations returns the tiles a druid on tile t may move to under the
+// step.
+func (s *State) destinations(f *frame, o op, t int) uint32 {
 	var m uint32
 	switch o.b {
 	case dAdj:
@@ -388,6 +398,9 @@ func (s *State) destinations(f *frame, o op, d druid) uint32 {
 
 // movableSites returns the sites the step may move to another space.
 func (s *State) movableSites(f *frame, o op) uint32 {
+	if s.inPlay&(s.inPlay-1) == 0 {
+		return 0
+	}
 	var m uint32
 	switch o.a {
 	case sAnyUnlocked:
@@ -399,12 +412,7 @@ func (s *State) movableSites(f *frame, o op) uint32 {
 			m = s.ofEnergy(Energy(f.seed))
 		}
 	}
-	s.world()
-	m &^= s.locked
-	if bits.OnesCount32(s.inPlay) < 2 {
-		return 0
-	}
-	return m
+	return s.unlockedAmong(m)
 }
 
 // swapFirsts returns the sites that may be the first of a swap.
@@ -450,12 +458,11 @@ func (s *State) summonSites(f *frame, o op) uint32 {
 
 // chaosTargets returns the sites Chaos Manifold may put back in the bag.
 func (s *State) chaosTargets() uint32 {
-	s.world()
-	m := s.inPlay &^ s.locked &^ s.occupiedByAny()
+	m := s.inPlay &^ s.occupiedByAny()
 	if h := s.havens(); bits.OnesCount32(h) == 1 {
 		m &^= h
 	}
-	return m
+	return s.unlockedAmong(m)
 }
 
 // opPlay plays a legal choice of the frame's step.

@@ -14,6 +14,21 @@ func exploreB(t *testing.T, s *State, tile int) {
 	play(t, s, "explore", "1E@1A", "side B", "9,16", "no")
 }
 
+// The sites the engine names by constant are the sites of the catalogue
+// the constants' comments say.
+func TestSiteConstants(t *testing.T) {
+	for site, id := range map[int]string{
+		siteHotSpring: "4A", siteMoonGate: "13A", siteLullaby: "16A", siteGossamer: "17A",
+		siteSongbird: "18B", siteMani: "19A", sitePortal: "24B", siteCirqus: "25A",
+		siteLotus: "25B", siteFerry: "26A", sitePresence: "27B", siteFork: "12A",
+		siteChaos: "26B", siteCrucible: "17B",
+	} {
+		if Sites[site].ID != id {
+			t.Errorf("site %d is %s, named as %s", site, Sites[site].ID, id)
+		}
+	}
+}
+
 func wantDruids(t *testing.T, s *State, p int, want string) {
 	t.Helper()
 	if got := druidsOf(s, p); got != want {

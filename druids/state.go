@@ -395,6 +395,18 @@ func (s *State) count(d druid) int {
 
 // take removes one druid d from the board.
 func (s *State) take(d druid) {
+	s.dec(d)
+	s.touch(d.seat(), d.tile())
+}
+
+// put sets druid d on the board.
+func (s *State) put(d druid) {
+	s.inc(d)
+	s.touch(d.seat(), d.tile())
+}
+
+// dec removes one druid d from the board, leaving the masks to the caller.
+func (s *State) dec(d druid) {
 	p, t := d.seat(), d.tile()
 	switch {
 	case d.eldrid():
@@ -405,11 +417,10 @@ func (s *State) take(d druid) {
 	default:
 		s.acoR[p][t]--
 	}
-	s.touch(p, t)
 }
 
-// put sets druid d on the board.
-func (s *State) put(d druid) {
+// inc sets druid d on the board, leaving the masks to the caller.
+func (s *State) inc(d druid) {
 	p, t := d.seat(), d.tile()
 	switch {
 	case d.eldrid():
@@ -420,7 +431,6 @@ func (s *State) put(d druid) {
 	default:
 		s.acoR[p][t]++
 	}
-	s.touch(p, t)
 }
 
 // touch brings seat p's masks up to date for tile t.
@@ -462,17 +472,20 @@ func (s *State) rebuildMasks() {
 
 // relocate moves druid d to tile t, keeping its state, and returns it there.
 func (s *State) relocate(d druid, t int) druid {
-	s.take(d)
-	d = d.at(t)
-	s.put(d)
-	return d
+	s.dec(d)
+	to := d.at(t)
+	s.inc(to)
+	s.touch(d.seat(), d.tile())
+	s.touch(d.seat(), t)
+	return to
 }
 
 // setExhausted exhausts or refreshes druid d and returns it.
 func (s *State) setExhausted(d druid, ex bool) druid {
-	s.take(d)
+	s.dec(d)
 	d = d.with(ex)
-	s.put(d)
+	s.inc(d)
+	s.touch(d.seat(), d.tile())
 	return d
 }
 

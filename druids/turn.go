@@ -97,10 +97,9 @@ func (s *State) push(prog, seat int) *frame {
 // advance runs everything that needs no decision, until a seat must decide
 // or the game is over.
 func (s *State) advance() {
-	var buf [64]game.Move
 	for {
 		if s.depth == 0 {
-			if !s.advanceStep(buf[:0]) {
+			if !s.advanceStep() {
 				return
 			}
 			continue
@@ -114,7 +113,7 @@ func (s *State) advance() {
 		if s.opAuto(f, prog[f.pc]) {
 			continue
 		}
-		if !s.offersChoice(f, prog[f.pc]) && len(s.opLegal(f, prog[f.pc], buf[:0])) == 0 {
+		if !s.offersChoice(f, prog[f.pc]) && !s.hasChoice(f, prog[f.pc]) {
 			f.pc++
 			f.sub = 0
 			continue
@@ -123,10 +122,18 @@ func (s *State) advance() {
 	}
 }
 
+// hasChoice reports whether the frame's step offers a choice, by listing
+// its choices: a buffer of its own, so that the decisions that need no
+// listing do not pay for clearing one.
+func (s *State) hasChoice(f *frame, o op) bool {
+	var buf [64]game.Move
+	return len(s.opLegal(f, o, buf[:0])) > 0
+}
+
 // offersChoice reports whether a step that needs a decision surely has a
 // choice, so that advance need not list its choices to know: a yes or no,
 // a side, the invoker the menu checked, a haven, the unravel's stages, a
-// destination of a druid listed because it had one.
+// destination of a druid listed because it had one or that has one.
 func (s *State) offersChoice(f *frame, o op) bool {
 	p := int(f.seat)
 	switch o.code {
@@ -135,7 +142,10 @@ func (s *State) offersChoice(f *frame, o op) bool {
 	case oExplore:
 		return f.sub >= 1
 	case oMoveDruid:
-		return f.sub == 1 && (o.a == wOwn || o.a == wOwnExhausted || o.a == wAnyOnSeed)
+		if f.sub == 1 {
+			return o.a == wOwn || o.a == wOwnExhausted || o.a == wAnyOnSeed || s.canLeave(f, o, f.d.tile())
+		}
+		return o.a == wOwn && s.anyTile(s.occ[p], func(t int) bool { return s.canLeave(f, o, t) })
 	case oSummon:
 		return f.sub == 1 && (o.a == uHaven || o.a == uAnySite)
 	case oMoveSite:
@@ -163,11 +173,11 @@ func (s *State) offersChoice(f *frame, o op) bool {
 
 // advanceStep moves the turn on when its step has nothing to decide, and
 // reports whether it did.
-func (s *State) advanceStep(buf []game.Move) bool {
+func (s *State) advanceStep() bool {
 	a := int(s.active)
 	switch s.step {
 	case stepBegin:
-		if len(s.timelyOptions(buf)) > 0 {
+		if s.timelySites() != 0 {
 			return false
 		}
 		s.step = stepRefresh
@@ -194,7 +204,7 @@ func (s *State) advanceStep(buf []game.Move) bool {
 		s.step = stepEnd
 		return true
 	case stepEnd:
-		if len(s.timelyOptions(buf)) > 0 {
+		if s.timelySites() != 0 {
 			return false
 		}
 		s.endTurn()
@@ -212,28 +222,58 @@ func (s *State) refreshLimit(p int) int {
 }
 
 // timelyOptions appends the timely sites the active seat may use now, in
-// its Begin or End step.
+// its Begin or End step, and the choice to use none.
 func (s *State) timelyOptions(dst []game.Move) []game.Move {
+	m := s.timelySites()
+	if m == 0 {
+		return dst
+	}
+	for ; m != 0; m &= m - 1 {
+		dst = append(dst, vUse|game.Move(bits.TrailingZeros64(m)))
+	}
+	return append(dst, mDone)
+}
+
+// beginSites and endSites are the timely sites of the Begin and End steps.
+const (
+	beginSites uint64 = 1<<siteMoonGate | 1<<siteSongbird | 1<<siteFerry
+	endSites   uint64 = 1<<siteLullaby | 1<<siteGossamer
+)
+
+// timelySites returns the timely sites the active seat may use now, in its
+// Begin or End step, by site number.
+func (s *State) timelySites() uint64 {
 	a := int(s.active)
-	try := func(site int, ok func() bool) {
-		if s.occupiesSite(a, site) && !s.isUsed(site) && ok() {
-			dst = append(dst, vUse|game.Move(site))
+	timely := endSites
+	if s.step == stepBegin {
+		timely = beginSites
+	}
+	var m uint64
+	for c := s.faceUp & timely &^ s.used; c != 0; c &= c - 1 {
+		site := bits.TrailingZeros64(c)
+		if s.occ[a]>>(site/2)&1 != 0 && s.timelyReady(a, site) {
+			m |= 1 << site
 		}
 	}
-	if s.step == stepBegin {
-		try(siteMoonGate, func() bool { return s.eld[a] < 0 })
-		try(siteSongbird, func() bool { return s.seedTotal(a) > 0 })
-		try(siteFerry, func() bool { return s.anyOwnCanStep(a) })
-	} else {
-		try(siteLullaby, func() bool { return !s.refreshedOnBoard(a) && s.hasExhausted(a) })
-		try(siteGossamer, func() bool {
-			return s.eld[a] >= 0 && (s.havens()|s.occupied(a))&^(1<<s.eld[a]) != 0
-		})
+	return m
+}
+
+// timelyReady reports whether seat p, on the timely site, has what its
+// action needs.
+func (s *State) timelyReady(p, site int) bool {
+	switch site {
+	case siteMoonGate:
+		return s.eld[p] < 0
+	case siteSongbird:
+		return s.seedTotal(p) > 0
+	case siteFerry:
+		return s.anyOwnCanStep(p)
+	case siteLullaby:
+		return !s.refreshedOnBoard(p) && s.hasExhausted(p)
+	case siteGossamer:
+		return s.eld[p] >= 0 && (s.havens()|s.occupied(p))&^(1<<s.eld[p]) != 0
 	}
-	if len(dst) > 0 {
-		dst = append(dst, mDone)
-	}
-	return dst
+	return false
 }
 
 func (s *State) seedTotal(p int) int {
@@ -299,15 +339,26 @@ func (s *State) actionMenu(dst []game.Move) []game.Move {
 	if !s.marker[a] && s.bag != 0 && iv.has(fHasSpace, false) {
 		dst = append(dst, mExplore)
 	}
-	if iv.has(fUnravel, false) {
+	if fresh := s.fresh[a]; fresh != 0 && s.anyUnravelable(s.unravelEnergyAmong(a, fresh)) {
 		dst = append(dst, mUnravel)
 	}
-	for m := s.occ[a]; m != 0; m &= m - 1 {
-		if site := s.siteIn(bits.TrailingZeros32(m)); s.siteUsable(&iv, site) {
+	for m := s.faceUp & tileSites(s.occ[a]) & invokedSites &^ (s.used & onceSites); m != 0; m &= m - 1 {
+		if site := bits.TrailingZeros64(m); s.siteUsable(&iv, site) {
 			dst = append(dst, vUse|game.Move(site))
 		}
 	}
 	return append(dst, mEnd)
+}
+
+// tileSites returns the site numbers of both sides of the tiles of m.
+func tileSites(m uint32) uint64 {
+	x := uint64(m)
+	x = (x | x<<16) & 0x0000ffff0000ffff
+	x = (x | x<<8) & 0x00ff00ff00ff00ff
+	x = (x | x<<4) & 0x0f0f0f0f0f0f0f0f
+	x = (x | x<<2) & 0x3333333333333333
+	x = (x | x<<1) & 0x5555555555555555
+	return x | x<<1
 }
 
 // invokers holds, for one seat while one menu is made, the tiles each
@@ -333,6 +384,14 @@ func (iv *invokers) has(filter int, eldrid bool) bool {
 	if m == 0 {
 		return false
 	}
+	switch filter {
+	case fAny:
+		return m&s.inPlay != 0
+	case fHasAdj:
+		// In a connected world of two sites or more every site has a
+		// neighbour.
+		return m&s.inPlay != 0 && s.inPlay&(s.inPlay-1) != 0
+	}
 	if iv.done>>filter&1 == 0 {
 		iv.mask[filter] = s.invokerMask(p, filter, s.fresh[p])
 		iv.done |= 1 << filter
@@ -340,35 +399,47 @@ func (iv *invokers) has(filter int, eldrid bool) bool {
 	return m&iv.mask[filter] != 0
 }
 
-// A siteMenu is what the action menu needs to know of a site, compact.
+// A siteMenu is what the action menu needs to know of a site with an
+// invoked action, compact.
 type siteMenu struct {
-	invoked bool   // an invoke or Eldrid invoke action
-	eldrid  bool   // invoked by the Eldrid only
-	once    bool   // once a turn
-	filter  uint8  // the invoker's filter
-	check   opCode // the program's second step, which the menu checks
+	eldrid bool   // invoked by the Eldrid only
+	filter uint8  // the invoker's filter
+	check  opCode // the program's second step, which the menu checks
 }
 
 var siteMenus [NumSites]siteMenu
 
-// buildSiteMenus fills siteMenus from the catalogue and the programs.
+// invokedSites are the sites with an invoke or Eldrid invoke action,
+// eldridSites those with an Eldrid invoke action and onceSites those whose
+// action is once a turn, by site number: the menu looks at no other.
+var invokedSites, eldridSites, onceSites uint64
+
+// buildSiteMenus fills siteMenus and the masks of sites from the catalogue
+// and the programs.
 func buildSiteMenus() {
 	for site := range NumSites {
 		st := &Sites[site]
-		m := siteMenu{invoked: st.Kind == KindInvoke || st.Kind == KindEldrid, eldrid: st.Kind == KindEldrid, once: st.Once}
-		if prog := programs[site]; m.invoked {
-			m.filter, m.check = uint8(prog[0].a), prog[1].code
+		if st.Kind == KindInvoke || st.Kind == KindEldrid {
+			prog := programs[site]
+			siteMenus[site] = siteMenu{eldrid: st.Kind == KindEldrid, filter: uint8(prog[0].a), check: prog[1].code}
+			invokedSites |= 1 << site
 		}
-		siteMenus[site] = m
+		if st.Kind == KindEldrid {
+			eldridSites |= 1 << site
+		}
+		if st.Once {
+			onceSites |= 1 << site
+		}
 	}
 }
 
 // siteUsable reports whether the seat, which occupies the site, may invoke
-// its action now.
+// its action now; the site has an invoked action, not used this turn if
+// it is once a turn.
 func (s *State) siteUsable(iv *invokers, site int) bool {
 	p := iv.p
 	sm := &siteMenus[site]
-	if !sm.invoked || sm.once && s.isUsed(site) || !iv.has(int(sm.filter), sm.eldrid) {
+	if !iv.has(int(sm.filter), sm.eldrid) {
 		return false
 	}
 	switch sm.check {
@@ -429,37 +500,56 @@ func (s *State) invokerTiles(p, filter int, cand uint32) uint32 {
 		if s.inPlay&(s.inPlay-1) == 0 {
 			return 0
 		}
-		var m uint32
-		for c := cand; c != 0; c &= c - 1 {
-			if t := bits.TrailingZeros32(c); !s.lockedAt(t) {
-				m |= 1 << t
-			}
-		}
-		return m
+		return s.unlockedAmong(cand)
 	case fHelix:
 		return s.unravelableAmong(cand)
 	case fUnravel:
-		var ok uint32
-		for e := range NumEnergies {
-			if c := cand & s.energyMask[e]; c != 0 && s.energyAvailable(p, e) >= 3 {
-				ok |= c
-			}
-		}
-		return s.unravelableAmong(ok)
+		return s.unravelableAmong(s.unravelEnergyAmong(p, cand))
 	}
 	return s.inPlay
+}
+
+// unravelEnergyAmong returns the sites among cand that seat p has the
+// energy to unravel.
+func (s *State) unravelEnergyAmong(p int, cand uint32) uint32 {
+	var ok uint32
+	for e := range Energy(NumEnergies) {
+		c := cand & s.energyMask[e]
+		if c == 0 {
+			continue
+		}
+		// energyAvailable(p, e) >= 3, asking for the Ancient only when it
+		// would make the difference.
+		th := e.Threat()
+		n := bits.OnesCount32(s.occ[p]&s.energyMask[th]) + int(s.seeds[p][th])
+		if n >= 3 || n == 2 && s.ancientAvailable(p, e) {
+			ok |= c
+		}
+	}
+	return ok
 }
 
 // unravelableAmong returns the sites among cand that may be unravelled at
 // all: not locked, and not the only haven.
 func (s *State) unravelableAmong(cand uint32) uint32 {
+	return s.unlockedAmong(s.notSoleHaven(cand))
+}
+
+// anyUnravelable reports whether unravelableAmong(cand) is not empty,
+// looking no further than the first site it finds.
+func (s *State) anyUnravelable(cand uint32) bool {
+	for m := s.notSoleHaven(cand); m != 0; m &= m - 1 {
+		if !s.lockedAt(bits.TrailingZeros32(m)) {
+			return true
+		}
+	}
+	return false
+}
+
+// notSoleHaven returns cand without the haven if it is the only one.
+func (s *State) notSoleHaven(cand uint32) uint32 {
 	if s.havenMask&(s.havenMask-1) == 0 {
 		cand &^= s.havenMask
-	}
-	for m := cand; m != 0; m &= m - 1 {
-		if t := bits.TrailingZeros32(m); s.lockedAt(t) {
-			cand &^= 1 << t
-		}
 	}
 	return cand
 }
@@ -542,7 +632,7 @@ func (s *State) apply(m game.Move) {
 	case stepBegin, stepEnd:
 		if m == mDone {
 			if s.step == stepBegin {
-				s.used |= s.timelyMask()
+				s.used |= beginSites
 			} else {
 				s.endTurn()
 				return
@@ -578,10 +668,4 @@ func (s *State) apply(m game.Move) {
 		}
 	}
 	s.advance()
-}
-
-// timelyMask is the set of Begin sites: declining them in the Begin step
-// ends it.
-func (s *State) timelyMask() uint64 {
-	return 1<<siteMoonGate | 1<<siteSongbird | 1<<siteFerry
 }

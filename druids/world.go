@@ -283,19 +283,40 @@ func (s *State) lockedAt(t int) bool {
 		return s.locked>>t&1 != 0
 	}
 	c := int(s.cell[t])
-	runs := 0
-	prev := s.grid[c+ringOffsets[5]] != 0
-	for _, off := range ringOffsets {
-		cur := s.grid[c+off] != 0
-		if cur && !prev {
-			runs++
-		}
-		prev = cur
+	var ring uint
+	for k, off := range ringOffsets {
+		ring |= filled(s.grid[c+off]) << k
 	}
-	if runs <= 1 {
+	// The neighbours that start an arc: filled, with the cell before them
+	// round the ring empty.
+	starts := ring &^ (ring<<1 | ring>>5)
+	if starts&(starts-1) == 0 {
 		return false
 	}
 	return !s.connectedWithout(t)
+}
+
+// filled is 1 for a cell of the grid that holds a tile, else 0.
+func filled(g int8) uint {
+	if g != 0 {
+		return 1
+	}
+	return 0
+}
+
+// unlockedAmong returns the sites of m that are not locked: from the cache
+// if it is up to date, else each by lockedAt, which for the few sites a
+// step asks about is cheaper than the search of the whole world.
+func (s *State) unlockedAmong(m uint32) uint32 {
+	if s.worldOK {
+		return m &^ s.locked
+	}
+	for c := m; c != 0; c &= c - 1 {
+		if t := bits.TrailingZeros32(c); s.lockedAt(t) {
+			m &^= 1 << t
+		}
+	}
+	return m
 }
 
 // adjacent returns the tiles in play next to tile t.
@@ -322,9 +343,9 @@ func (s *State) within(t, k int) uint32 {
 // emptyAround adds to set the empty cells next to tile t.
 func (s *State) emptyAround(t int, set *cellSet) {
 	c := int(s.cell[t])
-	for k := range 6 {
-		if n := neighbour(c, k); n >= 0 && s.grid[n] == 0 {
-			set.add(n)
+	for _, off := range neighbourOffsets {
+		if s.grid[c+off] == 0 {
+			set.add(c + off)
 		}
 	}
 }
