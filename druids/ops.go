@@ -218,11 +218,7 @@ func (s *State) opLegal(f *frame, o op, dst []game.Move) []game.Move {
 			if o.b&rOwn != 0 && q != p {
 				continue
 			}
-			s.eachDruidOf(q, func(d druid) {
-				if d.exhausted() && (d != f.inv || s.count(d) > 1) {
-					dst = append(dst, vDruid|game.Move(d))
-				}
-			})
+			dst = s.appendExhausted(dst, q, f.inv)
 		}
 		if len(dst) > 0 && o.b&rUpTo != 0 {
 			dst = append(dst, mDone)

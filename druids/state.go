@@ -436,16 +436,15 @@ func (s *State) inc(d druid) {
 // touch brings seat p's masks up to date for tile t.
 func (s *State) touch(p, t int) {
 	bit := uint32(1) << t
-	e := int(s.eld[p]) == t
-	s.fresh[p] &^= bit
-	s.tired[p] &^= bit
-	if s.acoR[p][t] > 0 || e && !s.eldEx[p] {
-		s.fresh[p] |= bit
+	e, ex := int(s.eld[p]) == t, s.eldEx[p]
+	fresh, tired := s.fresh[p]&^bit, s.tired[p]&^bit
+	if s.acoR[p][t] > 0 || e && !ex {
+		fresh |= bit
 	}
-	if s.acoE[p][t] > 0 || e && s.eldEx[p] {
-		s.tired[p] |= bit
+	if s.acoE[p][t] > 0 || e && ex {
+		tired |= bit
 	}
-	s.occ[p] = s.fresh[p] | s.tired[p]
+	s.fresh[p], s.tired[p], s.occ[p] = fresh, tired, fresh|tired
 }
 
 // rebuildMasks computes every mask anew from the druids and the world.

@@ -304,7 +304,7 @@ func (s *State) AppendLegal(dst []game.Move) []game.Move {
 	case stepBegin, stepEnd:
 		return s.timelyOptions(dst)
 	case stepRefresh:
-		dst = s.appendExhausted(dst, a)
+		dst = s.appendExhausted(dst, a, noDruid)
 		return append(dst, mDone)
 	case stepAction:
 		return s.actionMenu(dst)
@@ -312,15 +312,17 @@ func (s *State) AppendLegal(dst []game.Move) []game.Move {
 	return dst
 }
 
-// appendExhausted appends seat p's exhausted druids as moves.
-func (s *State) appendExhausted(dst []game.Move, p int) []game.Move {
+// appendExhausted appends seat p's exhausted druids as moves, but for
+// except if it stands for the only druid of its kind (an action's invoker,
+// which it may not refresh itself).
+func (s *State) appendExhausted(dst []game.Move, p int, except druid) []game.Move {
 	for m := s.tired[p]; m != 0; m &= m - 1 {
 		t := bits.TrailingZeros32(m)
-		if int(s.eld[p]) == t && s.eldEx[p] {
-			dst = append(dst, vDruid|game.Move(mkDruid(p, true, true, t)))
+		if d := mkDruid(p, true, true, t); int(s.eld[p]) == t && s.eldEx[p] && d != except {
+			dst = append(dst, vDruid|game.Move(d))
 		}
-		if s.acoE[p][t] > 0 {
-			dst = append(dst, vDruid|game.Move(mkDruid(p, false, true, t)))
+		if d, n := mkDruid(p, false, true, t), s.acoE[p][t]; n > 1 || n == 1 && d != except {
+			dst = append(dst, vDruid|game.Move(d))
 		}
 	}
 	return dst
@@ -329,7 +331,7 @@ func (s *State) appendExhausted(dst []game.Move, p int) []game.Move {
 // actionMenu appends the actions the active seat may start.
 func (s *State) actionMenu(dst []game.Move) []game.Move {
 	a := int(s.active)
-	iv := invokers{s: s, p: a}
+	iv := newInvokers(s, a)
 	if iv.has(fHasAdj, false) {
 		dst = append(dst, mMove)
 	}
@@ -364,36 +366,35 @@ func tileSites(m uint32) uint64 {
 // invokers holds, for one seat while one menu is made, the tiles each
 // invoker filter allows, each computed when first asked.
 type invokers struct {
-	s    *State
-	p    int
-	done uint8
-	mask [fHelix + 1]uint32
+	s      *State
+	p      int
+	fresh  uint32 // the tiles where the seat has a refreshed druid
+	eldrid uint32 // the tile of its Eldrid if refreshed
+	done   uint8
+	mask   [fHelix + 1]uint32
+}
+
+// newInvokers starts the invokers of seat p.
+func newInvokers(s *State, p int) invokers {
+	iv := invokers{s: s, p: p, fresh: s.fresh[p]}
+	if s.eld[p] >= 0 && !s.eldEx[p] {
+		iv.eldrid = 1 << s.eld[p]
+	}
+	return iv
 }
 
 // has reports whether the seat has a refreshed druid (its Eldrid, if
 // eldrid) that may invoke under filter.
 func (iv *invokers) has(filter int, eldrid bool) bool {
-	s, p := iv.s, iv.p
-	m := s.fresh[p]
+	m := iv.fresh
 	if eldrid {
-		if s.eld[p] < 0 || s.eldEx[p] {
-			return false
-		}
-		m = 1 << s.eld[p]
+		m = iv.eldrid
 	}
 	if m == 0 {
 		return false
 	}
-	switch filter {
-	case fAny:
-		return m&s.inPlay != 0
-	case fHasAdj:
-		// In a connected world of two sites or more every site has a
-		// neighbour.
-		return m&s.inPlay != 0 && s.inPlay&(s.inPlay-1) != 0
-	}
 	if iv.done>>filter&1 == 0 {
-		iv.mask[filter] = s.invokerMask(p, filter, s.fresh[p])
+		iv.mask[filter] = iv.s.invokerMask(iv.p, filter, iv.fresh)
 		iv.done |= 1 << filter
 	}
 	return m&iv.mask[filter] != 0

@@ -387,7 +387,9 @@ func (s *State) spacefulAmong(cand uint32) uint32 {
 // tile, other than its own cell.
 func (s *State) spaces(moving int) cellSet {
 	var set cellSet
-	eachTile(s.inPlay, func(t int) {
+	// A site with six neighbours has no empty cell around it but, when
+	// its neighbour is the one moving, that site's own cell.
+	eachTile(s.spacefulAmong(s.inPlay), func(t int) {
 		if t != moving {
 			s.emptyAround(t, &set)
 		}
