@@ -341,7 +341,9 @@ func (s *State) actionMenu(dst []game.Move) []game.Move {
 	if !s.marker[a] && s.bag != 0 && iv.has(fHasSpace, false) {
 		dst = append(dst, mExplore)
 	}
-	if fresh := s.fresh[a]; fresh != 0 && s.anyUnravelable(s.unravelEnergyAmong(a, fresh)) {
+	// unravelableAmong(unravelEnergyAmong(a, fresh)) != 0, each check as
+	// far as it must go, the cheapest first.
+	if c := s.notSoleHaven(s.fresh[a]); c != 0 && s.anyUnlocked(s.unravelEnergyAmong(a, c)) {
 		dst = append(dst, mUnravel)
 	}
 	for m := s.faceUp & tileSites(s.occ[a]) & invokedSites &^ (s.used & onceSites); m != 0; m &= m - 1 {
@@ -380,6 +382,14 @@ func newInvokers(s *State, p int) invokers {
 	if s.eld[p] >= 0 && !s.eldEx[p] {
 		iv.eldrid = 1 << s.eld[p]
 	}
+	// The filters that cost nothing, as invokerMask has them: every druid
+	// is on a site in play, and in a connected world of two sites or more
+	// every site has a neighbour.
+	iv.mask[fAny] = iv.fresh & s.inPlay
+	if s.inPlay&(s.inPlay-1) != 0 {
+		iv.mask[fHasAdj] = iv.mask[fAny]
+	}
+	iv.done = 1<<fAny | 1<<fHasAdj
 	return iv
 }
 
@@ -536,16 +546,6 @@ func (s *State) unravelableAmong(cand uint32) uint32 {
 	return s.unlockedAmong(s.notSoleHaven(cand))
 }
 
-// anyUnravelable reports whether unravelableAmong(cand) is not empty,
-// looking no further than the first site it finds.
-func (s *State) anyUnravelable(cand uint32) bool {
-	for m := s.notSoleHaven(cand); m != 0; m &= m - 1 {
-		if !s.lockedAt(bits.TrailingZeros32(m)) {
-			return true
-		}
-	}
-	return false
-}
 
 // notSoleHaven returns cand without the haven if it is the only one.
 func (s *State) notSoleHaven(cand uint32) uint32 {

@@ -319,6 +319,17 @@ func (s *State) unlockedAmong(m uint32) uint32 {
 	return m
 }
 
+// anyUnlocked reports whether unlockedAmong(m) is not empty, looking no
+// further than the first unlocked site.
+func (s *State) anyUnlocked(m uint32) bool {
+	for ; m != 0; m &= m - 1 {
+		if !s.lockedAt(bits.TrailingZeros32(m)) {
+			return true
+		}
+	}
+	return false
+}
+
 // adjacent returns the tiles in play next to tile t.
 func (s *State) adjacent(t int) uint32 { return s.adj[t] }
 
