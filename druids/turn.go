@@ -546,7 +546,6 @@ func (s *State) unravelableAmong(cand uint32) uint32 {
 	return s.unlockedAmong(s.notSoleHaven(cand))
 }
 
-
 // notSoleHaven returns cand without the haven if it is the only one.
 func (s *State) notSoleHaven(cand uint32) uint32 {
 	if s.havenMask&(s.havenMask-1) == 0 {
