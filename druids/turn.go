@@ -133,7 +133,8 @@ func (s *State) hasChoice(f *frame, o op) bool {
 // offersChoice reports whether a step that needs a decision surely has a
 // choice, so that advance need not list its choices to know: a yes or no,
 // a side, the invoker the menu checked, a haven, the unravel's stages, a
-// destination of a druid listed because it had one or that has one.
+// destination of a druid listed because it had one or that has one, a
+// summon's druid or site, a swap's second site.
 func (s *State) offersChoice(f *frame, o op) bool {
 	p := int(f.seat)
 	switch o.code {
@@ -147,13 +148,15 @@ func (s *State) offersChoice(f *frame, o op) bool {
 		}
 		return o.a == wOwn && s.anyTile(s.occ[p], func(t int) bool { return s.canLeave(f, o, t) })
 	case oSummon:
-		return f.sub == 1 && (o.a == uHaven || o.a == uAnySite)
+		// A summon that needs a decision before its site (opAuto) offers
+		// the Eldrid and an acolyte, or the druids on the board.
+		return f.sub == 0 || o.a == uHaven || o.a == uAnySite || s.summonSites(f, o) != 0
 	case oMoveSite:
 		// An unlocked site in a world of two or more has a space to go to:
 		// the world's edge.
 		return f.sub == 1 && s.inPlay&(s.inPlay-1) != 0
 	case oSwap:
-		return f.sub == 1 && o.a != aInvSite
+		return f.sub == 1 && (o.a != aInvSite || s.swapSeconds(int(f.t), o) != 0)
 	case oDiscard:
 		for e := range NumEnergies {
 			if o.a>>e&1 != 0 && s.seeds[p][e] > 0 {
