@@ -488,10 +488,6 @@ func (s *State) scoreArea(p int) uint32 {
 
 func (s *State) anyExhausted() bool { return s.tired[0]|s.tired[1]|s.tired[2]|s.tired[3] != 0 }
 
-// invokerOK reports whether a druid of seat p on tile t may invoke under
-// filter.
-func (s *State) invokerOK(p, t, filter int) bool { return s.invokerMask(p, filter, 1<<t) != 0 }
-
 // invokerMask returns the tiles among cand from which a druid of seat p may
 // invoke under filter.
 func (s *State) invokerMask(p, filter int, cand uint32) uint32 {
@@ -524,7 +520,9 @@ func (s *State) invokerTiles(p, filter int, cand uint32) uint32 {
 }
 
 // unravelEnergyAmong returns the sites among cand that seat p has the
-// energy to unravel.
+// energy to unravel: three of the energy that threatens the site's, from
+// the sites of that energy it occupies, its seeds and an Ancient it may use
+// (asked about only when it would make the difference).
 func (s *State) unravelEnergyAmong(p int, cand uint32) uint32 {
 	var ok uint32
 	for e := range Energy(NumEnergies) {
@@ -532,10 +530,8 @@ func (s *State) unravelEnergyAmong(p int, cand uint32) uint32 {
 		if c == 0 {
 			continue
 		}
-		// energyAvailable(p, e) >= 3, asking for the Ancient only when it
-		// would make the difference.
 		th := e.Threat()
-		n := bits.OnesCount32(s.occ[p]&s.energyMask[th]) + int(s.seeds[p][th])
+		n := s.siteEnergy(p, th) + int(s.seeds[p][th])
 		if n >= 3 || n == 2 && s.ancientAvailable(p, e) {
 			ok |= c
 		}
@@ -567,17 +563,6 @@ func (s *State) siteEnergy(p int, e Energy) int {
 func (s *State) ancientAvailable(p int, e Energy) bool {
 	a := ancientFor[e]
 	return s.occupiesSite(p, a) && !s.isUsed(a)
-}
-
-// energyAvailable is all the energy seat p could bring to unravel a site of
-// energy e: its sites of the threatening energy, an Ancient, its seeds.
-func (s *State) energyAvailable(p int, e Energy) int {
-	th := e.Threat()
-	n := s.siteEnergy(p, th) + int(s.seeds[p][th])
-	if s.ancientAvailable(p, e) {
-		n++
-	}
-	return n
 }
 
 // errOver refuses a move once the game is over.
