@@ -531,7 +531,7 @@ func (s *State) unravelEnergyAmong(p int, cand uint32) uint32 {
 			continue
 		}
 		th := e.Threat()
-		n := s.siteEnergy(p, th) + int(s.seeds[p][th])
+		n := bits.OnesCount32(s.occ[p]&s.energyMask[th]) + int(s.seeds[p][th])
 		if n >= 3 || n == 2 && s.ancientAvailable(p, e) {
 			ok |= c
 		}
