@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"testing"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
@@ -130,11 +131,12 @@ func positionWith(t *testing.T, st game.State, settings map[string]float64) *Pos
 
 // TestCutPlayoutsEndWithTheExploration: with cut, a playout from the
 // exploration phase stops where that phase ends, and the rewards are the
-// estimate: the exploration's totals and Village points a village kept.
-// From the settlement phase a playout still plays to the end.
+// estimate: the exploration's totals and Village points a village kept,
+// its margin squashed by the policy's scale. From the settlement phase a
+// playout still plays to the end.
 func TestCutPlayoutsEndWithTheExploration(t *testing.T) {
 	start := newPosition(t, 2, 4)
-	s := positionWith(t, &start.State, map[string]float64{"cut": 1, "margin": 1, "village": 10})
+	s := positionWith(t, &start.State, map[string]float64{"cut": 1, "margin": 1, "village": 10, "scale": 80})
 	r := rand.New(rand.NewPCG(4, 4))
 	s.Playout(r)
 	if s.Over() || s.Phase() != bluelagoon.Settlement {
@@ -152,7 +154,7 @@ func TestCutPlayoutsEndWithTheExploration(t *testing.T) {
 	var got [2]float64
 	s.Rewards(got[:])
 	for p := range 2 {
-		want := 0.5 + 0.5*math.Tanh((est[p]-est[1-p])/40)
+		want := 0.5 + 0.5*math.Tanh((est[p]-est[1-p])/80)
 		if math.Abs(got[p]-want) > 1e-9 {
 			t.Errorf("seat %d: reward %v, want %v from the estimate %v", p, got[p], want, est)
 		}
@@ -250,5 +252,74 @@ func TestEvaluateByStanding(t *testing.T) {
 	}
 	if ahead == 0 {
 		t.Fatal("no position of the game had a player ahead")
+	}
+}
+
+// TestSettleLandPlaysLand: with settleland 1 and no token rule, every
+// playout step of the settlement phase places its settler on land while
+// there is land within reach, and the playout still ends the game.
+func TestSettleLandPlaysLand(t *testing.T) {
+	s := newPosition(t, 2, 7)
+	r := rand.New(rand.NewPCG(7, 7))
+	for s.Phase() == bluelagoon.Exploration {
+		s.playoutStep(r, nil)
+	}
+	s = positionWith(t, &s.State, map[string]float64{"settleland": 1, "token": 0})
+	landSteps := 0
+	for !s.Over() {
+		settlers, _ := s.LegalSpaces()
+		land := settlers.And(s.nbr.land)
+		before := s.PieceSpaces(0).Or(s.PieceSpaces(1))
+		s.playoutStep(r, nil)
+		placed := s.PieceSpaces(0).Or(s.PieceSpaces(1)).AndNot(before)
+		if placed.Len() != 1 {
+			t.Fatalf("a playout step placed %d pieces", placed.Len())
+		}
+		if !land.Empty() {
+			landSteps++
+			if placed.And(s.nbr.land).Empty() {
+				t.Fatalf("a step placed a settler at sea with %d land spaces in reach", land.Len())
+			}
+		}
+	}
+	if landSteps == 0 {
+		t.Fatal("no step of the settlement phase had land in reach")
+	}
+}
+
+// TestTieCountsTheTieBreak: a finished game tied on points is won by the
+// player holding more tokens, and with tie the rewards say so: that
+// player's margin counts tie points more, the other's as many less;
+// without it the tie is a tie.
+func TestTieCountsTheTieBreak(t *testing.T) {
+	for seed := uint64(1); ; seed++ {
+		s := newPosition(t, 2, seed)
+		r := rand.New(rand.NewPCG(seed, 8))
+		for !s.Over() {
+			s.playoutStep(r, nil)
+		}
+		more := 0
+		switch h0, h1 := s.TokensHeld(0), s.TokensHeld(1); {
+		case h0 == h1:
+			continue
+		case h1 > h0:
+			more = 1
+		}
+		tied, err := bluelagoon.ParseState(regexp.MustCompile(`p ([01]) [0-9]+ `).ReplaceAllString(s.Game.String(), "p $1 200 "))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tied.Over() || !tied.Wins(more) || tied.Wins(1-more) {
+			t.Fatalf("seed %d: the game tied on points is over %v, won by %v; want won by %d, who holds more tokens", seed, tied.Over(), tied.Winners(), more)
+		}
+		for _, tie := range []float64{0, 0.5} {
+			var got [2]float64
+			positionWith(t, bluelagoon.StateOf(tied), map[string]float64{"tie": tie}).Rewards(got[:])
+			want := 0.5 + 0.5*math.Tanh(tie/40)
+			if math.Abs(got[more]-want) > 1e-9 || math.Abs(got[1-more]-(1-want)) > 1e-9 {
+				t.Errorf("tie %v: rewards %v, want %v for seat %d, who holds more tokens, and %v for the other", tie, got, want, more, 1-want)
+			}
+		}
+		return
 	}
 }

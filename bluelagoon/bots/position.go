@@ -1,6 +1,8 @@
 package bots
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -66,10 +68,11 @@ const settlementPly = 1 << 20
 // within reach is taken with probability Token (the one worth most to the
 // mover); otherwise, in the exploration phase, a new island is settled with
 // probability Fresh and land is preferred to sea with probability Land; in
-// the settlement phase, a new island with probability SettleFresh; otherwise
-// the move is uniformly random, which is the randomness that keeps the
-// playouts from all ending alike. Each choice is a few operations on sets of
-// spaces, so a playout costs little more than a random game.
+// the settlement phase, a new island with probability SettleFresh and land
+// with probability SettleLand; otherwise the move is uniformly random, which
+// is the randomness that keeps the playouts from all ending alike. Each
+// choice is a few operations on sets of spaces, so a playout costs little
+// more than a random game.
 //
 // Margin is not the playouts' but the rewards': the share of a seat's reward
 // that is its score margin (squashed into [0, 1]) rather than its share of
@@ -82,9 +85,9 @@ const settlementPly = 1 << 20
 // as much noise again in the final scores as the whole exploration phase,
 // little of which the board at the phase's end predicts (docs/strength.md).
 type Policy struct {
-	Token, Fresh, Land, SettleFresh float64
-	Margin                          float64
-	Cut, Village                    float64
+	Token, Fresh, Land, SettleFresh, SettleLand float64
+	Margin                                      float64
+	Cut, Village                                float64
 	// Root, if not 0, makes the prior of the moves of the first Root
 	// plies from the search's root greedy's rating (the score margin the
 	// move leaves, and half its prior and what it brings within reach),
@@ -92,6 +95,16 @@ type Policy struct {
 	// links) and costs a copy of the game a move: too slow for every node,
 	// cheap for the few nodes near the root.
 	Root float64
+	// Tie is what winning the tie-break (the most tokens among players
+	// tied on points) is worth in a finished game's score margin, in
+	// points; 0 leaves a tie on points a tie, which the player holding
+	// fewer tokens loses.
+	Tie float64
+	// Scale squashes the score margin into the reward, as
+	// tanh(margin/Scale): the margin at which a reward is three quarters
+	// of the way from a tie to the most it can be (0.88 of its range).
+	// A smaller scale tells a narrow win from a wide one less.
+	Scale float64
 }
 
 // DefaultPolicy is the policy the search uses: what the arena found best at
@@ -99,7 +112,7 @@ type Policy struct {
 // the root is most of it; the reward all margin and the playouts cut at the
 // exploration's end each helped a little, and the cut halves a playout from
 // the first move.
-var DefaultPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 1, Cut: 1, Village: 6, Root: 1}
+var DefaultPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 1, Cut: 1, Village: 6, Root: 1, Scale: 40}
 
 // NewPosition returns the search's position for a Blue Lagoon state, a copy:
 // st is not changed. Any other game's state is an error.
@@ -117,8 +130,8 @@ func NewPosition(st game.State) (*Position, error) {
 // fields returns pol's fields by the names a spec gives them.
 func (pol *Policy) fields() map[string]*float64 {
 	return map[string]*float64{
-		"token": &pol.Token, "fresh": &pol.Fresh, "land": &pol.Land, "settlefresh": &pol.SettleFresh,
-		"margin": &pol.Margin, "cut": &pol.Cut, "village": &pol.Village, "root": &pol.Root,
+		"token": &pol.Token, "fresh": &pol.Fresh, "land": &pol.Land, "settlefresh": &pol.SettleFresh, "settleland": &pol.SettleLand,
+		"margin": &pol.Margin, "cut": &pol.Cut, "village": &pol.Village, "root": &pol.Root, "tie": &pol.Tie, "scale": &pol.Scale,
 	}
 }
 
@@ -133,8 +146,8 @@ func (s *Position) use(pol *Policy) {
 }
 
 // SearchWith is Search with a policy of its own: the default's fields are
-// set from settings by name (token, fresh, land, settlefresh, margin, cut,
-// village, root); other names are an error.
+// set from settings by name (token, fresh, land, settlefresh, settleland,
+// margin, cut, village, root, tie, scale); other names are an error.
 func SearchWith(settings map[string]float64) (func(game.State) (game.State, error), error) {
 	pol := DefaultPolicy
 	fields := pol.fields()
@@ -145,6 +158,9 @@ func SearchWith(settings map[string]float64) (func(game.State) (game.State, erro
 		}
 		if k == "margin" && v > 1 {
 			return nil, fmt.Errorf("setting margin: %v is more than 1", v)
+		}
+		if k == "scale" && v == 0 {
+			return nil, errors.New("setting scale: 0 is no scale")
 		}
 		*f = v
 	}
@@ -336,9 +352,14 @@ func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) {
 			s.playAt(settlers, s.draw(r, mast, settlers, land), mast)
 			return
 		}
-	} else if pol.SettleFresh > 0 {
-		if fresh := reach.And(s.nbr.land).AndNot(s.reached[p]); !fresh.Empty() && r.Float64() < pol.SettleFresh {
+	} else if pol.SettleFresh > 0 || pol.SettleLand > 0 {
+		land := reach.And(s.nbr.land)
+		if fresh := land.AndNot(s.reached[p]); !fresh.Empty() && r.Float64() < pol.SettleFresh {
 			s.playAt(settlers, s.draw(r, mast, settlers, fresh), mast)
+			return
+		}
+		if !land.Empty() && r.Float64() < pol.SettleLand {
+			s.playAt(settlers, s.draw(r, mast, settlers, land), mast)
 			return
 		}
 	}
@@ -521,14 +542,17 @@ func (s *Position) Rewards(r []float64) {
 		}
 	}
 	for p := range g.Players() {
-		other := math.MinInt
+		other := -1
 		for q := range g.Players() {
-			if q != p {
-				other = max(other, totals[q])
+			if q != p && (other < 0 || totals[q] > totals[other] || totals[q] == totals[other] && g.TokensHeld(q) > g.TokensHeld(other)) {
+				other = q
 			}
 		}
-		margin := math.Tanh(float64(totals[p]-other) / 40)
-		r[p] = half + half*margin
+		m := float64(totals[p] - totals[other])
+		if totals[p] == totals[other] && g.Over() {
+			m += s.pol.Tie * float64(cmp.Compare(g.TokensHeld(p), g.TokensHeld(other)))
+		}
+		r[p] = half + half*math.Tanh(m/s.pol.Scale)
 	}
 	for p := range g.Players() {
 		if won[p] {
@@ -545,7 +569,7 @@ func (s *Position) Evaluate(r []float64) {
 	g := &s.Game
 	st := standing(g)
 	for p := range g.Players() {
-		r[p] = 0.5 + 0.5*math.Tanh(float64(margin(st, g.Players(), p))/40)
+		r[p] = 0.5 + 0.5*math.Tanh(float64(margin(st, g.Players(), p))/s.pol.Scale)
 	}
 }
 
