@@ -69,21 +69,27 @@ func (s *State) Evaluate(p int) float64 {
 	}
 	value := 0.0
 	for e := range NumEnergies {
-		mine, best := 0, math.MinInt
-		for q := range int(s.players) {
-			pts := 0
-			for _, u := range s.unit(q) {
-				pts += s.Points(u, e)
-			}
-			if s.sameUnit(p, q) {
-				mine = pts
-			} else {
-				best = max(best, pts)
-			}
-		}
-		value += w[e] / sum * float64(mine-best)
+		value += w[e] / sum * float64(s.lead(p, e))
 	}
 	return value
+}
+
+// lead is seat p's points (its team's) less the best of the others' if
+// energy e dominated.
+func (s *State) lead(p int, e Energy) int {
+	mine, best := 0, math.MinInt
+	for q := range int(s.players) {
+		pts := 0
+		for _, u := range s.unit(q) {
+			pts += s.Points(u, e)
+		}
+		if s.sameUnit(p, q) {
+			mine = pts
+		} else {
+			best = max(best, pts)
+		}
+	}
+	return mine - best
 }
 
 func (s *State) sameUnit(p, q int) bool {

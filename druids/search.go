@@ -1,14 +1,18 @@
 package druids
 
 import (
+	"cmp"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/lagoon-games/lagoon/game"
 )
 
 // This file is the knowledge a search may ask of a state (the small
 // interfaces of ai/mcts): a playout that skips the legality checks, and a
-// prior by rule of thumb.
+// prior by rule of thumb; and rules of thumb a playout policy may play a
+// few decisions by (Steer, Gather, Hasty).
 
 // Playout plays the game to its end by uniformly random choices from r,
 // as a search's default playout would, but without checking each move (the
@@ -66,6 +70,115 @@ func (s *State) Prior(m game.Move) float64 {
 		return -1
 	}
 	return 0
+}
+
+// Steer returns, for the two decisions of a turn that most plainly steer
+// destiny, the choice that steers it the seat's way, and true; for any
+// other decision false. Those decisions: the side of a drawn tile (the
+// side of the energy under which the seat leads most, or trails least:
+// more sites of it make it likelier to dominate, and the seat gains its
+// seed), and the site to unravel, chosen by its invoker (one of the energy
+// under which the seat leads least: an unravelled site scores under the
+// two other energies, and one fewer makes its own less likely to
+// dominate). Ties are drawn from r. legal must be the state's legal moves.
+func (s *State) Steer(legal []game.Move, r *rand.Rand) (game.Move, bool) {
+	if s.depth == 0 || len(legal) < 2 {
+		return 0, false
+	}
+	f := &s.stack[s.depth-1]
+	p := s.ToMove()
+	var score func(m game.Move) int
+	switch {
+	case len(legal) == 2 && legal[0] == mSideA && legal[1] == mSideB && f.t >= 0:
+		score = func(m game.Move) int {
+			return s.lead(p, Sites[siteOf(int(f.t), int(m-mSideA))].Energy)
+		}
+	case f.prog == progUnravel && programs[f.prog][f.pc].code == oInvoke:
+		score = func(m game.Move) int {
+			return -s.lead(p, s.energyOf(druid(m&argMask).tile()))
+		}
+	default:
+		return 0, false
+	}
+	return Best(legal, r, score), true
+}
+
+// Gather returns, for a decision of where one of the seat's druids goes
+// (a move's destination, a summon's site), the site that best gathers
+// energy for unravels, and true; for any other decision false. A site
+// the druid could unravel there (it may be unravelled and the seat brings
+// three of the energy that threatens it) counts 4; a site the seat does
+// not yet stand on counts 1 and 1 more for each site of the energy it
+// threatens where the seat stands (its energy would unravel those). Ties
+// are drawn from r. legal must be the state's legal moves.
+func (s *State) Gather(legal []game.Move, r *rand.Rand) (game.Move, bool) {
+	if s.depth == 0 || len(legal) < 2 || legal[0]&^argMask != vSite {
+		return 0, false
+	}
+	f := &s.stack[s.depth-1]
+	p := s.ToMove()
+	switch o := programs[f.prog][f.pc]; {
+	case o.code == oMoveDruid && f.sub == 1 && f.d.seat() == p:
+	case o.code == oSummon && f.sub == 1:
+	default:
+		return 0, false
+	}
+	return Best(legal, r, func(m game.Move) int {
+		t := int(m & argMask)
+		e := s.energyOf(t)
+		v := 0
+		th := e.Threat()
+		if s.unravelableAmong(1<<t) != 0 && s.siteEnergy(p, th)+int(s.seeds[p][th])+b2i(s.ancientAvailable(p, e)) >= 3 {
+			v += 4
+		}
+		if !s.occupies(p, t) {
+			v += 1 + bits.OnesCount32(s.occupied(p)&s.energyMask[(e+1)%NumEnergies])
+		}
+		return v
+	}), true
+}
+
+// Best returns the move of legal that score rates highest, ties drawn
+// uniformly from r.
+func Best[T cmp.Ordered](legal []game.Move, r *rand.Rand, score func(m game.Move) T) game.Move {
+	var bestScore T
+	best, n := legal[0], 0
+	for _, m := range legal {
+		switch v := score(m); {
+		case n == 0 || v > bestScore:
+			best, n, bestScore = m, 1, v
+		case v == bestScore:
+			n++
+			if r.IntN(n) == 0 {
+				best = m
+			}
+		}
+	}
+	return best
+}
+
+// Hasty returns the choice of a seat that does nothing but explore: at the
+// Action step the explore when it is offered, else the end; at the Begin
+// and End steps done; at the Refresh step the first druid offered, so that
+// one is there to explore; any other decision (the explore's own, a
+// triggered one) drawn uniformly from r. legal must be the state's legal
+// moves. A search's playout may play the turns after its own so, to keep
+// the bag emptying at about a seat's pace with less noise than random
+// turns (against AJ the search so played worse: docs/druids.md, Bots).
+func (s *State) Hasty(legal []game.Move, r *rand.Rand) game.Move {
+	if s.depth == 0 {
+		switch s.step {
+		case stepAction:
+			if slices.Contains(legal, mExplore) {
+				return mExplore
+			}
+			return mEnd
+		case stepRefresh:
+			return legal[0]
+		}
+		return mDone
+	}
+	return legal[r.IntN(len(legal))]
 }
 
 // Ply returns the number of decisions made since the game began.
