@@ -222,6 +222,59 @@ func TestPositionRewards(t *testing.T) {
 
 type gameStateOther struct{ game.State }
 
+// A playout with cut stops that many rounds after the root's turn, the
+// game still on, and its rewards are the evaluation's, the two seats'
+// summing to 1; the playout policies of the settings finish games.
+func TestPositionSettings(t *testing.T) {
+	st := newGame(t, 2, 8, nil)
+	position := func(settings map[string]float64) *Position {
+		t.Helper()
+		mk, err := SearchWith(settings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, err := mk(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pos.(*Position)
+	}
+	for _, cut := range []float64{1, 2} {
+		pos := position(map[string]float64{"cut": cut, "steer": 1})
+		pos.Playout(rand.New(rand.NewPCG(3, 4)))
+		if pos.Over() || pos.Turn() != st.Turn()+2*int(cut) {
+			t.Fatalf("cut %v: the playout stopped after turn %d, over %v", cut, pos.Turn(), pos.Over())
+		}
+		r := make([]float64, 2)
+		pos.Rewards(r)
+		want := 0.5 + 0.5*math.Tanh(pos.Evaluate(0)/cutScale)
+		if math.Abs(r[0]-want) > 1e-9 || math.Abs(r[0]+r[1]-1) > 1e-9 {
+			t.Errorf("cut %v: rewards %v", cut, r)
+		}
+	}
+	for _, settings := range []map[string]float64{{"steer": 1}, {"ajplay": 0.5}, {"uniform": 1, "ajplay": 1}, {"hasty": 1}, {"gather": 1, "steer": 1}} {
+		pos := position(settings)
+		pos.Playout(rand.New(rand.NewPCG(5, 6)))
+		if !pos.Over() {
+			t.Errorf("%v: the playout did not finish the game", settings)
+		}
+	}
+	// The search with move averages plays its guided playouts.
+	s := mcts.New(mcts.Config{Workers: 1, Seed: 1, MAST: 0.5})
+	res, err := s.Search(context.Background(), position(map[string]float64{"gather": 1}), mcts.Budget{Simulations: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Clone().Play(res.Move); err != nil {
+		t.Errorf("MAST: %v", err)
+	}
+	for _, bad := range []map[string]float64{{"cut": 1.5}, {"cut": -1}, {"ajplay": 2}, {"steer": 1, "depth": 3}} {
+		if _, err := SearchWith(bad); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+}
+
 // strengthGames is how many games each strength test plays: the
 // environment's DRUIDS_STRENGTH, or none (the tests are skipped).
 func strengthGames(t *testing.T) int {
@@ -266,11 +319,20 @@ func match(t *testing.T, games int, a, b func(seed uint64) bot) float64 {
 	return wins / float64(games)
 }
 
+// firstGame is the setup seed of the first game against AJ: the
+// environment's DRUIDS_FIRST, or 0, so that a run can go on with fresh
+// games where another stopped.
+func firstGame() int {
+	n, _ := strconv.Atoi(os.Getenv("DRUIDS_FIRST"))
+	return max(n, 0)
+}
+
 // vsAJ plays games of a against AJ at level (AJ in seat 2, the bot first,
-// as the solo rules seat them) and returns a's share of the victories.
+// as the solo rules seat them), on the setup seeds from firstGame on, and
+// returns a's share of the victories.
 func vsAJ(t *testing.T, games int, level string, a func(seed uint64) bot) float64 {
 	wins := 0.0
-	for g := range games {
+	for g := firstGame(); g < firstGame()+games; g++ {
 		setup, err := AJSetup(level, uint64(g), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -286,7 +348,7 @@ func vsAJ(t *testing.T, games int, level string, a func(seed uint64) bot) float6
 				wins += 1 / float64(len(w))
 			}
 		}
-		t.Logf("game %d: %v, %.1f of %d so far", g, st.Standing().Scores, wins, g+1)
+		t.Logf("game %d: %v, %.1f of %d so far", g, st.Standing().Scores, wins, g-firstGame()+1)
 	}
 	lo, hi := wilson(wins, games)
 	t.Logf("%s vs AJ %s: %.1f of %d (%.0f%%, 95%% CI %.0f-%.0f%%)", a(0).Name(), level, wins, games, 100*wins/float64(games), 100*lo, 100*hi)
@@ -298,8 +360,8 @@ func random(seed uint64) bot    { return NewRandom(seed) }
 
 // searchAt is the search at n simulations a move, with the settings of
 // DRUIDS_SETTINGS in the strength tests: the position's ("margin=0.5",
-// "uniform=1") and the search's progressive bias and MAST ("bias=1",
-// "mast=0.5").
+// "uniform=1") and the search's progressive bias, MAST and exploration
+// constant ("bias=1", "mast=0.5", "c=0.5").
 func searchAt(n int) func(uint64) bot {
 	settings := map[string]float64{}
 	for kv := range strings.SplitSeq(os.Getenv("DRUIDS_SETTINGS"), ",") {
@@ -311,9 +373,10 @@ func searchAt(n int) func(uint64) bot {
 			settings[k] = x
 		}
 	}
-	cfg := mcts.Config{Workers: 1, Bias: settings["bias"], MAST: settings["mast"]}
+	cfg := mcts.Config{Workers: 1, Bias: settings["bias"], MAST: settings["mast"], Exploration: settings["c"]}
 	delete(settings, "bias")
 	delete(settings, "mast")
+	delete(settings, "c")
 	return func(seed uint64) bot {
 		b := newSearchBot(seed, n)
 		cfg.Seed = seed

@@ -129,19 +129,5 @@ const greedySteps = 40
 
 // greedy returns one of the moves of the highest prior.
 func greedy(s *druids.State, legal []game.Move, r *rand.Rand) game.Move {
-	best, n := -math.MaxFloat64, 0
-	var m game.Move
-	for _, x := range legal {
-		p := s.Prior(x)
-		switch {
-		case p > best:
-			best, n, m = p, 1, x
-		case p == best:
-			n++
-			if r.IntN(n) == 0 {
-				m = x
-			}
-		}
-	}
-	return m
+	return druids.Best(legal, r, s.Prior)
 }

@@ -17,18 +17,41 @@ import (
 // assignment.
 type Position struct {
 	druids.State
+	policy
+	// root is the turn count at the root of the search: a cut playout
+	// stops cut rounds after it, and a hasty one plays hastily past it.
+	root int
+}
+
+// policy is what the settings of SearchWith choose.
+type policy struct {
 	// margin is the share of a seat's reward that is its margin of points
 	// (squashed into [0, 1]) rather than its share of the victory.
 	margin float64
 	// uniform plays the playouts uniformly at random (the engine's own
 	// Playout) rather than led by the prior.
 	uniform bool
+	// cut, if not 0, stops a playout once cut rounds of turns have ended
+	// since the root's turn, and a game so cut is rewarded by the
+	// engine's Evaluate.
+	cut int
+	// ajPlay is the share of a playout's decisions made by AJ's rules as
+	// a seat (druids.State.AJSeatMove at the Eldrid level) rather than
+	// drawn by the prior.
+	ajPlay float64
+	// steer plays the decisions that steer destiny in a playout (a drawn
+	// tile's side, the site to unravel) by druids.State.Steer; gather
+	// where a druid goes (a move's destination, a summon's site) by
+	// druids.State.Gather; hasty the turns after the root's by
+	// druids.State.Hasty (explore, and nothing else).
+	steer, gather, hasty bool
 }
 
 var (
 	_ game.State   = (*Position)(nil)
 	_ mcts.Prior   = (*Position)(nil)
 	_ mcts.Playout = (*Position)(nil)
+	_ mcts.Guided  = (*Position)(nil)
 	_ mcts.Rewards = (*Position)(nil)
 	_ mcts.Reroot  = (*Position)(nil)
 )
@@ -43,7 +66,7 @@ func NewPosition(st game.State) (*Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Position{State: *s, margin: DefaultMargin}, nil
+	return &Position{State: *s, policy: policy{margin: DefaultMargin}, root: s.Turn()}, nil
 }
 
 // Search returns st as the search should play it: NewPosition as a
@@ -56,21 +79,49 @@ func Search(st game.State) (game.State, error) {
 	return p, nil
 }
 
-// SearchWith is Search with settings by name: "margin" (0 to 1), and
-// "uniform" (non-zero: uniformly random playouts).
+// SearchWith is Search with settings by name, each measured against AJ
+// at the Legend level (docs/druids.md, Bots): "margin" (0 to 1), "uniform"
+// (non-zero: uniformly random playouts), "cut" (a whole number of rounds,
+// 0 for none: playouts stop that many rounds of turns after the root's
+// and are judged by the engine's Evaluate), "ajplay" (0 to 1: the share of
+// a playout's decisions made by AJ's rules as a seat), and, non-zero to
+// turn them on, "steer", "gather" and "hasty" (playouts that play some
+// decisions by the engine's Steer and Gather, or the turns after the
+// root's by its Hasty).
 func SearchWith(settings map[string]float64) (func(game.State) (game.State, error), error) {
-	margin, uniform := DefaultMargin, false
+	pol := policy{margin: DefaultMargin}
+	share := func(k string, v float64, to *float64) error {
+		if v < 0 || v > 1 {
+			return fmt.Errorf("setting %s: %v is not between 0 and 1", k, v)
+		}
+		*to = v
+		return nil
+	}
 	for k, v := range settings {
+		var err error
 		switch k {
 		case "margin":
-			if v < 0 || v > 1 {
-				return nil, fmt.Errorf("setting margin: %v is not between 0 and 1", v)
+			err = share(k, v, &pol.margin)
+		case "ajplay":
+			err = share(k, v, &pol.ajPlay)
+		case "cut":
+			if v < 0 || v > 100 || v != math.Trunc(v) {
+				err = fmt.Errorf("setting cut: %v is not a whole number of rounds from 0 to 100", v)
 			}
-			margin = v
+			pol.cut = int(v)
 		case "uniform":
-			uniform = v != 0
+			pol.uniform = v != 0
+		case "steer":
+			pol.steer = v != 0
+		case "gather":
+			pol.gather = v != 0
+		case "hasty":
+			pol.hasty = v != 0
 		default:
-			return nil, fmt.Errorf("unknown setting %q of Land of Druids' search (known: margin, uniform)", k)
+			err = fmt.Errorf("unknown setting %q of Land of Druids' search (known: margin, uniform, cut, ajplay, steer, gather, hasty)", k)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
 	return func(st game.State) (game.State, error) {
@@ -78,7 +129,7 @@ func SearchWith(settings map[string]float64) (func(game.State) (game.State, erro
 		if err != nil {
 			return nil, err
 		}
-		p.margin, p.uniform = margin, uniform
+		p.policy = pol
 		return p, nil
 	}, nil
 }
@@ -92,30 +143,93 @@ func (s *Position) Clone() game.State {
 // CopyFrom makes s a copy of src, which must be a *Position.
 func (s *Position) CopyFrom(src game.State) { *s = *src.(*Position) }
 
-// Playout plays the game to its end, each choice drawn with a chance that
-// grows with its prior.
+// Playout plays the game to its end, or to the cut, each choice by the
+// policy: drawn with a chance that grows with its prior, unless a setting
+// says otherwise.
 func (s *Position) Playout(r *rand.Rand) {
-	if s.uniform {
+	if s.policy == (policy{margin: s.margin, uniform: true}) {
 		s.State.Playout(r)
 		return
 	}
+	s.play(r, nil)
+}
+
+// GuidedPlayout is Playout, telling the search's move averages (MAST)
+// every move, and letting them choose between two of the policy's draws
+// where it draws by the prior.
+func (s *Position) GuidedPlayout(r *rand.Rand, mast *mcts.MAST) {
+	if mast == nil {
+		s.Playout(r)
+		return
+	}
+	s.play(r, mast)
+}
+
+// play plays the playout by the policy, guided by mast if it is not nil.
+func (s *Position) play(r *rand.Rand, mast *mcts.MAST) {
 	var buf [256]game.Move
 	turn, n := s.Turn(), 0
-	for !s.Over() {
+	for !s.Over() && !s.cutNow() {
 		if s.Turn() != turn {
 			turn, n = s.Turn(), 0
 		}
 		n++
 		legal := s.AppendLegal(buf[:0])
-		s.PlayLegal(druids.CapTurn(n, legal, pick(&s.State, legal, r)))
+		m := druids.CapTurn(n, legal, s.choose(legal, r, mast))
+		mast.Played(s.ToMove(), m)
+		s.PlayLegal(m)
 	}
 }
+
+// choose returns the playout's choice among legal; where it draws by the
+// prior and mast is not nil, the better of two draws by the averages.
+func (s *Position) choose(legal []game.Move, r *rand.Rand, mast *mcts.MAST) game.Move {
+	if s.hasty && s.Turn() > s.root {
+		return s.Hasty(legal, r)
+	}
+	if s.steer {
+		if m, ok := s.Steer(legal, r); ok {
+			return m
+		}
+	}
+	if s.gather {
+		if m, ok := s.Gather(legal, r); ok {
+			return m
+		}
+	}
+	switch {
+	case s.ajPlay > 0 && len(legal) > 1 && r.Float64() < s.ajPlay:
+		return s.AJSeatMove(druids.AJEldrid, r)
+	case s.uniform:
+		return legal[r.IntN(len(legal))]
+	case mast != nil && len(legal) > 1:
+		return mast.Better(r, s.ToMove(), pick(&s.State, legal, r), pick(&s.State, legal, r))
+	}
+	return pick(&s.State, legal, r)
+}
+
+// cutNow reports whether a playout stops here: cut rounds after the root.
+func (s *Position) cutNow() bool {
+	return s.cut > 0 && s.Turn() >= s.root+s.cut*s.Players()
+}
+
+// cutScale is the evaluation, in points, that a cut playout's reward
+// squashes to about 0.88 (tanh 1, scaled into [0, 1]).
+const cutScale = 8
 
 // Rewards gives each seat mostly its share of the victory, and a share
 // (margin) for its margin of points over the best opponent, so that the
 // search still prefers the bigger win or the smaller loss when the result
-// looks settled.
+// looks settled. A playout cut before the end is rewarded by the engine's
+// Evaluate instead: the points each seat would score under each energy,
+// weighted by how likely it is to dominate.
 func (s *Position) Rewards(r []float64) {
+	if !s.Over() {
+		for p := range r {
+			r[p] = 0.5 + 0.5*math.Tanh(s.Evaluate(p)/cutScale)
+		}
+		return
+	}
 	st := s.Standing()
 	st.Rewards(r)
 	half, win := s.margin/2, 1-s.margin
