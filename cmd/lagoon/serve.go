@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"strings"
@@ -170,6 +171,11 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 		}
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", srv.Metrics())
+		// The profiles too: an operator who can read the figures can ask
+		// where the time goes, under the load that made them.
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 		ms := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 		go ms.Serve(mln)
 		defer ms.Close()
