@@ -387,3 +387,78 @@ func TestAJAdeptPresenceAndHelix(t *testing.T) {
 		t.Fatalf("%d sites unravelled: %v", n, s.ajSteps())
 	}
 }
+
+// Drawn tokens are set aside; from the Adept level an Inactive token goes
+// back to the bag, from the Eldrid level an Active one too.
+func TestAJTokensBackToTheBag(t *testing.T) {
+	for _, c := range []struct {
+		circle int    // the token drawn
+		back   string // the lowest level at which it goes back
+	}{
+		{2, "eldrid"}, // the Hare: the exploring Eldrid's circle, Active
+		{3, ""},       // the Owl: Supporting
+		{4, "adept"},  // the Fern, whose Eldrid is in play: Inactive
+		{5, ""},       // the Turtle: Dormant
+	} {
+		for level := AJInitiate; level <= AJLegend; level++ {
+			s := posAJ(t, level, line("1A 14A 21A 22A 2A"))
+			onlyInBag(s, 19)
+			putAJ(t, s, "2E@14A", "3E@2A")
+			s.tokens = [8]uint8{}
+			s.tokens[c.circle] = 1
+			s.ajInvoke(1, site("14A")/2)
+			want := uint8(0)
+			if c.back != "" && level >= slices.Index(AJLevels[:], c.back) {
+				want = 1
+			}
+			if s.tokens[c.circle] != want {
+				t.Errorf("level %s, token of circle %d: %d in the bag, want %d", AJLevels[level], c.circle, s.tokens[c.circle], want)
+			}
+		}
+	}
+}
+
+// At the Legend level, a turn in which AJ unravels nothing ends with a
+// second explore; below it, it does not.
+func TestAJLegendExploresAgain(t *testing.T) {
+	for _, level := range []int{AJEldrid, AJLegend} {
+		s := posAJ(t, level, line("1A 14A 21A"))
+		onlyInBag(s, 19, 20, 23)
+		putAJ(t, s, "2E@14A")
+		s.tokens = [8]uint8{3: 1} // Supporting: a seed, no unravel
+		s.ajTurn()
+		explores := 0
+		for _, ev := range ajEvents(s) {
+			if ev == evExplore {
+				explores++
+			}
+			if ev == evUnravel {
+				t.Fatalf("level %s: AJ unravelled: %v", AJLevels[level], ajEvents(s))
+			}
+		}
+		if want := 1 + btoi(level == AJLegend); explores != want {
+			t.Errorf("level %s: %d explores, want %d (%v)", AJLevels[level], explores, want, ajEvents(s))
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// The seeds AJ gives up from the Acolyte level score for him but are in
+// no supply: they do not count in destiny's tie-break by seeds.
+func TestAJSpentSeedsAndDestiny(t *testing.T) {
+	s := posAJ(t, AJAcolyte, line("1A 14A 21A")) // one site of each energy
+	s.seeds[0] = [3]uint8{0, 1, 0}
+	s.ajSpent = [3]uint8{0, 0, 3}
+	if d := s.Destiny(); d.Draw || d.Energy != Vowelon {
+		t.Fatalf("destiny %+v, want Vowelon by the seeds in the supplies", d)
+	}
+	if s.Points(ajSeat, Deonin) != 3 {
+		t.Fatalf("AJ's points under Deonin %d, want 3", s.Points(ajSeat, Deonin))
+	}
+}

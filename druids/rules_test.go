@@ -620,3 +620,90 @@ func TestViewResolving(t *testing.T) {
 		t.Fatalf("view %+v", v)
 	}
 }
+
+// A circle shares the magic of every site it occupies: a site's invoked
+// action may be invoked by any refreshed druid of the circle on the board,
+// while a druid of the circle, refreshed or exhausted, stands on the site;
+// an Eldrid invoke by the Eldrid wherever it stands, an acolyte on the site
+// sharing it. A site only another circle occupies offers nothing.
+func TestSiteMagicIsShared(t *testing.T) {
+	// 2A (invoke) and 14A (Eldrid invoke) held by exhausted acolytes; the
+	// refreshed Eldrid on 21A; 6A held by seat 2 only.
+	s := pos(t, 2, line("2A 14A 21A 6A"))
+	put(t, s, "1a@2A", "1a@14A", "1E@21A", "2A@6A")
+	legalIs(t, s, "move", "summon", "explore", "use 2A", "use 14A", "end")
+	play(t, s, "use 14A")
+	legalIs(t, s, "1E@21A")
+	play(t, s, "1E@21A", "6A")
+	wantDruids(t, s, 0, "e@6A a@2A a@14A")
+	// Seat 1's druids are all exhausted now: its Action step is over.
+	if s.active != 1 {
+		t.Fatalf("the turn did not pass: %s", s)
+	}
+
+	s = pos(t, 2, line("2A 14A 21A"))
+	put(t, s, "1a@2A", "1A@21A")
+	play(t, s, "use 2A")
+	legalIs(t, s, "1A@21A") // the only refreshed druid, away from the site
+	play(t, s, "1A@21A")
+	legalIs(t, s, "1a@2A", "1a@21A") // either state may be the target
+}
+
+// Each site the circle occupies gives one energy, however many of its
+// druids stand there and whether they are refreshed or exhausted; seeds
+// make up only the shortfall.
+func TestEnergyOncePerSite(t *testing.T) {
+	s := pos(t, 2, line("21B 1A 14A")) // E, E haven, V (a leaf)
+	put(t, s, "1E@14A", "1a@1A", "1a@1A", "1a@21B")
+	refused(t, s, "unravel") // two Elemeen sites: two energy, not three
+	s.seeds[0][Elemeen] = 3
+	play(t, s, "unravel", "1E@14A")
+	if s.seeds[0][Elemeen] != 2 || s.scoreArea(0) != 1<<13 {
+		t.Fatalf("paid %d seeds, want 1: %s", 3-s.seeds[0][Elemeen], s)
+	}
+}
+
+// A locked site may not be moved but may be swapped.
+func TestLockedSiteMaySwap(t *testing.T) {
+	s := pos(t, 2, line("6A 14A 21A 2A")) // 14A and 21A locked
+	put(t, s, "1E@14A", "1a@6A", "2a@2A")
+	if !s.isLocked(site("14A") / 2) {
+		t.Fatal("14A not locked")
+	}
+	play(t, s, "use 6A", "1E@14A") // the invoking druid's site: 14A
+	legalIs(t, s, "6A", "2A")
+	play(t, s, "2A")
+	wantSite(t, s, 13, 16, "14A")
+	wantSite(t, s, 11, 16, "2A")
+	wantDruids(t, s, 0, "e@14A a@6A")
+	wantDruids(t, s, 1, "E@supply a@2A")
+}
+
+// Four players: a team's points and its tie-break are its members' added.
+func TestTeamTieBreak(t *testing.T) {
+	s := pos(t, 4, line("1A 21B 14A")) // Elemeen dominates
+	s.seeds[0] = [3]uint8{1, 0, 0}
+	s.seeds[2] = [3]uint8{1, 0, 0} // team 1: 2 points, tie-break 2
+	scoreSites(s, 1, "2B")         // team 2: 2 points, tie-break 0
+	s.step = stepOver
+	if w := s.Winners(); !slices.Equal(w, []int{0, 2}) {
+		t.Fatalf("winners %v", w)
+	}
+	scoreSites(s, 3, "5B") // team 2: 4 points
+	if w := s.Winners(); !slices.Equal(w, []int{1, 3}) {
+		t.Fatalf("winners %v", w)
+	}
+	s.seeds[0] = [3]uint8{3, 0, 0} // 4 each, tie-break 4 against 0
+	if w := s.Winners(); !slices.Equal(w, []int{0, 2}) {
+		t.Fatalf("winners %v", w)
+	}
+	s.seeds[1] = [3]uint8{4, 0, 0} // 8 each, tie-break 4 each: shared
+	scoreSites(s, 2, "8B", "11B")
+	if w := s.Winners(); !slices.Equal(w, []int{0, 1, 2, 3}) {
+		t.Fatalf("winners %v", w)
+	}
+	scoreSites(s, 0, "4A") // an Elemeen site: no points, 1 off the tie-break
+	if w := s.Winners(); !slices.Equal(w, []int{1, 3}) {
+		t.Fatalf("winners %v", w)
+	}
+}
