@@ -208,7 +208,7 @@ func (s *State) refusal(m game.Move) error {
 		return fmt.Errorf("%s: without the sand timer, pearls move between holes only before the first step of a turn that began on a reef", text)
 	case m < mLoad:
 		return fmt.Errorf("%s: move a pearl from a hole that holds one to a hole that is open", text)
-	case m < mDeliver && arrows != 0:
+	case m < mDeliver && arrows != 0 && dock < 0:
 		return fmt.Errorf("%s: an arrow shows through your raft; you cannot dock while the current holds you", text)
 	case m < mDeliver && (dock < 0 || dock >= NumIslands) && !s.loadingAtHome():
 		return fmt.Errorf("%s: your raft is not docked at an island", text)
@@ -233,10 +233,10 @@ func dirList(dirs uint8) string {
 }
 
 // String writes the state on one line, in fields separated by "; ": the
-// setup, where the turn stands, each raft, the islands' pearls and the
-// volcano's:
+// setup, where the turn stands (with the exchange in progress, if any),
+// each raft, the islands' pearls and the volcano's:
 //
-//	laguna 2 board=easy raft=4 deal=random timer=on open=off limit=0; play seat=R turns=2 played=0 moved=0 steps=0 peeked=0; R H f3 holes=Y....B home=A begun=0 reef=0; Y H p3 holes=...... home=B begun=0 reef=0; islands G RYB RYG RGB RYG RGB YGB RYB; volcano 0 0 0 0
+//	laguna 2 board=easy raft=4 deal=random timer=on open=off limit=0; play seat=R turns=2 played=0 moved=0 steps=0 peeked=0 exchanging=A; R H f3 holes=Y....B home=A begun=0 reef=0; Y H p3 holes=...... home=B begun=0 reef=0; islands G RGB RGB RYB RYB RYG YGB RYG; volcano 0 0 0 0
 //
 // An original board is written by its name, any other on one line. See
 // docs/laguna.md.
@@ -250,6 +250,12 @@ func (s *State) String() string {
 		s.players, board, s.maxAboard, pick(s.deal, "players", "random"), pick(s.timer, "on", "off"), pick(s.open, "on", "off"), s.limit)
 	fmt.Fprintf(&b, "%s seat=%c turns=%d played=%d moved=%d steps=%d peeked=%d",
 		phaseNames[s.phase], ColourNames[s.seat], s.turns, s.played, s.moved, s.steps, bit(s.peeked))
+	switch {
+	case s.with >= withRaft:
+		fmt.Fprintf(&b, " trading=%c", ColourNames[s.with-withRaft])
+	case s.with >= 0:
+		fmt.Fprintf(&b, " exchanging=%c", IslandNames[s.with])
+	}
 	for p := range int(s.players) {
 		r := &s.rafts[p]
 		fmt.Fprintf(&b, "; %c ", ColourNames[p])
@@ -400,6 +406,17 @@ func parseState(text string) (*State, error) {
 
 func (s *State) parseTurn(text string) error {
 	f := strings.Split(text, " ")
+	if len(f) == 8 {
+		// An exchange in progress: with an island, or with a raft.
+		if v, ok := strings.CutPrefix(f[7], "exchanging="); ok && len(v) == 1 && strings.Contains(IslandNames, v) {
+			s.with = int8(strings.Index(IslandNames, v))
+		} else if v, ok := strings.CutPrefix(f[7], "trading="); ok && len(v) == 1 && strings.Contains(ColourNames[:s.players], v) {
+			s.with = int8(withRaft + strings.Index(ColourNames, v))
+		} else {
+			return fmt.Errorf("turn %q", text)
+		}
+		f = f[:7]
+	}
 	if len(f) != 7 {
 		return fmt.Errorf("turn %q", text)
 	}
@@ -584,6 +601,26 @@ func (s *State) valid() error {
 	}
 	if s.phase != phPlay && (s.steps != 0 || s.peeked) {
 		return errors.New("steps or a peek outside play")
+	}
+	return s.validExchange()
+}
+
+// validExchange checks an exchange in progress: in play, with the island
+// the raft to move touches or a raft it touches.
+func (s *State) validExchange() error {
+	if s.with < 0 {
+		return nil
+	}
+	p := int(s.seat)
+	r := &s.rafts[p]
+	ok := s.phase == phPlay
+	if q := int(s.with) - withRaft; q >= 0 {
+		ok = ok && q != p && s.touching(p, q)
+	} else {
+		ok = ok && int(s.board.touch[r.orient][r.at]) == int(s.with)
+	}
+	if !ok {
+		return errors.New("an exchange in progress with an island or raft the raft to move does not touch")
 	}
 	return nil
 }

@@ -25,23 +25,26 @@ type refRaft struct {
 }
 
 type refGame struct {
-	b       *Board
-	n, max  int
-	timer   bool
-	deal    bool
-	limit   int
-	phase   string
-	seat    int
-	steps   int
-	peeked  bool
-	played  int
-	rafts   []refRaft
-	home    []int
-	begun   []bool
-	reefEnd []bool
-	isl     [8][4]int
-	vol     [4]int
-	target  [8][4]int
+	b      *Board
+	n, max int
+	timer  bool
+	deal   bool
+	limit  int
+	phase  string
+	seat   int
+	steps  int
+	peeked bool
+	played int
+	// The exchange in progress, if any: with an island, or with a raft
+	// (-1 for none).
+	withIsland, withRaft int
+	rafts                []refRaft
+	home                 []int
+	begun                []bool
+	reefEnd              []bool
+	isl                  [8][4]int
+	vol                  [4]int
+	target               [8][4]int
 }
 
 // The holes' places in a raft across and down, hole by hole: written out
@@ -159,6 +162,9 @@ func (g *refGame) moved(p, d int) (refRaft, bool) {
 
 // dockedAt returns the place the raft to move is docked at, or -1.
 func (g *refGame) dockedAt(p int) int {
+	if g.withIsland >= 0 {
+		return g.withIsland // what the exchange uncovered has no effect
+	}
 	if _, arrows := g.shows(g.rafts[p]); len(arrows) > 0 {
 		return -1
 	}
@@ -329,7 +335,7 @@ func (g *refGame) legal(text string) bool {
 		return dock == 8 && g.n > 1 && rf.holes[h] == p && n > 2
 	case "trade":
 		q, mine, theirs := colour(f[1]), hole(f[2]), hole(f[3])
-		if q == p || q >= g.n || len(arrows) > 0 || !g.rafTouch(p, q) {
+		if q == p || q >= g.n || len(arrows) > 0 && g.withRaft != q || !g.rafTouch(p, q) {
 			return false
 		}
 		o := g.rafts[q]
@@ -351,7 +357,22 @@ func (g *refGame) apply(text string) {
 	hole := func(w string) int { k, _ := strconv.Atoi(w); return k - 1 }
 	colour := func(w string) int { return strings.Index(ColourNames, w) }
 	under := func(rf refRaft, h int) Kind { c := g.cells(rf)[h]; return g.kind(c[0], c[1]) }
+	// Exchanging with an island or a raft, or going on doing so, starts or
+	// keeps the exchange; any other action but a peek ends it.
+	wi, wr := -1, -1
+	switch f[0] {
+	case "peek":
+		wi, wr = g.withIsland, g.withRaft
+	case "load", "unload", "swap":
+		if d := g.dockedAt(p); d >= 0 && d < 8 {
+			wi = d
+		}
+	case "trade":
+		wr = colour(f[1])
+	}
+	g.withIsland, g.withRaft = wi, wr
 	endTurn := func(reef bool) {
+		g.withIsland, g.withRaft = -1, -1
 		g.begun[p], g.reefEnd[p] = true, reef
 		g.steps, g.peeked = 0, false
 		g.played++
@@ -467,7 +488,14 @@ func allMoves() []string {
 // refOf reads the engine's state into the model.
 func refOf(s *State) refGame {
 	g := refGame{b: s.board, n: int(s.players), max: int(s.maxAboard), timer: s.timer, deal: s.deal, limit: int(s.limit),
-		phase: phaseNames[s.phase], seat: int(s.seat), steps: int(s.steps), peeked: s.peeked, played: int(s.played)}
+		phase: phaseNames[s.phase], seat: int(s.seat), steps: int(s.steps), peeked: s.peeked, played: int(s.played),
+		withIsland: -1, withRaft: -1}
+	switch {
+	case s.with >= withRaft:
+		g.withRaft = int(s.with) - withRaft
+	case s.with >= 0:
+		g.withIsland = int(s.with)
+	}
 	for p := range g.n {
 		r := s.rafts[p]
 		rf := refRaft{placed: r.placed(), down: r.orient == Down}

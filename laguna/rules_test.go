@@ -436,23 +436,109 @@ func TestTradingBetweenRafts(t *testing.T) {
 	mustRefuse(t, s, "trade Y 1 1")
 }
 
-func TestExchangeUncoveringAReefDoesNotEndTheTurn(t *testing.T) {
-	b := testBoard(t, map[string]byte{"f3": '#'})
-	s := position(t, b, Options{}, "H f3 RYG...", far)
-	// Make room on island A: one of its pearls goes to island H.
+// makeRoomOnA moves one of island A's pearls to island H.
+func (s *State) makeRoomOnA() {
 	for c := range NumColours {
 		if s.islands[0][c] > 0 {
 			s.islands[0][c]--
 			s.islands[7][c]++
-			break
+			return
 		}
 	}
+}
+
+func TestExchangeUncoveringAReefDoesNotEndTheTurn(t *testing.T) {
+	b := testBoard(t, map[string]byte{"f3": '#'})
+	s := position(t, b, Options{}, "H f3 RYG...", far)
+	s.makeRoomOnA()
 	mustPlay(t, s, "unload 1")
 	if s.seat != 0 {
 		t.Fatal("unloading at an island ended the turn")
 	}
 	// The reef now showing must be covered before the raft moves.
 	mustRefuse(t, s, "S")
+}
+
+// TestExchangeUncoveringAnArrowKeepsTheRaftDocked: an arrow uncovered while
+// exchanging with an island or a raft has no effect during the exchange
+// (the raft stays docked and the exchange goes on); once the player does
+// anything else, it holds the raft as any arrow showing does: no docking,
+// and the next step follows it.
+func TestExchangeUncoveringAnArrowKeepsTheRaftDocked(t *testing.T) {
+	b := testBoard(t, map[string]byte{"f4": '<'})
+	s := position(t, b, Options{}, "H f3 RYGB..", far)
+	s.makeRoomOnA()
+	mustPlay(t, s, "unload 4") // hole 4 lies over f4's arrow
+	if s.seat != 0 || s.docked(0) != 0 {
+		t.Fatalf("after uncovering an arrow by unloading: docked at %d: %s", s.docked(0), s)
+	}
+	v := s.View(game.Viewer{Seat: 0}).(StateView)
+	if v.Docked != "A" || !slices.Equal(v.Forced, []string{"W"}) {
+		t.Fatalf("the view: docked %q, forced %v", v.Docked, v.Forced)
+	}
+	// The state says so, and reads back.
+	text := s.String()
+	if !strings.Contains(text, " exchanging=A;") {
+		t.Fatalf("no exchange in %s", text)
+	}
+	if back, err := ParseState(text); err != nil || back.String() != text {
+		t.Fatalf("%s reads back as %v, %v", text, back, err)
+	}
+	if _, err := ParseState(strings.Replace(text, "exchanging=A", "exchanging=B", 1)); err == nil {
+		t.Fatal("an exchange with an island the raft does not touch reads")
+	}
+	// The exchange goes on: a swap, a load into the hole over the arrow and
+	// an unload again.
+	held := int(s.rafts[0].holes[0])
+	for c := range NumColours {
+		if c != held && s.islands[0][c] > 0 {
+			mustPlay(t, s, MoveText(Swap(0, c)))
+			break
+		}
+	}
+	c := strings.Index(ColourNames, island(s, 0)[:1])
+	mustPlay(t, s, MoveText(Load(3, c)), "unload 4")
+	if s.docked(0) != 0 {
+		t.Fatal("the exchange ended")
+	}
+	// Moving a pearl between holes ends the exchange: the arrow showing
+	// undocks the raft, and the next step follows it.
+	mustPlay(t, s, "shift 1 5")
+	if s.docked(0) != -1 || s.stepDirs(0) != 1<<West {
+		t.Fatalf("after a shift: docked at %d, steps %04b", s.docked(0), s.stepDirs(0))
+	}
+	for _, m := range legalTexts(s) {
+		if strings.HasPrefix(m, "load") || strings.HasPrefix(m, "unload") || strings.HasPrefix(m, "swap") {
+			t.Fatalf("%s legal with an arrow showing after the exchange", m)
+		}
+	}
+	if strings.Contains(s.String(), "exchanging") {
+		t.Fatal("the exchange is still written")
+	}
+
+	// With a raft: R's hole 1 lies over f16's arrow; R's pearl there goes
+	// to Y's open hole 1 and Y's hole 5 to R's open hole 5.
+	b = testBoard(t, map[string]byte{"f16": '>'})
+	s = position(t, b, Options{}, "H f16 RY.G..", "H f18 .B..GB")
+	mustPlay(t, s, "trade Y 1 5")
+	if s.seat != 0 || !strings.Contains(s.String(), " trading=Y;") {
+		t.Fatalf("after uncovering an arrow by trading: %s", s)
+	}
+	mustPlay(t, s, "trade Y 2 2") // the exchange goes on: R's yellow for Y's blue
+	if s.rafts[0].holes[1] != 3 || s.rafts[1].holes[1] != 1 {
+		t.Fatalf("after the second trade: %s", s)
+	}
+	// The step that follows goes with the arrow, and ends the exchange.
+	if got := s.stepDirs(0); got != 1<<East {
+		t.Fatalf("after the exchange: steps %04b", got)
+	}
+	mustPlay(t, s, "E")
+	if s.with != -1 {
+		t.Fatal("a step did not end the exchange")
+	}
+	// An arrow showing before the exchange still forbids it.
+	s = position(t, b, Options{}, "H f16 .YRG..", "H f18 .B..GB")
+	mustRefuse(t, s, "trade Y 2 2")
 }
 
 func TestVolcano(t *testing.T) {

@@ -89,6 +89,11 @@ type State struct {
 	moved  int32  // steps of every raft since play began
 	steps  uint16 // steps the raft to move has made this turn
 	peeked bool   // the seat to move has looked under its pearls this turn
+	// with is the exchange in progress: the island (0 to 7) or the raft
+	// (withRaft + seat) the seat to move has exchanged pearls with since
+	// its last other action, or -1. While it lasts, what the exchange
+	// uncovers has no effect: an arrow showing does not undock the raft.
+	with int8
 
 	rafts [4]raft
 	// home is the island each raft was placed against.
@@ -159,7 +164,7 @@ func New(players int, o Options, seed uint64) (*State, error) {
 		o.Board = builtin[0]
 	}
 	s := &State{board: o.Board, players: uint8(players), maxAboard: uint8(o.MaxAboard), deal: o.Deal,
-		timer: !o.NoTimer, open: o.Open, limit: uint16(o.Limit), par: -1}
+		timer: !o.NoTimer, open: o.Open, limit: uint16(o.Limit), par: -1, with: -1}
 	for p := range s.rafts {
 		s.rafts[p].at = -1
 		s.home[p] = -1
@@ -408,19 +413,28 @@ func (s *State) stepsWith(p int, reef bool, arrows uint8) uint8 {
 	return can
 }
 
-// docked returns the place (island or volcano) seat p's raft is docked at,
-// touching it with no arrow showing, or -1.
-func (s *State) docked(p int) int {
-	_, arrows := s.showing(p)
-	return s.dockedWith(p, arrows)
-}
+// withRaft + q in State.with is an exchange with seat q's raft.
+const withRaft = 16
 
-// dockedWith is docked with the arrows showing worked out.
-func (s *State) dockedWith(p int, arrows uint8) int {
+// docked returns the place (island or volcano) seat p's raft is docked at,
+// touching it with no arrow showing, or -1. An island the seat to move is
+// exchanging pearls with stays its dock whatever the exchange uncovered.
+func (s *State) docked(p int) int {
+	if p == int(s.seat) && s.with >= 0 && s.with < NumIslands {
+		return int(s.with)
+	}
+	_, arrows := s.showing(p)
 	if arrows != 0 {
 		return -1
 	}
 	return int(s.board.touch[s.rafts[p].orient][s.rafts[p].at])
+}
+
+// mayTrade reports whether the seat to move, with arrows showing through
+// its raft, may exchange with seat q's raft, which touches it: docked (no
+// arrow showing), or already exchanging with it.
+func (s *State) mayTrade(q int, arrows uint8) bool {
+	return arrows == 0 || int(s.with) == withRaft+q
 }
 
 // loadingAtHome reports whether the seat to move may load from its home
@@ -491,17 +505,15 @@ func (s *State) appendPlay(dst []game.Move, p int) []game.Move {
 		}
 	}
 	dst = s.appendDocked(dst, p)
-	if arrows == 0 {
-		for q := range int(s.players) {
-			if q == p || !s.touching(p, q) {
-				continue
-			}
-			o := &s.rafts[q]
-			for mine := range Holes {
-				for theirs := range Holes {
-					if s.canTrade(r, o, mine, theirs) {
-						dst = append(dst, Trade(q, mine, theirs))
-					}
+	for q := range int(s.players) {
+		if q == p || !s.mayTrade(q, arrows) || !s.touching(p, q) {
+			continue
+		}
+		o := &s.rafts[q]
+		for mine := range Holes {
+			for theirs := range Holes {
+				if s.canTrade(r, o, mine, theirs) {
+					dst = append(dst, Trade(q, mine, theirs))
 				}
 			}
 		}
@@ -697,13 +709,27 @@ func (s *State) legal(m game.Move) bool {
 	k := int(m - mTrade)
 	q, mine, theirs := k/(Holes*Holes), k/Holes%Holes, k%Holes
 	_, arrows := s.showing(p)
-	return q != p && q < int(s.players) && arrows == 0 && s.touching(p, q) && s.canTrade(r, &s.rafts[q], mine, theirs)
+	return q != p && q < int(s.players) && s.mayTrade(q, arrows) && s.touching(p, q) && s.canTrade(r, &s.rafts[q], mine, theirs)
 }
 
 // play plays m, which must be legal.
 func (s *State) play(m game.Move) {
 	p := int(s.seat)
 	r := &s.rafts[p]
+	// An exchange lasts while the seat exchanges with the same island or
+	// raft; any other action ends it (a peek changes nothing).
+	with := int8(-1)
+	switch {
+	case m == mPeek:
+		with = s.with
+	case m >= mLoad && m < mDeliver:
+		if d := s.docked(p); d >= 0 && d < NumIslands {
+			with = int8(d)
+		}
+	case m >= mTrade && m < mPut:
+		with = int8(withRaft + int(m-mTrade)/(Holes*Holes))
+	}
+	s.with = with
 	switch {
 	case m < mEnd:
 		t, _ := step(r.orient, Square(r.at), Dir(m-mStep))
@@ -808,7 +834,7 @@ func (s *State) endTurn(reef bool) {
 	p := s.seat
 	s.begun[p] = true
 	s.reefEnd[p] = reef
-	s.steps, s.peeked = 0, false
+	s.steps, s.peeked, s.with = 0, false, -1
 	s.turns++
 	s.played++
 	s.seat = (p + 1) % int8(s.players)

@@ -99,7 +99,7 @@ func (s *Position) Play(m game.Move) error {
 	p := s.ToMove()
 	dock := -1
 	if p >= 0 && s.w.rafts[p].placed {
-		dock = s.docked(p)
+		dock = s.place(p)
 	}
 	if err := s.State.Play(m); err != nil {
 		return err
@@ -166,13 +166,12 @@ func (w *world) played(p int, m game.Move, dock int) {
 	}
 }
 
-// docked returns the place seat p's raft is docked at, or -1.
-func (s *Position) docked(p int) int {
+// place returns the place seat p's raft touches, or -1: where a load,
+// unload or swap it plays takes place (it may be docked there with an
+// arrow showing, one its exchange uncovered; a raft loading at the start
+// lies against its island).
+func (s *Position) place(p int) int {
 	r := &s.w.rafts[p]
-	_, arrows := holeMasks(&s.tb.kind, r.o, r.at)
-	if shown(arrows, r.mask()) != 0 {
-		return -1
-	}
 	return int(s.tb.touch[r.o][r.at])
 }
 
