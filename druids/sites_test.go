@@ -653,3 +653,27 @@ func TestUnravelledPassivesStillAct(t *testing.T) {
 	play(t, s, "1A")
 	wantDruids(t, s, 0, "e@1A A@21A")
 }
+
+// The catalogue says what each action costs, from the engine's programs.
+func TestCatalogueCosts(t *testing.T) {
+	cat := Catalogue()
+	for id, want := range map[string]string{
+		"1A":  "exhaust a refreshed druid of yours",
+		"14A": "exhaust your refreshed Eldrid",
+		"21A": "exhaust a refreshed druid of yours; give up a seed",
+		"3B":  "exhaust a refreshed druid of yours; the invoking druid goes back to your supply",
+		"23B": "exhaust a refreshed druid of yours; send one of your druids back to your supply",
+		"7B":  "give up an Elemeen or Deonin seed",
+		"5B":  "send a refreshed druid of yours back to your supply",
+		"15B": "exhaust your Eldrid",
+		"12B": "exhaust one of your druids",
+		"18B": "give up one or two seeds",
+		"24B": "",
+		"7A":  "",
+		"8B":  "give up an Elemeen or Vowelon seed",
+	} {
+		if got := cat[site(id)].Cost; got != want {
+			t.Errorf("%s costs %q, want %q", id, got, want)
+		}
+	}
+}

@@ -23,6 +23,11 @@ type SiteInfo struct {
 	Once     bool   `json:"once"`
 	Original bool   `json:"original"`
 	Effect   string `json:"effect"`
+	// Cost is what the action costs, in words: the druid an invoked
+	// action exhausts and what else it takes (a seed, a druid sent back
+	// to the supply); for a passive action what its "may" asks; "" for
+	// one that costs nothing.
+	Cost string `json:"cost"`
 }
 
 // TableView is what never changes in a game: the sites' catalogue and the
@@ -41,9 +46,64 @@ func Catalogue() []SiteInfo {
 	out := make([]SiteInfo, NumSites)
 	for i, st := range Sites {
 		out[i] = SiteInfo{ID: st.ID, Name: st.Name, Energy: EnergyNames[st.Energy], Type: SiteTypeNames[st.Type],
-			Group: st.Group, Kind: ActionKindNames[st.Kind], Once: st.Once, Original: st.Original, Effect: st.Effect}
+			Group: st.Group, Kind: ActionKindNames[st.Kind], Once: st.Once, Original: st.Original, Effect: st.Effect, Cost: costText(i)}
 	}
 	return out
+}
+
+// costText says what site n's action costs, read from its program: the
+// invoking druid exhausted, then each step that takes something before the
+// effect (a seed given up, a druid exhausted or sent back to the supply).
+func costText(n int) string {
+	var parts []string
+	switch Sites[n].Kind {
+	case KindInvoke:
+		parts = append(parts, "exhaust a refreshed druid of yours")
+	case KindEldrid:
+		parts = append(parts, "exhaust your refreshed Eldrid")
+	}
+	for _, o := range programs[n] {
+		switch o.code {
+		case oDiscard:
+			parts = append(parts, "give up "+seedWords(uint8(o.a)))
+		case oSongSeeds:
+			parts = append(parts, "give up one or two seeds")
+		case oExhaust:
+			if o.a == eEldrid {
+				parts = append(parts, "exhaust your Eldrid")
+			} else {
+				parts = append(parts, "exhaust one of your druids")
+			}
+		case oExile:
+			switch o.a {
+			case xInvoker:
+				parts = append(parts, "the invoking druid goes back to your supply")
+			case xOwnRefreshed:
+				parts = append(parts, "send a refreshed druid of yours back to your supply")
+			default:
+				parts = append(parts, "send one of your druids back to your supply")
+			}
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// seedWords names a seed of the energies of mask: "a seed" for any.
+func seedWords(mask uint8) string {
+	if mask == maskAll {
+		return "a seed"
+	}
+	var names []string
+	for e := range Energy(NumEnergies) {
+		if mask>>e&1 != 0 {
+			names = append(names, EnergyNames[e])
+		}
+	}
+	article := "a "
+	if names[0][0] == 'E' {
+		article = "an "
+	}
+	return article + strings.Join(names, " or ") + " seed"
 }
 
 // Table returns the catalogue and the play set.

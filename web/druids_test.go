@@ -214,6 +214,26 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 	if all != len(v0.Offers) {
 		t.Errorf("the menu shows %d actions, the view offers %d", all, len(v0.Offers))
 	}
+	// Each action shows its cost: an explore the player marker too, a
+	// site's action what the catalogue says.
+	costs := eval[map[string]string](p, `Object.fromEntries([...document.querySelectorAll('.dr-action')].map(b => [b.dataset.move, (b.querySelector('.dr-action-cost') || {textContent: ''}).textContent]))`)
+	if c := costs["explore"]; !strings.Contains(c, "player marker") {
+		t.Errorf("the explore's cost reads %q", c)
+	}
+	for move, c := range costs {
+		id, ok := strings.CutPrefix(move, "use ")
+		if !ok {
+			continue
+		}
+		n, _ := druids.ParseSiteID(id)
+		want := druids.Catalogue()[n].Cost
+		if want != "" {
+			want = "Cost: " + want
+		}
+		if c != want {
+			t.Errorf("%s's cost reads %q, want %q", move, c, want)
+		}
+	}
 	p.clickAt(fmt.Sprintf(`.world .site[data-site=%q] .hex`, haven), 0.3)
 	p.waitFor(fmt.Sprintf(`document.querySelector('.world .site.selected[data-site=%q]') && document.querySelector('.dr-info [data-card=%q]')`, haven, haven), "the site picked and its card")
 	if n := eval[int](p, `document.querySelectorAll('.dr-action').length`); n == 0 || !strings.Contains(eval[string](p, `document.querySelector('.dr-q-hint').textContent`), "Actions from") {
@@ -222,7 +242,7 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 	p.key(kb.Escape)
 	p.waitFor(fmt.Sprintf(`!document.querySelector('.world .selected') && document.querySelectorAll('.dr-action').length === %d`, all), "all the actions again")
 
-	var sawSides, sawSpaces, sawAJ bool
+	var sawSides, sawSpaces, sawAJ, sawLocked bool
 	for decisions := 0; ; decisions++ {
 		turn := p.druidsWait()
 		if turn.Over {
@@ -245,6 +265,20 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 				p.screenshot("druids-drawn")
 			}
 			sawSides = true
+		}
+		// The locked sites are marked, and the bag's count is the view's.
+		var locked []string
+		for _, w := range v.World {
+			if w.Locked {
+				locked = append(locked, w.ID)
+			}
+		}
+		if got := eval[[]string](p, `[...document.querySelectorAll('.world .site.locked')].filter(g => g.querySelector('.lock')).map(g => g.dataset.site)`); !slices.Equal(sorted(got), sorted(locked)) {
+			t.Errorf("the sites marked locked are %v, the view's %v", got, locked)
+		}
+		sawLocked = sawLocked || len(locked) > 0
+		if got := eval[string](p, `document.querySelector('.dr-bag').dataset.bag`); got != strconv.Itoa(v.Bag) {
+			t.Errorf("the page says %s tiles in the bag, the view %d", got, v.Bag)
 		}
 		var spaces []string
 		for _, m := range v.Legal {
@@ -269,8 +303,8 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 		}
 		p.druidsDecide(t, turn)
 	}
-	if !sawSides || !sawSpaces || !sawAJ {
-		t.Errorf("the game showed drawn sides %v, spaces %v, AJ's turn %v", sawSides, sawSpaces, sawAJ)
+	if !sawSides || !sawSpaces || !sawAJ || !sawLocked {
+		t.Errorf("the game showed drawn sides %v, spaces %v, AJ's turn %v, a locked site %v", sawSides, sawSpaces, sawAJ, sawLocked)
 	}
 	p.waitFor(`document.querySelector('.winner-modal')`, "the winner's dialog")
 	p.screenshot("druids-over")
@@ -320,12 +354,15 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 }
 
 // TestDruidsTeams: four players are two teams, shown as teams: the cards'
-// tags, the forecast above the world and the score sheet's team columns.
+// tags, the forecast above the world and the score sheet's team columns;
+// and a side of our own design (16B, in Floating in Paradise's start) is
+// marked original to Lagoon on the world and on its card.
 func TestDruidsTeams(t *testing.T) {
 	needBrowser(t)
 	l := startLagoonWith(t, withDruids)
 	human := map[string]any{"kind": "human"}
-	c := l.createGame(map[string]any{"game": "druids", "seed": 5, "seats": []map[string]any{{"kind": "human", "name": "Ann"}, human, human, human}})
+	c := l.createGame(map[string]any{"game": "druids", "seed": 5, "options": map[string]string{"start": "paradise"},
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, human, human, human}})
 	p := newPage(t, "watcher", 390, 844)
 	p.navigate(l.url + "/game/" + c.ID)
 	p.waitGame()
@@ -341,6 +378,16 @@ func TestDruidsTeams(t *testing.T) {
 	if g.State.View.Destiny != "draw" {
 		p.waitFor(`document.querySelector('.dr-fc[data-side="0 2"]')`, "team 1's forecast")
 	}
+	// Floating in Paradise holds 16B, a side of our own design: marked on
+	// the world and on its card.
+	if got := eval[string](p, `document.querySelector('.world .site.original[data-site="16B"] [aria-label]').getAttribute('aria-label')`); !strings.Contains(got, "original to Lagoon") {
+		t.Errorf("16B is said %q", got)
+	}
+	if n := eval[int](p, `document.querySelectorAll('.world .site.original').length`); n != 1 {
+		t.Errorf("%d sites marked original, want 1 (16B)", n)
+	}
+	p.clickAt(`.world .site[data-site="16B"] .hex`, 0.3)
+	p.waitFor(`document.querySelector('.dr-info [data-card="16B"] .tag-original')`, "16B's card, original to Lagoon")
 	p.screenshot("druids-teams-phone")
 }
 

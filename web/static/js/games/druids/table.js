@@ -45,6 +45,7 @@ export function siteCard(st, {locked = false, inPlay = null, extra = null} = {})
       st.original ? h('span', {class: 'tag tag-original', title: 'This side\'s printed text is not public: its effect is a design of our own'}, icon('dr-original', 'icon'), 'original to Lagoon') : null),
     h('p', {class: 'site-card-kind'}, KINDS[st.kind] || st.kind),
     h('p', {class: 'site-card-effect'}, st.effect),
+    st.cost ? h('p', {class: 'site-card-cost'}, h('b', {}, 'Cost: '), st.cost) : null,
     inPlay, extra);
 }
 
@@ -293,15 +294,17 @@ export class Table {
     o.invokers.length && !pickedDruid ? h('span', {class: 'dr-action-who'}, `by ${o.invokers.length === 1 ? druidWords(parseDruid(o.invokers[0]), words) : plural(o.invokers.length, 'druid') + ' of yours'}`) : null);
   }
 
-  // costOf says what an action costs: the invoking druid exhausted, the
-  // marker for an explore, and for an unravel the energy it needs.
+  // costOf says what an action costs: a basic action's invoking druid
+  // exhausted, the marker for an explore, and for an unravel the energy it
+  // needs; a site's action what the catalogue says.
   costOf(o) {
     const k = kindOf(o.move);
     if (k === 'end') return null;
     const st = k === 'use' ? this.cat.site(o.move.slice(4)) : null;
-    // A timely site acts by itself: nothing is exhausted.
-    if (st && st.kind === 'timely') return null;
-    const parts = [st && st.kind === 'eldrid' ? 'your Eldrid is exhausted' : 'the druid is exhausted'];
+    // A site's action: the catalogue's cost (a timely one may cost
+    // nothing).
+    if (st) return st.cost || null;
+    const parts = ['the druid is exhausted'];
     if (o.move === 'explore') parts.push('so is your player marker');
     if (o.move === 'unravel') {
       const you = this.ctx.you(), v = this.view;

@@ -23,8 +23,8 @@ export class Catalogue {
 
 // KINDS say when a site's action is used, in our words.
 export const KINDS = {
-  invoke: 'Invoke: a refreshed druid of yours here',
-  eldrid: 'Eldrid: your refreshed Eldrid here',
+  invoke: 'Invoke: while a druid of yours stands here, any refreshed druid of yours may invoke it',
+  eldrid: 'Eldrid invoke: while a druid of yours stands here, your refreshed Eldrid may invoke it, wherever it stands',
   timely: 'Timely: works by itself when its moment comes, for a circle here',
   exploration: 'On exploring it',
 };
