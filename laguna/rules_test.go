@@ -633,9 +633,9 @@ func TestPeek(t *testing.T) {
 func TestWithoutTheSandTimer(t *testing.T) {
 	b := testBoard(t, map[string]byte{"h16": '#'})
 	s := position(t, b, Options{NoTimer: true}, "H f16 R.Y...", far)
-	// No pearl moves without a reef ending the last turn.
+	// No pearl moves without a reef ending the last turn; a peek is allowed.
 	mustRefuse(t, s, "shift 1 2")
-	mustPlay(t, s, "W", "E", "end", "end")
+	mustPlay(t, s, "peek", "W", "E", "end", "end")
 	mustRefuse(t, s, "shift 1 2")
 	// A reef ends the turn: then, before the first step, pearls may move.
 	s = position(t, b, Options{NoTimer: true}, "H e16 RY....", far)
