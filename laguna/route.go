@@ -26,6 +26,9 @@ var DefaultRouteCosts = RouteCosts{Step: 4, Shift: 1, Reef: 40}
 // the rules say. The raft must hold its pearls (play has begun).
 func (s *State) Route(place int, costs RouteCosts) ([]game.Move, int, bool) {
 	o := s.rafts[s.seat].orient
+	if s.phase == phPlay && s.rafts[s.seat].aboard() >= MinAboard && s.docked(int(s.seat)) == place {
+		return nil, 0, true // docked already (perhaps exchanging, an arrow showing)
+	}
 	return s.route(func(at int16) bool { return int(s.board.touch[o][at]) == place }, costs)
 }
 

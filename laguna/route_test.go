@@ -26,6 +26,18 @@ func TestRouteOnOpenWater(t *testing.T) {
 	}
 }
 
+// TestRouteWhileExchanging: a raft exchanging with an island, an arrow its
+// unload uncovered showing, is docked there: the route there is empty.
+func TestRouteWhileExchanging(t *testing.T) {
+	b := testBoard(t, map[string]byte{"f4": '<'})
+	s := position(t, b, Options{}, "H f3 RYGB..", far)
+	s.makeRoomOnA()
+	mustPlay(t, s, "unload 4")
+	if moves, cost, ok := s.Route(0, DefaultRouteCosts); !ok || len(moves) != 0 || cost != 0 {
+		t.Fatalf("exchanging at island A, the route there is %v", movesText(moves))
+	}
+}
+
 func TestRouteCoversAReefAndFollowsArrows(t *testing.T) {
 	// A reef shows under hole 3 (h16): a pearl must cover it first.
 	b := testBoard(t, map[string]byte{"h16": '#'})
