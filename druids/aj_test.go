@@ -462,3 +462,60 @@ func TestAJSpentSeedsAndDestiny(t *testing.T) {
 		t.Fatalf("AJ's points under Deonin %d, want 3", s.Points(ajSeat, Deonin))
 	}
 }
+
+// AJ lays a side arbitrarily until the player has two sites unravelled;
+// then not the side whose energy would give the player the most points.
+func TestAJSideAvoidsThePlayersBest(t *testing.T) {
+	s := posAJ(t, AJInitiate, line("14A 21A 22A"))
+	s.seeds[0] = [3]uint8{2, 0, 0}
+	scoreSites(s, 0, "2B") // one site: points E4 V4 D2, still arbitrary
+	var sides [2]int
+	for range 40 {
+		sides[s.ajSide(0)]++
+	}
+	if sides[0] == 0 || sides[1] == 0 {
+		t.Fatalf("with one site unravelled AJ laid sides %v", sides)
+	}
+	scoreSites(s, 0, "5B") // E6 V4 D2: not 1A, Elemeen
+	for range 40 {
+		if s.ajSide(0) != 1 {
+			t.Fatal("AJ laid 1A, the side of the player's best energy")
+		}
+	}
+}
+
+// Which site AJ unravels: the energy that costs him the fewest seeds; in a
+// tie, the site energy with the most sites in play; of its sites, not a
+// trove if he can.
+func TestAJUnravelChoice(t *testing.T) {
+	// Two Vowelon sites give him two Vowelon: one seed more unravels the
+	// Deonin 21A, where the Vowelon 19B would take three Elemeen seeds.
+	s := posAJ(t, AJInitiate, line("21A 2A 14A 1A 19B"))
+	putAJ(t, s, "2E@2A", "3E@14A")
+	s.seeds[ajSeat] = [3]uint8{3, 1, 0}
+	if !s.ajUnravel(-1, 3) || s.scoreArea(ajSeat) != 1<<20 || s.seeds[ajSeat] != [3]uint8{3, 0, 0} {
+		t.Fatalf("fewest seeds: %s", s)
+	}
+	// Three seeds either way: the energy with more sites in play goes.
+	for _, c := range []struct{ world, want string }{
+		{"21A 15A 2A 14A 19B", "19B"}, // Deonin 2, Vowelon 3
+		{"21A 15A 3A 14A 19B", "21A"}, // Deonin 3, Vowelon 2
+	} {
+		s = posAJ(t, AJInitiate, line(c.world))
+		putAJ(t, s, "2E@15A")
+		s.seeds[ajSeat] = [3]uint8{3, 3, 0}
+		if !s.ajUnravel(-1, 3) || s.scoreArea(ajSeat) != 1<<(site(c.want)/2) {
+			t.Fatalf("%s: unravelled %b, want %s", c.world, s.scoreArea(ajSeat), c.want)
+		}
+	}
+	// Of two Vowelon sites, the ally rather than the trove.
+	for seed := range uint64(8) {
+		s = posAJ(t, AJInitiate, line("4B 1A 2A 14A 19B"))
+		s.rng.Seed(seed, seed)
+		putAJ(t, s, "2E@1A")
+		s.seeds[ajSeat] = [3]uint8{2, 0, 0}
+		if !s.ajUnravel(-1, 3) || s.scoreArea(ajSeat) != 1<<18 {
+			t.Fatalf("seed %d: unravelled %b, want 19B, not the trove 4B", seed, s.scoreArea(ajSeat))
+		}
+	}
+}

@@ -707,3 +707,34 @@ func TestTeamTieBreak(t *testing.T) {
 		t.Fatalf("winners %v", w)
 	}
 }
+
+// The Begin step offers every timely site of the circle that may act now,
+// in any order, each once, or done.
+func TestTimelySitesInAnyOrder(t *testing.T) {
+	s := pos(t, 2, line("13A 26A 1A 2A")) // Moon Gate, Drifting Ferry
+	put(t, s, "1A@13A", "1a@26A")
+	s.step = stepBegin
+	s.advance()
+	legalIs(t, s, "use 13A", "use 26A", "done")
+	play(t, s, "use 26A", "1a@26A", "1A")
+	legalIs(t, s, "use 13A", "done") // the Ferry has acted this step
+	play(t, s, "use 13A", "2A")
+	wantDruids(t, s, 0, "E@2A a@1A A@13A")
+	if s.step != stepRefresh {
+		t.Fatalf("step %s, want the Refresh step", stepNames[s.step])
+	}
+}
+
+// Only the basic explore spends the player marker and lets the invoking
+// druid move onto the new site: Roots of Creation's does neither.
+func TestOnlyTheBasicExploreMovesIn(t *testing.T) {
+	s := pos(t, 2, line("3A 14A 21A"))
+	onlyInBag(s, 19, 20)
+	put(t, s, "1E@3A", "1A@21A")
+	play(t, s, "use 3A", "1E@3A", "side A", "13,16")
+	if s.marker[0] || s.step != stepAction {
+		t.Fatalf("marker spent %v, step %s", s.marker[0], stepNames[s.step])
+	}
+	offers(t, s, "explore") // the menu again: no "move in?" asked
+	wantDruids(t, s, 0, "e@3A A@21A")
+}
