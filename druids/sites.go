@@ -144,7 +144,7 @@ var Sites = [NumSites]Site{
 	{"15A", "Gaea's Atlas", Deonin, Shrine, 3, KindEldrid, false, false,
 		"Any unlocked site of the world drifts to any space."},
 	{"15B", "Dawn Lotus", Elemeen, Trove, 3, KindExploration, false, false,
-		"On exploring it you may exhaust your Eldrid; if you do, bring a druid from your supply onto any site, exhausted."},
+		"On exploring it you may exhaust your Eldrid to bring a druid from your supply onto any site, exhausted."},
 	{"16A", "Lullaby Grove", Elemeen, Ally, 1, KindTimely, false, true,
 		"At the end of your turn (End), if none of your druids on the board is refreshed, you may refresh one of them."},
 	{"16B", "Windward Steps", Vowelon, Shrine, 1, KindInvoke, false, true,

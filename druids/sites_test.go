@@ -1,6 +1,11 @@
 package druids
 
-import "testing"
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
 
 // A test for each site's action, in a position built for it. The world is
 // mostly a row of sites, west to east from 10,16 (see line).
@@ -675,5 +680,42 @@ func TestCatalogueCosts(t *testing.T) {
 		if got := cat[site(id)].Cost; got != want {
 			t.Errorf("%s costs %q, want %q", id, got, want)
 		}
+	}
+}
+
+// The sites' table of docs/druids.md is the catalogue: each site's name,
+// energy, type, group, kind, effect in our words, and the eight sides of
+// our own design marked original to Lagoon there as in the data.
+func TestDocsSiteTable(t *testing.T) {
+	doc, err := os.ReadFile("../docs/druids.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, line := range strings.Split(string(doc), "\n") {
+		cells := strings.Split(line, " | ")
+		if len(cells) != 8 || !strings.HasPrefix(cells[0], "| ") {
+			continue
+		}
+		n, err := ParseSiteID(strings.TrimPrefix(cells[0], "| "))
+		if err != nil {
+			continue
+		}
+		st := &Sites[n]
+		seen++
+		kind := ActionKindNames[st.Kind]
+		if st.Once {
+			kind += ", once a turn"
+		}
+		want := []string{st.Name, EnergyNames[st.Energy], SiteTypeNames[st.Type], groupNumerals[st.Group], kind, st.Effect}
+		if got := cells[1:7]; !slices.Equal(got, want) {
+			t.Errorf("%s: the docs say %q, the catalogue %q", st.ID, got, want)
+		}
+		if strings.Contains(cells[7], "original to Lagoon") != st.Original {
+			t.Errorf("%s: the docs' original mark %q, the catalogue's %v", st.ID, cells[7], st.Original)
+		}
+	}
+	if seen != NumSites {
+		t.Errorf("the docs' table has %d sites, want %d", seen, NumSites)
 	}
 }
