@@ -519,3 +519,35 @@ func TestAJUnravelChoice(t *testing.T) {
 		}
 	}
 }
+
+// Supporting: a seed of the energy with the fewest sites in play; when
+// energies tie for the fewest, the explored site's energy if it is one of
+// them, else the first of Elemeen, Vowelon, Deonin.
+func TestAJSupportingSeedTie(t *testing.T) {
+	for _, c := range []struct {
+		world    string
+		explored string // "" when AJ did not explore
+		want     [3]uint8
+	}{
+		{"1A 14A 21A", "14A", [3]uint8{0, 1, 0}},     // a tie of three: the explored Vowelon
+		{"1A 14A 21A", "", [3]uint8{1, 0, 0}},        // no explore: Elemeen first
+		{"1A 14A 21A 22A", "14A", [3]uint8{0, 1, 0}}, // Vowelon and Deonin fewest: the explored
+		{"1A 14A 21A 22A", "1A", [3]uint8{0, 1, 0}},  // the explored Elemeen is not among them
+	} {
+		s := posAJ(t, AJInitiate, line(c.world))
+		at := "2E@1A"
+		if c.explored != "" {
+			at = "2E@" + c.explored
+		}
+		putAJ(t, s, at)
+		s.tokens = [8]uint8{3: 1} // the Owl: Supporting for the Hare
+		explored := -1
+		if c.explored != "" {
+			explored = site(c.explored) / 2
+		}
+		s.ajInvoke(1, explored)
+		if s.seeds[ajSeat] != c.want {
+			t.Errorf("%s, explored %q: seeds %v, want %v", c.world, c.explored, s.seeds[ajSeat], c.want)
+		}
+	}
+}

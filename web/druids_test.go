@@ -176,9 +176,11 @@ func (p *page) openDruidsHome(l *lagoon, name string) {
 
 // TestDruidsSoloAgainstAJ: from the home page, Land of Druids and "Solo
 // against AJ" start a game against AJ in two clicks; it is played to the
-// end by clicks: druids picked on the world and then their action, both
-// sides of each drawn tile shown, the legal spaces highlighted, AJ's turns
-// shown step by step; the winner's dialog and the cards follow the engine.
+// end by clicks: druids picked on the world and then their action, each
+// action's cost, both sides of each drawn tile shown, the legal spaces
+// highlighted, the locked sites marked, the bag's count and AJ's token
+// bag, AJ's turns shown step by step; the winner's dialog and the cards
+// follow the engine.
 func TestDruidsSoloAgainstAJ(t *testing.T) {
 	needBrowser(t)
 	l := startLagoonWith(t, withDruids)
@@ -198,6 +200,10 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 	}
 	if got := eval[string](p, `document.querySelector('.pcard[data-seat="1"] .pcard-kind').textContent`); got != "Played by the rules" {
 		t.Errorf("AJ's card says %q of his seat", got)
+	}
+	// AJ's token bag is shown by circle: the Hare's and the Owl's four.
+	if got := eval[[]string](p, `[...document.querySelectorAll('.pcard[data-seat="1"] .dr-aj-token')].map(t => t.dataset.token + ' ' + t.textContent)`); !slices.Equal(got, []string{"Hare 4", "Owl 4"}) {
+		t.Errorf("AJ's token bag shows %q", got)
 	}
 	p.screenshot("druids-start")
 
@@ -279,6 +285,15 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 		sawLocked = sawLocked || len(locked) > 0
 		if got := eval[string](p, `document.querySelector('.dr-bag').dataset.bag`); got != strconv.Itoa(v.Bag) {
 			t.Errorf("the page says %s tiles in the bag, the view %d", got, v.Bag)
+		}
+		var tokens []string
+		for c, n := range v.AJ.Tokens {
+			if n > 0 {
+				tokens = append(tokens, fmt.Sprintf("%s %d", druids.CircleNames[c], n))
+			}
+		}
+		if got := eval[[]string](p, `[...document.querySelectorAll('.pcard[data-seat="1"] .dr-aj-token')].map(t => t.dataset.token + ' ' + t.textContent)`); !slices.Equal(got, tokens) {
+			t.Errorf("AJ's token bag shows %q, the view %q", got, tokens)
 		}
 		var spaces []string
 		for _, m := range v.Legal {

@@ -5,7 +5,7 @@
 // each state's view and each move's note (druids/view.go).
 
 import {h, icon, plural, loadStyle} from '../../ui.js';
-import {installSymbols, installDruids, ENERGIES, energyOf, energyIndex} from './art.js';
+import {installSymbols, installDruids, ENERGIES, CIRCLES, energyOf, energyIndex} from './art.js';
 import {Catalogue, moveWords, stepWords} from './words.js';
 import {Table, speakers} from './table.js';
 import {WorldView} from './world.js';
@@ -92,7 +92,7 @@ export default {
   },
 
   // seatCard: seeds by energy, the player marker, the supply, the score
-  // area; AJ's Eldrids and token bag.
+  // area; AJ's Eldrids and his token bag's acolytes by circle.
   seatCard(view, p) {
     const pl = view.players[p];
     if (!pl) return null;
@@ -109,6 +109,9 @@ export default {
       aj ? h('div', {class: 'dr-ajcard'}, h('span', {class: 'muted small'}, `Level ${AJ_LEVELS[aj.level] || aj.level} · Eldrids: `),
         aj.circles.map((c, i) => h('span', {class: 'dr-aj-eldrid', title: `${c} Eldrid ${aj.eldrids[i] ? 'on ' + aj.eldrids[i] : 'not in play yet'}`},
           icon(`em-${c}`, 'icon emblem'), aj.eldrids[i] || '—'))) : null,
+      // AJ's token bag is public: the acolytes in it, by circle.
+      aj ? h('div', {class: 'dr-ajbag', title: 'AJ\'s token bag: a token drawn decides his Invoke step'}, h('span', {class: 'muted small'}, 'Token bag: '),
+        CIRCLES.map((c, i) => (aj.tokens[i] ? h('span', {class: 'dr-aj-token', 'data-token': c, title: `${aj.tokens[i]} ${c} acolytes`}, icon(`em-${c}`, 'icon emblem'), aj.tokens[i]) : null))) : null,
     ];
   },
 
