@@ -3,6 +3,7 @@ package druids
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -331,4 +332,85 @@ func TestParseRefusesUnreachable(t *testing.T) {
 			t.Errorf("accepted %q", text)
 		}
 	}
+}
+
+// Every move the notation can name that is not listed is refused, and the
+// refusal leaves the state as it was: at decisions of random games on
+// every player count and with AJ, each plain choice, each site's use, each
+// druid on each site in play, each site and tile, each space round the
+// world and each seed.
+func TestRefusedMovesChangeNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	refusedN := 0
+	for g := range 6 {
+		cfg := Config{Players: 2 + g%3, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: uint64(100 + g)}
+		if g == 5 {
+			cfg.Players, cfg.AJ = 2, AJEldrid
+		}
+		st, err := NewState(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; !st.Over(); step++ {
+			legal := legalText(st)
+			if step%11 == 0 {
+				before := st.String()
+				for _, text := range candidateMoves(st) {
+					m, err := st.ParseMove(text)
+					if err != nil || slices.Contains(legal, text) {
+						continue
+					}
+					refusedN++
+					if st.Play(m) == nil {
+						t.Fatalf("%s accepted, not listed in %v: %s", text, legal, before)
+					}
+					if st.String() != before {
+						t.Fatalf("refusing %s changed the state:\n%s\n%s", text, before, st)
+					}
+				}
+				if got := legalText(st); !slices.Equal(got, legal) {
+					t.Fatalf("the refusals changed the choices %v to %v", legal, got)
+				}
+			}
+			st.PlayLegal(st.AppendLegal(nil)[rng.IntN(len(legal))])
+		}
+	}
+	t.Logf("%d refusals", refusedN)
+	if refusedN < 10000 {
+		t.Fatalf("only %d refusals tried", refusedN)
+	}
+}
+
+// candidateMoves are texts of moves of every kind for state s.
+func candidateMoves(s *State) []string {
+	out := append([]string{}, plainMoves[:]...)
+	for _, e := range "EVD" {
+		out = append(out, "seed "+string(e))
+	}
+	for n := range NumSites {
+		out = append(out, "use "+Sites[n].ID)
+	}
+	for tile := range NumTiles {
+		out = append(out, "tile "+itoa(tile+1))
+	}
+	for tile := range NumTiles {
+		if s.loc[tile] != locPlay && s.loc[tile] < locScore {
+			continue
+		}
+		label := s.tileLabel(tile)
+		out = append(out, label)
+		if s.loc[tile] != locPlay {
+			continue
+		}
+		for seat := range 4 {
+			for _, k := range "EeAa" {
+				out = append(out, itoa(seat+1)+string(k)+"@"+label)
+			}
+		}
+		q, r := cellQR(int(s.cell[tile]))
+		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}, {2, 0}} {
+			out = append(out, itoa(q+d[0])+","+itoa(r+d[1]))
+		}
+	}
+	return out
 }
