@@ -223,6 +223,8 @@ func FuzzParseState(f *testing.F) {
 	f.Add(s4.String())
 	s1, _ := New(1, Options{}, 3)
 	f.Add(s1.String())
+	// Red loading at island A, an exchange in progress (docs/laguna.md).
+	f.Add("laguna 2 board=easy raft=4 deal=random timer=on open=off limit=0; play seat=R turns=2 played=0 moved=0 steps=0 peeked=0 exchanging=A; R H f3 holes=Y....B home=A begun=0 reef=0; Y H p3 holes=...... home=B begun=0 reef=0; islands G RGB RGB RYB RYB RYG YGB RYG; volcano 0 0 0 0")
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := ParseState(text)
 		if err != nil {
