@@ -456,12 +456,14 @@ func (lt *loadRun) play(ctx context.Context, g *loadGame, idx, seat int, connect
 				readErr <- err
 				return
 			}
+			// Received when read, before this client decodes it: decoding
+			// is the client's own work, not the server's latency.
+			received := time.Now()
 			var m loadMessage
 			if err := json.Unmarshal(data, &m); err != nil {
 				readErr <- fmt.Errorf("a message that is not JSON: %w", err)
 				return
 			}
-			received := time.Now()
 			if m.Type == "move" {
 				g.mu.Lock()
 				sent, ok := g.sentAt[m.Version]
