@@ -255,3 +255,25 @@ func TestServeRulesAndBots(t *testing.T) {
 		}
 	}
 }
+
+func TestCollectorPercent(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		flag          int
+		given, envSet bool
+		want          int
+		apply         bool
+	}{
+		{"neither: the server's default", defaultGCPercent, false, false, defaultGCPercent, true},
+		{"GOGC set: the runtime's reading stands", defaultGCPercent, false, true, 0, false},
+		{"the flag given: it wins over GOGC", 150, true, true, 150, true},
+		{"the flag given alone", -1, true, false, -1, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, apply := collectorPercent(c.flag, c.given, c.envSet)
+			if got != c.want || apply != c.apply {
+				t.Errorf("collectorPercent(%d, %v, %v) = %d, %v, want %d, %v", c.flag, c.given, c.envSet, got, apply, c.want, c.apply)
+			}
+		})
+	}
+}
