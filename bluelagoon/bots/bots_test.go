@@ -136,7 +136,7 @@ func positionWith(t *testing.T, st game.State, settings map[string]float64) *Pos
 // playout still plays to the end.
 func TestCutPlayoutsEndWithTheExploration(t *testing.T) {
 	start := newPosition(t, 2, 4)
-	s := positionWith(t, &start.State, map[string]float64{"cut": 1, "margin": 1, "village": 10, "scale": 80})
+	s := positionWith(t, &start.State, map[string]float64{"cut": 1, "margin": 1, "village": 10, "circle": 0, "scale": 80})
 	r := rand.New(rand.NewPCG(4, 4))
 	s.Playout(r)
 	if s.Over() || s.Phase() != bluelagoon.Settlement {
@@ -255,23 +255,37 @@ func TestEvaluateByStanding(t *testing.T) {
 	}
 }
 
+// settlementPosition returns the search's position with the settings of a
+// spec at the settlement phase's start of a game of the playout policy, and
+// the random stream that played it.
+func settlementPosition(t *testing.T, seed uint64, settings map[string]float64) (*Position, *rand.Rand) {
+	t.Helper()
+	s := newPosition(t, 2, seed)
+	r := rand.New(rand.NewPCG(seed, seed))
+	for s.Phase() == bluelagoon.Exploration {
+		s.playoutStep(r, nil)
+	}
+	return positionWith(t, &s.State, settings), r
+}
+
+// step plays one step of the playout policy and returns where it placed
+// pieces.
+func step(s *Position, r *rand.Rand) bluelagoon.Spaces {
+	before := s.PieceSpaces(0).Or(s.PieceSpaces(1))
+	s.playoutStep(r, nil)
+	return s.PieceSpaces(0).Or(s.PieceSpaces(1)).AndNot(before)
+}
+
 // TestSettleLandPlaysLand: with settleland 1 and no token rule, every
 // playout step of the settlement phase places its settler on land while
 // there is land within reach, and the playout still ends the game.
 func TestSettleLandPlaysLand(t *testing.T) {
-	s := newPosition(t, 2, 7)
-	r := rand.New(rand.NewPCG(7, 7))
-	for s.Phase() == bluelagoon.Exploration {
-		s.playoutStep(r, nil)
-	}
-	s = positionWith(t, &s.State, map[string]float64{"settleland": 1, "token": 0})
+	s, r := settlementPosition(t, 7, map[string]float64{"settleland": 1, "token": 0})
 	landSteps := 0
 	for !s.Over() {
 		settlers, _ := s.LegalSpaces()
 		land := settlers.And(s.nbr.land)
-		before := s.PieceSpaces(0).Or(s.PieceSpaces(1))
-		s.playoutStep(r, nil)
-		placed := s.PieceSpaces(0).Or(s.PieceSpaces(1)).AndNot(before)
+		placed := step(s, r)
 		if placed.Len() != 1 {
 			t.Fatalf("a playout step placed %d pieces", placed.Len())
 		}
@@ -321,5 +335,101 @@ func TestTieCountsTheTieBreak(t *testing.T) {
 			}
 		}
 		return
+	}
+}
+
+// circlesNear counts, the slow way, the stone circles within two steps of
+// player p's pieces.
+func circlesNear(s *Position, p int) int {
+	b := s.Board()
+	n := 0
+	pieces := s.PieceSpaces(p)
+	for _, c := range b.StoneCircles() {
+		near := pieces.Has(c)
+		for _, m := range b.Neighbours(c) {
+			near = near || pieces.Has(m)
+			for _, k := range b.Neighbours(m) {
+				near = near || pieces.Has(k)
+			}
+		}
+		if near {
+			n++
+		}
+	}
+	return n
+}
+
+// TestCutEstimateCountsCirclesNearVillages: with circle, the cut's
+// estimate adds circle points for each stone circle within two steps of a
+// player's villages kept, besides village points a village.
+func TestCutEstimateCountsCirclesNearVillages(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		start := newPosition(t, 2, seed)
+		s := positionWith(t, &start.State, map[string]float64{"cut": 1, "margin": 1, "village": 1.5, "circle": 3, "scale": 40})
+		s.Playout(rand.New(rand.NewPCG(seed, 9)))
+		if s.Phase() != bluelagoon.Settlement || s.Over() {
+			t.Fatalf("seed %d: the cut playout ended in phase %v, over %v", seed, s.Phase(), s.Over())
+		}
+		totals := s.Totals()
+		var est [2]float64
+		for p := range 2 {
+			est[p] = float64(totals[p]) + math.Round(1.5*float64(s.PieceSpaces(p).Len())+3*float64(circlesNear(s, p)))
+			if got, want := s.nearCircles(p), circlesNear(s, p); got != want {
+				t.Fatalf("seed %d, seat %d: %d circles near, want %d", seed, p, got, want)
+			}
+		}
+		var got [2]float64
+		s.Rewards(got[:])
+		for p := range 2 {
+			if want := 0.5 + 0.5*math.Tanh((est[p]-est[1-p])/40); math.Abs(got[p]-want) > 1e-9 {
+				t.Errorf("seed %d, seat %d: reward %v, want %v from the estimate %v", seed, p, got[p], want, est)
+			}
+		}
+	}
+}
+
+// TestSettleCutStopsInWholeRounds: with settlecut, a playout from the
+// settlement phase stops after at least that many plies, a whole number of
+// rounds, and is rewarded by the standing.
+func TestSettleCutStopsInWholeRounds(t *testing.T) {
+	p, r := settlementPosition(t, 3, map[string]float64{"settlecut": 5, "margin": 1})
+	from := p.ply
+	p.Playout(r)
+	if p.Over() || p.ply-from != 6 {
+		t.Fatalf("the playout went %d plies (over %v), want 6", p.ply-from, p.Over())
+	}
+	st := standing(&p.Game)
+	var got [2]float64
+	p.Rewards(got[:])
+	if want := 0.5 + 0.5*math.Tanh(float64(st[0]-st[1])/40); math.Abs(got[0]-want) > 1e-9 {
+		t.Errorf("reward %v, want %v from the standing %v", got[0], want, st)
+	}
+}
+
+// TestSettleMajorityTakesAMajority: with settlemaj 1 and no token rule, a
+// settlement phase's playout step places its settler on an island where
+// that gains in majorities, whenever one is in reach.
+func TestSettleMajorityTakesAMajority(t *testing.T) {
+	if got := shares([]int{2, 2}, 9); got[0] != 4 || got[1] != 4 {
+		t.Errorf("9 shared by two: %v", got)
+	}
+	if got := shares([]int{3, 1, 0}, 8); got[0] != 8 || got[1] != 0 {
+		t.Errorf("3 to 1 for 8: %v", got)
+	}
+	s, r := settlementPosition(t, 8, map[string]float64{"settlemaj": 1, "token": 0})
+	gains := 0
+	for !s.Over() {
+		settlers, _ := s.LegalSpaces()
+		i := s.majorityIsland(s.Current(), settlers.And(s.nbr.land))
+		placed := step(s, r)
+		if i >= 0 {
+			gains++
+			if placed.And(s.nbr.island[i]).Empty() {
+				t.Fatalf("a step placed its settler off island %d, where it gains a majority", i)
+			}
+		}
+	}
+	if gains == 0 {
+		t.Fatal("no step of the settlement phase could gain a majority")
 	}
 }

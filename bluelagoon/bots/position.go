@@ -48,6 +48,13 @@ type Position struct {
 	// policy's Root: the prior of the Root plies from there is greedy's
 	// rating.
 	root int
+	// from is the ply of the position the search plays from, and scut is
+	// set, with the policy's SettleCut, on a position of the settlement
+	// phase that the search plays from: its playouts stop SettleCut plies
+	// (rounded up to whole rounds) past from, and are rewarded by the
+	// standing.
+	from int
+	scut bool
 }
 
 var (
@@ -80,7 +87,8 @@ const settlementPly = 1 << 20
 //
 // Cut, if not 0, ends a playout begun in the exploration phase where that
 // phase ends: the exploration phase is scored exactly, and the settlement
-// phase is estimated as Village points a village kept for it. A playout of
+// phase is estimated as Village points a village kept for it and Circle
+// points a stone circle within two steps of the villages. A playout of
 // the settlement phase is half the moves of a game from the first move and
 // as much noise again in the final scores as the whole exploration phase,
 // little of which the board at the phase's end predicts (docs/strength.md).
@@ -105,6 +113,28 @@ type Policy struct {
 	// of the way from a tie to the most it can be (0.88 of its range).
 	// A smaller scale tells a narrow win from a wide one less.
 	Scale float64
+	// SettleCut, if not 0, ends a playout of a search begun in the
+	// settlement phase that many plies past the search's root, rounded
+	// up to whole rounds (each player as many moves), and rewards it by
+	// the standing: the totals and what the board scores as it stands.
+	// The settlement phase has no chance and no hidden information
+	// left, and a playout to its end is some 60 moves of mostly random
+	// play; but the standing halfway is a worse judge than such a
+	// playout (at 10 and 20 plies it lost 19 and 7 games of 200 more
+	// than the default, docs/strength.md).
+	SettleCut float64
+	// SettleMajority is the probability that a settlement phase's
+	// playout step that takes no token places a settler on land of the
+	// island where it gains most in island majorities (a tie made or
+	// broken), if one gains anything.
+	SettleMajority float64
+	// Circle is what the cut's estimate adds, beside Village, for each
+	// stone circle within two steps of a player's kept villages: in the
+	// settlement phase every circle holds a token, and a player builds
+	// only out from its villages, so the tokens near them are the ones
+	// it can take first. Fitted on the playout policy's games and tuned
+	// in the arena (docs/strength.md, session 9).
+	Circle float64
 }
 
 // DefaultPolicy is the policy the search uses: what the arena found best at
@@ -132,6 +162,7 @@ func (pol *Policy) fields() map[string]*float64 {
 	return map[string]*float64{
 		"token": &pol.Token, "fresh": &pol.Fresh, "land": &pol.Land, "settlefresh": &pol.SettleFresh, "settleland": &pol.SettleLand,
 		"margin": &pol.Margin, "cut": &pol.Cut, "village": &pol.Village, "root": &pol.Root, "tie": &pol.Tie, "scale": &pol.Scale,
+		"settlecut": &pol.SettleCut, "settlemaj": &pol.SettleMajority, "circle": &pol.Circle,
 	}
 }
 
@@ -139,6 +170,8 @@ func (pol *Policy) fields() map[string]*float64 {
 func (s *Position) use(pol *Policy) {
 	s.pol = pol
 	s.cut = pol.Cut != 0 && s.Phase() == bluelagoon.Exploration
+	s.scut = pol.SettleCut != 0 && s.Phase() == bluelagoon.Settlement
+	s.from = s.ply
 	s.root = -1
 	if pol.Root != 0 {
 		s.root = s.ply
@@ -147,7 +180,8 @@ func (s *Position) use(pol *Policy) {
 
 // SearchWith is Search with a policy of its own: the default's fields are
 // set from settings by name (token, fresh, land, settlefresh, settleland,
-// margin, cut, village, root, tie, scale); other names are an error.
+// settlemaj, margin, cut, village, circle, settlecut, root, tie, scale);
+// other names are an error.
 func SearchWith(settings map[string]float64) (func(game.State) (game.State, error), error) {
 	pol := DefaultPolicy
 	fields := pol.fields()
@@ -192,6 +226,10 @@ type neighbours struct {
 	of       [][]bluelagoon.Coord
 	land     bluelagoon.Spaces
 	island   []bluelagoon.Spaces
+	bonus    []int
+	// near holds, for every space, the stone circles within two steps
+	// of it.
+	near []bluelagoon.Spaces
 }
 
 var neighbourTables sync.Map // *bluelagoon.Board -> *neighbours
@@ -203,11 +241,28 @@ func neighboursOf(b *bluelagoon.Board) *neighbours {
 	t := &neighbours{land: b.LandSpaces()}
 	for i := range b.Islands() {
 		t.island = append(t.island, b.IslandSpaces(i))
+		t.bonus = append(t.bonus, b.Islands()[i].Bonus)
 	}
 	for r := range b.Height() {
 		t.rowStart = append(t.rowStart, len(t.of))
 		for c := range bluelagoon.RowLen(b.Height(), r) {
 			t.of = append(t.of, b.Neighbours(bluelagoon.Coord{Row: r, Col: c}))
+		}
+	}
+	circles := b.LandSpaces().AndNot(b.LandSpaces())
+	for _, c := range b.StoneCircles() {
+		circles = circles.Add(c)
+	}
+	for r := range b.Height() {
+		for c := range bluelagoon.RowLen(b.Height(), r) {
+			near := circles.AndNot(circles)
+			for _, n := range t.at(bluelagoon.Coord{Row: r, Col: c}) {
+				near = near.Add(n)
+				for _, m := range t.at(n) {
+					near = near.Add(m)
+				}
+			}
+			t.near = append(t.near, near.And(circles))
 		}
 	}
 	actual, _ := neighbourTables.LoadOrStore(b, t)
@@ -300,6 +355,10 @@ func (s *Position) Playout(r *rand.Rand) {
 // stop reports whether a playout ends here: at the game's end, or at the
 // exploration phase's for a position that cuts.
 func (s *Position) stop() bool {
+	if s.scut {
+		d := s.ply - s.from
+		return s.Game.Over() || d >= int(s.pol.SettleCut) && d%s.Players() == 0
+	}
 	return s.Game.Over() || s.cut && s.Phase() == bluelagoon.Settlement
 }
 
@@ -352,8 +411,15 @@ func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) {
 			s.playAt(settlers, s.draw(r, mast, settlers, land), mast)
 			return
 		}
-	} else if pol.SettleFresh > 0 || pol.SettleLand > 0 {
+	} else if pol.SettleFresh > 0 || pol.SettleLand > 0 || pol.SettleMajority > 0 {
 		land := reach.And(s.nbr.land)
+		if pol.SettleMajority > 0 && !land.Empty() && r.Float64() < pol.SettleMajority {
+			if i := s.majorityIsland(p, land); i >= 0 {
+				on := land.And(s.nbr.island[i])
+				s.playAt(settlers, s.draw(r, mast, settlers, on), mast)
+				return
+			}
+		}
 		if fresh := land.AndNot(s.reached[p]); !fresh.Empty() && r.Float64() < pol.SettleFresh {
 			s.playAt(settlers, s.draw(r, mast, settlers, fresh), mast)
 			return
@@ -382,6 +448,69 @@ func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) {
 	mast.Played(p, cm)
 	m, _ := bluelagoon.EngineMove(board, cm)
 	s.playLegal(m)
+}
+
+// majorityIsland returns the island, among those with a space of land, on
+// which a piece of player p gains most in island majorities (p's bonus less
+// what the others lose of theirs, each other's loss counted at its share
+// of the others), or -1 if no island gains anything. Ties go to the first.
+func (s *Position) majorityIsland(p int, land bluelagoon.Spaces) int {
+	g := &s.Game
+	n := g.Players()
+	var pieces [bluelagoon.MaxPlayers]bluelagoon.Spaces
+	for q := range n {
+		pieces[q] = g.PieceSpaces(q)
+	}
+	best, bestGain := -1, 0.0
+	for i, isl := range s.nbr.island {
+		if land.And(isl).Empty() {
+			continue
+		}
+		var count [bluelagoon.MaxPlayers]int
+		for q := range n {
+			count[q] = pieces[q].And(isl).Len()
+		}
+		before := shares(count[:n], s.nbr.bonus[i])
+		count[p]++
+		after := shares(count[:n], s.nbr.bonus[i])
+		gain := 0.0
+		for q := range n {
+			d := float64(after[q] - before[q])
+			if q == p {
+				gain += d
+			} else {
+				gain -= d / float64(n-1)
+			}
+		}
+		if gain > bestGain {
+			best, bestGain = i, gain
+		}
+	}
+	return best
+}
+
+// shares returns each player's share of an island's bonus, by the players'
+// counts of pieces on it.
+func shares(count []int, bonus int) [bluelagoon.MaxPlayers]int {
+	var out [bluelagoon.MaxPlayers]int
+	most, k := 0, 0
+	for _, c := range count {
+		switch {
+		case c > most:
+			most, k = c, 1
+		case c == most:
+			k++
+		}
+	}
+	if most == 0 {
+		return out
+	}
+	for q, c := range count {
+		if c == most {
+			out[q] = bonus / k
+		}
+	}
+	return out
 }
 
 // draw returns a space of set drawn at random: with MAST, the better by the
@@ -512,9 +641,11 @@ func tokenGain(held [bluelagoon.NumTokenKinds]int, t bluelagoon.Token) float64 {
 // small budget needs (all margin played best at 1,000 simulations).
 //
 // A playout that was cut at the end of the exploration phase is rewarded by
-// an estimate of the final scores: the totals so far and the policy's
-// Village points for each village kept for the settlement phase; the
-// estimate's best wins.
+// an estimate of the final scores: the totals so far, the policy's Village
+// points for each village kept for the settlement phase and its Circle
+// points for each stone circle within two steps of them; the estimate's
+// best wins. One cut in the settlement phase (SettleCut) is rewarded by the
+// standing.
 func (s *Position) Rewards(r []float64) {
 	g := &s.Game
 	half, win := s.pol.Margin/2, 1-s.pol.Margin
@@ -526,7 +657,22 @@ func (s *Position) Rewards(r []float64) {
 		allowance := bluelagoon.SettlerAllowance(g.Players())
 		for p := range g.Players() {
 			kept := g.PieceSpaces(p).Len() - (allowance - g.SettlersLeft(p))
-			totals[p] += int(math.Round(s.pol.Village * float64(kept)))
+			est := s.pol.Village * float64(kept)
+			if s.pol.Circle != 0 {
+				est += s.pol.Circle * float64(s.nearCircles(p))
+			}
+			totals[p] += int(math.Round(est))
+			best = max(best, totals[p])
+		}
+		for p := range g.Players() {
+			if won[p] = totals[p] == best; won[p] {
+				winners++
+			}
+		}
+	} else if s.scut && !g.Over() {
+		totals = standing(g)
+		best := math.MinInt
+		for p := range g.Players() {
 			best = max(best, totals[p])
 		}
 		for p := range g.Players() {
@@ -559,6 +705,17 @@ func (s *Position) Rewards(r []float64) {
 			r[p] += win / float64(winners)
 		}
 	}
+}
+
+// nearCircles counts the stone circles within two steps of player p's
+// pieces.
+func (s *Position) nearCircles(p int) int {
+	pieces := s.PieceSpaces(p)
+	near := pieces.AndNot(pieces)
+	for c := range pieces.All() {
+		near = near.Or(s.nbr.near[s.nbr.rowStart[c.Row]+c.Col])
+	}
+	return near.Len()
 }
 
 // Evaluate rates the position for each player by its standing (the phases
@@ -602,6 +759,6 @@ func (s *Position) Equal(other game.State) bool {
 		return false
 	}
 	c := *o
-	c.root = s.root
+	c.root, c.from = s.root, s.from
 	return *s == c
 }
