@@ -247,41 +247,25 @@ func TestPositionSettings(t *testing.T) {
 		}
 		r := make([]float64, 2)
 		pos.Rewards(r)
-		want := 0.5 + 0.5*math.Tanh(pos.State.Evaluate(0)/cutScale)
+		want := 0.5 + 0.5*math.Tanh(pos.Evaluate(0)/cutScale)
 		if math.Abs(r[0]-want) > 1e-9 || math.Abs(r[0]+r[1]-1) > 1e-9 {
 			t.Errorf("cut %v: rewards %v", cut, r)
 		}
 	}
-	// Pilot playouts centre the margin's share on the mean margin they
-	// find, the same for the same position; the scale squashes it.
-	pilot := position(map[string]float64{"pilot": 16, "margin": 1, "scale": 4})
-	if again := position(map[string]float64{"pilot": 16, "margin": 1, "scale": 4}); pilot.base != again.base || pilot.base[0] != -pilot.base[1] || pilot.base[0] == 0 {
-		t.Errorf("pilot: bases %v and %v", pilot.base, again.base)
-	}
-	pilot.Playout(rand.New(rand.NewPCG(7, 8)))
+	// The margin's share is lifted and squashed by the settings.
+	lifted := position(map[string]float64{"margin": 1, "scale": 4, "lift": 5})
+	lifted.Playout(rand.New(rand.NewPCG(7, 8)))
 	r := make([]float64, 2)
-	pilot.Rewards(r)
-	if want := 0.5 + 0.5*math.Tanh((float64(margin(&pilot.State, 0))-pilot.base[0])/4); math.Abs(r[0]-want) > 1e-9 {
-		t.Errorf("pilot: reward %v, want %v", r[0], want)
+	lifted.Rewards(r)
+	if want := 0.5 + 0.5*math.Tanh((float64(margin(&lifted.State, 0))+5)/4); math.Abs(r[0]-want) > 1e-9 {
+		t.Errorf("scale 4, lift 5: reward %v, want %v", r[0], want)
 	}
-	for _, settings := range []map[string]float64{{"steer": 1}, {"ajplay": 0.5}, {"uniform": 1, "ajplay": 1}, {"hasty": 1}, {"gather": 1, "steer": 1}, {"plan": 1}} {
+	for _, settings := range []map[string]float64{{"steer": 1}, {"ajplay": 0.5}, {"uniform": 1, "ajplay": 1}, {"hasty": 1}, {"gather": 1, "steer": 1}} {
 		pos := position(settings)
 		pos.Playout(rand.New(rand.NewPCG(5, 6)))
 		if !pos.Over() {
 			t.Errorf("%v: the playout did not finish the game", settings)
 		}
-	}
-	// The search's implicit minimax backups evaluate positions, ready
-	// unravels counted.
-	ready := position(map[string]float64{"ready": 1})
-	ev := make([]float64, 2)
-	ready.Evaluate(ev)
-	if want := 0.5 + 0.5*math.Tanh((value(&ready.State, 0)+float64(ready.Ready(0)))/cutScale); math.Abs(ev[0]-want) > 1e-9 {
-		t.Errorf("evaluation %v, want %v", ev[0], want)
-	}
-	mm := mcts.New(mcts.Config{Workers: 1, Seed: 1, Minimax: 0.5})
-	if res, err := mm.Search(context.Background(), ready, mcts.Budget{Simulations: 200}); err != nil || st.Clone().Play(res.Move) != nil {
-		t.Errorf("minimax: %v", err)
 	}
 	// The search with move averages plays its guided playouts.
 	s := mcts.New(mcts.Config{Workers: 1, Seed: 1, MAST: 0.5})
@@ -292,7 +276,7 @@ func TestPositionSettings(t *testing.T) {
 	if err := st.Clone().Play(res.Move); err != nil {
 		t.Errorf("MAST: %v", err)
 	}
-	for _, bad := range []map[string]float64{{"cut": 1.5}, {"cut": -1}, {"ajplay": 2}, {"steer": 1, "depth": 3}, {"scale": 0}, {"pilot": 2.5}, {"plan": -1}} {
+	for _, bad := range []map[string]float64{{"cut": 1.5}, {"cut": -1}, {"ajplay": 2}, {"steer": 1, "depth": 3}, {"scale": 0}, {"lift": 200}} {
 		if _, err := SearchWith(bad); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
@@ -384,9 +368,8 @@ func random(seed uint64) bot    { return NewRandom(seed) }
 
 // searchAt is the search at n simulations a move, with the settings of
 // DRUIDS_SETTINGS in the strength tests: the position's ("margin=0.5",
-// "uniform=1") and the search's progressive bias, MAST and exploration
-// constant ("bias=1", "mast=0.5", "c=0.5"), and its implicit minimax
-// backups ("minimax=0.5").
+// "scale=24", "uniform=1") and the search's progressive bias, MAST and exploration
+// constant ("bias=1", "mast=0.5", "c=0.5").
 func searchAt(n int) func(uint64) bot {
 	settings := map[string]float64{}
 	for kv := range strings.SplitSeq(os.Getenv("DRUIDS_SETTINGS"), ",") {
@@ -398,8 +381,7 @@ func searchAt(n int) func(uint64) bot {
 			settings[k] = x
 		}
 	}
-	cfg := mcts.Config{Workers: 1, Bias: settings["bias"], MAST: settings["mast"], Exploration: settings["c"], Minimax: settings["minimax"]}
-	delete(settings, "minimax")
+	cfg := mcts.Config{Workers: 1, Bias: settings["bias"], MAST: settings["mast"], Exploration: settings["c"]}
 	delete(settings, "bias")
 	delete(settings, "mast")
 	delete(settings, "c")

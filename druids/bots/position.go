@@ -21,13 +21,6 @@ type Position struct {
 	// root is the turn count at the root of the search: a cut playout
 	// stops cut rounds after it, and a hasty one plays hastily past it.
 	root int
-	// base is each seat's mean margin at the end of the pilot playouts
-	// from the root (setting pilot), which the reward's share of the
-	// margin is centred on; zero without them.
-	base [druids.MaxPlayers]float64
-	// engine is, in a playout by plan, each seat's energy (its index plus
-	// one; 0 for a seat that plays without a plan).
-	engine [druids.MaxPlayers]int8
 }
 
 // policy is what the settings of SearchWith choose.
@@ -59,34 +52,15 @@ type policy struct {
 	// druids.State.Gather; hasty the turns after the root's by
 	// druids.State.Hasty (explore, and nothing else).
 	steer, gather, hasty bool
-	// pilot, if not 0, is how many playouts from the root, made when the
-	// position is, find the margin each seat may expect (base): the
-	// reward's share of the margin is then squashed about it rather than
-	// about 0, so that it still tells moves apart where every playout
-	// loses (or wins) by much.
-	pilot int
-	// plan is the share of the playouts in which each seat plays its
-	// turns by a plan around one energy (druids.State.Plan), drawn at the
-	// playout's start.
-	plan float64
-	// best, if not 0, plays the turns of a playout's first two rounds
-	// (the root's turn and the next of each seat) each as the best of best
-	// turns drawn by the prior, judged as the heuristic judges its plans.
-	best int
-	// ready is the points the search's evaluation of a position (for
-	// ai/mcts's implicit minimax backups) counts for each site a seat
-	// could unravel without moving (druids.State.Ready).
-	ready float64
 }
 
 var (
-	_ game.State      = (*Position)(nil)
-	_ mcts.Prior      = (*Position)(nil)
-	_ mcts.Playout    = (*Position)(nil)
-	_ mcts.Guided     = (*Position)(nil)
-	_ mcts.Rewards    = (*Position)(nil)
-	_ mcts.Reroot     = (*Position)(nil)
-	_ mcts.Evaluation = (*Position)(nil)
+	_ game.State   = (*Position)(nil)
+	_ mcts.Prior   = (*Position)(nil)
+	_ mcts.Playout = (*Position)(nil)
+	_ mcts.Guided  = (*Position)(nil)
+	_ mcts.Rewards = (*Position)(nil)
+	_ mcts.Reroot  = (*Position)(nil)
 )
 
 // DefaultMargin is the share of the reward that is the margin.
@@ -118,9 +92,8 @@ func Search(st game.State) (game.State, error) {
 
 // SearchWith is Search with settings by name, each measured against AJ
 // at the Legend level (docs/druids.md, Bots): "margin" (0 to 1), "scale"
-// (the margin in points that the reward squashes to tanh 1), "pilot" (a
-// number of playouts from the root whose mean margin the reward's margin
-// is measured from, 0 for none), "uniform"
+// (the margin in points that the reward squashes to tanh 1), "lift" (points
+// added to the margin before it is squashed), "uniform"
 // (non-zero: uniformly random playouts), "cut" (a whole number of rounds,
 // 0 for none: playouts stop that many rounds of turns after the root's
 // and are judged by the engine's Evaluate), "ajplay" (0 to 1: the share of
@@ -144,38 +117,21 @@ func SearchWith(settings map[string]float64) (func(game.State) (game.State, erro
 			err = share(k, v, &pol.margin)
 		case "ajplay":
 			err = share(k, v, &pol.ajPlay)
-		case "plan":
-			err = share(k, v, &pol.plan)
-		case "lift":
-			if v < -100 || v > 100 {
-				err = fmt.Errorf("setting lift: %v is not a number of points from -100 to 100", v)
-			}
-			pol.lift = v
 		case "scale":
 			if v < 1 || v > 100 {
 				err = fmt.Errorf("setting scale: %v is not a number of points from 1 to 100", v)
 			}
 			pol.scale = v
+		case "lift":
+			if v < -100 || v > 100 {
+				err = fmt.Errorf("setting lift: %v is not a number of points from -100 to 100", v)
+			}
+			pol.lift = v
 		case "cut":
 			if v < 0 || v > 100 || v != math.Trunc(v) {
 				err = fmt.Errorf("setting cut: %v is not a whole number of rounds from 0 to 100", v)
 			}
 			pol.cut = int(v)
-		case "best":
-			if v < 0 || v > 1000 || v != math.Trunc(v) {
-				err = fmt.Errorf("setting best: %v is not a whole number of turns from 0 to 1000", v)
-			}
-			pol.best = int(v)
-		case "ready":
-			if v < 0 || v > 10 {
-				err = fmt.Errorf("setting ready: %v is not a number of points from 0 to 10", v)
-			}
-			pol.ready = v
-		case "pilot":
-			if v < 0 || v > 10000 || v != math.Trunc(v) {
-				err = fmt.Errorf("setting pilot: %v is not a whole number of playouts from 0 to 10000", v)
-			}
-			pol.pilot = int(v)
 		case "uniform":
 			pol.uniform = v != 0
 		case "steer":
@@ -185,7 +141,7 @@ func SearchWith(settings map[string]float64) (func(game.State) (game.State, erro
 		case "hasty":
 			pol.hasty = v != 0
 		default:
-			err = fmt.Errorf("unknown setting %q of Land of Druids' search (known: margin, scale, lift, pilot, plan, best, ready, uniform, cut, ajplay, steer, gather, hasty)", k)
+			err = fmt.Errorf("unknown setting %q of Land of Druids' search (known: margin, scale, lift, uniform, cut, ajplay, steer, gather, hasty)", k)
 		}
 		if err != nil {
 			return nil, err
@@ -197,33 +153,8 @@ func SearchWith(settings map[string]float64) (func(game.State) (game.State, erro
 			return nil, err
 		}
 		p.policy = pol
-		p.centre()
 		return p, nil
 	}, nil
-}
-
-// centre sets base, each seat's mean margin at the end of pilot playouts
-// from s, each on a copy whose hidden future is drawn anew; without pilot
-// playouts base stays zero. The playouts' generator is seeded by the
-// decisions made, so that a position gives one base.
-func (s *Position) centre() {
-	if s.pilot == 0 || s.Over() {
-		return
-	}
-	r := rand.New(rand.NewPCG(uint64(s.Ply()), 0x70696c6f74))
-	var sum [druids.MaxPlayers]float64
-	var c Position
-	for range s.pilot {
-		c = *s
-		c.Resample(s.ToMove(), r)
-		c.Playout(r)
-		for p := range s.Players() {
-			sum[p] += float64(margin(&c.State, p))
-		}
-	}
-	for p := range s.Players() {
-		s.base[p] = sum[p] / float64(s.pilot)
-	}
 }
 
 // Clone returns an independent copy.
@@ -239,7 +170,7 @@ func (s *Position) CopyFrom(src game.State) { *s = *src.(*Position) }
 // policy: drawn with a chance that grows with its prior, unless a setting
 // says otherwise.
 func (s *Position) Playout(r *rand.Rand) {
-	if s.policy == (policy{margin: s.margin, scale: s.scale, pilot: s.pilot, uniform: true}) {
+	if s.policy == (policy{margin: s.margin, scale: s.scale, lift: s.lift, uniform: true}) {
 		s.State.Playout(r)
 		return
 	}
@@ -260,21 +191,7 @@ func (s *Position) GuidedPlayout(r *rand.Rand, mast *mcts.MAST) {
 // play plays the playout by the policy, guided by mast if it is not nil.
 func (s *Position) play(r *rand.Rand, mast *mcts.MAST) {
 	var buf [256]game.Move
-	if s.plan > 0 {
-		for p := range s.Players() {
-			s.engine[p] = 0
-			if r.Float64() < s.plan {
-				s.engine[p] = int8(1 + r.IntN(int(druids.NumEnergies)))
-			}
-		}
-	}
 	turn, n := s.Turn(), 0
-	if s.best > 0 {
-		for end := turn + 2*s.Players(); !s.Over() && s.Turn() < end; {
-			s.bestTurn(r)
-		}
-		turn = s.Turn()
-	}
 	for !s.Over() && !s.cutNow() {
 		if s.Turn() != turn {
 			turn, n = s.Turn(), 0
@@ -292,11 +209,6 @@ func (s *Position) play(r *rand.Rand, mast *mcts.MAST) {
 func (s *Position) choose(legal []game.Move, r *rand.Rand, mast *mcts.MAST) game.Move {
 	if s.hasty && s.Turn() > s.root {
 		return s.Hasty(legal, r)
-	}
-	if e := s.engine[s.ToMove()]; e > 0 {
-		if m, ok := s.Plan(druids.Energy(e-1), legal, r); ok {
-			return m
-		}
 	}
 	if s.steer {
 		if m, ok := s.Steer(legal, r); ok {
@@ -319,37 +231,6 @@ func (s *Position) choose(legal []game.Move, r *rand.Rand, mast *mcts.MAST) game
 	return pick(&s.State, legal, r)
 }
 
-// bestTurn plays the rest of the turn as the best of s.best turns drawn
-// by the prior (the first greedily, as the heuristic's plans), judged by
-// value for the seat to move before the decision that ends the turn, so
-// that the other seats' turn after it, which the engine may play at once,
-// does not weigh in the choice.
-func (s *Position) bestTurn(r *rand.Rand) {
-	var buf [256]game.Move
-	var best, c, before druids.State
-	seat, bestValue := s.ToMove(), math.Inf(-1)
-	for i := range s.best {
-		c = s.State
-		turn, n := c.Turn(), 0
-		for c.Turn() == turn && !c.Over() {
-			n++
-			legal := c.AppendLegal(buf[:0])
-			var m game.Move
-			if i == 0 && n <= greedySteps {
-				m = greedy(&c, legal, r)
-			} else {
-				m = pick(&c, legal, r)
-			}
-			before = c
-			c.PlayLegal(druids.CapTurn(n, legal, m))
-		}
-		if v := value(&before, seat); v > bestValue {
-			best, bestValue = c, v
-		}
-	}
-	s.State = best
-}
-
 // cutNow reports whether a playout stops here: cut rounds after the root.
 func (s *Position) cutNow() bool {
 	return s.cut > 0 && s.Turn() >= s.root+s.cut*s.Players()
@@ -360,7 +241,8 @@ func (s *Position) cutNow() bool {
 const cutScale = 8
 
 // Rewards gives each seat mostly its share of the victory, and a share
-// (margin) for its margin of points over the best opponent, so that the
+// (margin) for its margin of points over the best opponent (lifted by
+// lift, squashed by tanh over scale points), so that the
 // search still prefers the bigger win or the smaller loss when the result
 // looks settled. A playout cut before the end is rewarded by the engine's
 // Evaluate instead: the points each seat would score under each energy,
@@ -368,7 +250,7 @@ const cutScale = 8
 func (s *Position) Rewards(r []float64) {
 	if !s.Over() {
 		for p := range r {
-			r[p] = 0.5 + 0.5*math.Tanh(s.State.Evaluate(p)/cutScale)
+			r[p] = 0.5 + 0.5*math.Tanh(s.Evaluate(p)/cutScale)
 		}
 		return
 	}
@@ -376,23 +258,7 @@ func (s *Position) Rewards(r []float64) {
 	st.Rewards(r)
 	half, win := s.margin/2, 1-s.margin
 	for p := range r {
-		r[p] = win*r[p] + half + half*math.Tanh((float64(margin(&s.State, p))-s.base[p]+s.lift)/s.scale)
-	}
-}
-
-// Evaluate rates the position for each seat, for the search's implicit
-// minimax backups (its setting minimax): a finished game by its rewards,
-// one under way as the heuristic judges its plans (value), with ready
-// points for each site the seat could unravel without moving, squashed
-// into [0, 1] as a cut playout's reward is.
-func (s *Position) Evaluate(r []float64) {
-	if s.Over() {
-		s.Rewards(r)
-		return
-	}
-	for p := range r {
-		v := value(&s.State, p) + s.ready*float64(s.Ready(p))
-		r[p] = 0.5 + 0.5*math.Tanh(v/cutScale)
+		r[p] = win*r[p] + half + half*math.Tanh((float64(margin(&s.State, p))+s.lift)/s.scale)
 	}
 }
 
