@@ -52,8 +52,8 @@ func init() {
 		// Blue Lagoon: hard searches 200 ms, not the generic 250, so
 		// that with a loaded machine's waits for a core it still answers
 		// in under 0.3 s a move (issue 16); it is thousands of
-		// simulations, well above the 1,000 that beat greedy nine games
-		// in ten (docs/strength.md, The levels).
+		// simulations, well above the 1,000 that beat greedy 96 games
+		// in 100 (docs/strength.md, The levels).
 		bluelagoon.Rules.ID: {
 			bots: []gameBot{
 				{"greedy", func(o Options) Bot { return bots.NewGreedy("greedy", 0, o.Seed) }},
