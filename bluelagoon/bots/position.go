@@ -654,25 +654,22 @@ func (s *Position) Rewards(r []float64) {
 	totals := g.Totals()
 	var won [bluelagoon.MaxPlayers]bool
 	winners := 0
-	if s.cut && !g.Over() {
-		best := math.MinInt
-		allowance := bluelagoon.SettlerAllowance(g.Players())
-		for p := range g.Players() {
-			kept := g.PieceSpaces(p).Len() - (allowance - g.SettlersLeft(p))
-			est := s.pol.Village * float64(kept)
-			if s.pol.Circle != 0 {
-				est += s.pol.Circle * float64(s.nearCircles(p))
+	if (s.cut || s.scut) && !g.Over() {
+		// A playout cut short: its estimate of the final scores decides,
+		// the best winning.
+		if s.cut {
+			allowance := bluelagoon.SettlerAllowance(g.Players())
+			for p := range g.Players() {
+				kept := g.PieceSpaces(p).Len() - (allowance - g.SettlersLeft(p))
+				est := s.pol.Village * float64(kept)
+				if s.pol.Circle != 0 {
+					est += s.pol.Circle * float64(s.nearCircles(p))
+				}
+				totals[p] += int(math.Round(est))
 			}
-			totals[p] += int(math.Round(est))
-			best = max(best, totals[p])
+		} else {
+			totals = standing(g)
 		}
-		for p := range g.Players() {
-			if won[p] = totals[p] == best; won[p] {
-				winners++
-			}
-		}
-	} else if s.scut && !g.Over() {
-		totals = standing(g)
 		best := math.MinInt
 		for p := range g.Players() {
 			best = max(best, totals[p])
