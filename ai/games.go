@@ -20,13 +20,15 @@ import (
 type knowledge struct {
 	// bots are the game's own bots, by spec.
 	bots []gameBot
-	// search turns a state into the state the search plays on, one that
-	// offers the search the game's knowledge (mcts.Prior, mcts.Playout,
-	// mcts.Rewards, mcts.Reroot); nil plays on the state itself.
-	search func(game.State) (game.State, error)
+	// search returns, for a search within a budget, what turns a state
+	// into the state the search plays on, one that offers the search the
+	// game's knowledge (mcts.Prior, mcts.Playout, mcts.Rewards,
+	// mcts.Reroot); nil plays on the state itself. The budget lets a game
+	// know more for a small search than for a large one.
+	search func(mcts.Budget) func(game.State) (game.State, error)
 	// searchWith is search with settings of the game's own, by name, from
 	// a spec ("mcts:1000,token=0.9"); nil if the game has none.
-	searchWith func(map[string]float64) (func(game.State) (game.State, error), error)
+	searchWith func(mcts.Budget, map[string]float64) (func(game.State) (game.State, error), error)
 	// config is the game's settings of the search (Workers and Seed
 	// aside): what the arena found best for it.
 	config mcts.Config
@@ -59,7 +61,7 @@ func init() {
 				{"greedy", func(o Options) Bot { return bots.NewGreedy("greedy", 0, o.Seed) }},
 				{"heuristic", func(o Options) Bot { return bots.NewHeuristic(o.Seed) }},
 			},
-			search:     bots.Search,
+			search:     bots.SearchFor,
 			searchWith: bots.SearchWith,
 			levels: []level{
 				{"easy", func(_ *game.Rules, o Options) Bot { return guard{bots.NewGreedy("easy", 0.5, o.Seed)} }},
@@ -75,8 +77,8 @@ func init() {
 		// so one serves several seats, planning more often.
 		druids.Rules.ID: {
 			bots:       druidsBots(),
-			search:     druidsbots.Search,
-			searchWith: druidsbots.SearchWith,
+			search:     anyBudget(druidsbots.Search),
+			searchWith: anyBudgetWith(druidsbots.SearchWith),
 			levels: []level{
 				{"easy", func(_ *game.Rules, o Options) Bot { return named{"easy", guard{druidsbots.NewHeuristic(o.Seed, 8)}} }},
 				{"medium", func(_ *game.Rules, o Options) Bot { return named{"medium", guard{druidsbots.NewHeuristic(o.Seed, 0)}} }},
@@ -90,9 +92,22 @@ func init() {
 		// timer binds it as it binds a person; elsewhere it answers at
 		// once.
 		laguna.Rules.ID: {
-			search: lagunabots.Search,
+			search: anyBudget(lagunabots.Search),
 			levels: lagunaLevels(),
 		},
+	}
+}
+
+// anyBudget is a game's knowledge for the search that is the same at every
+// budget.
+func anyBudget(search func(game.State) (game.State, error)) func(mcts.Budget) func(game.State) (game.State, error) {
+	return func(mcts.Budget) func(game.State) (game.State, error) { return search }
+}
+
+// anyBudgetWith is anyBudget for a game's search with settings.
+func anyBudgetWith(with func(map[string]float64) (func(game.State) (game.State, error), error)) func(mcts.Budget, map[string]float64) (func(game.State) (game.State, error), error) {
+	return func(_ mcts.Budget, settings map[string]float64) (func(game.State) (game.State, error), error) {
+		return with(settings)
 	}
 }
 

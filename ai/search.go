@@ -36,12 +36,11 @@ func NewMCTS(rules *game.Rules, name string, budget mcts.Budget, o Options) *MCT
 
 func newMCTS(rules *game.Rules, name string, budget mcts.Budget, cfg mcts.Config, o Options) *MCTS {
 	cfg.Workers, cfg.Seed = o.Workers, o.Seed
-	return &MCTS{
-		name:    name,
-		budget:  budget,
-		search:  mcts.New(cfg),
-		prepare: knowledgeOf(rules.ID).search,
+	b := &MCTS{name: name, budget: budget, search: mcts.New(cfg)}
+	if search := knowledgeOf(rules.ID).search; search != nil {
+		b.prepare = search(budget)
 	}
+	return b
 }
 
 // mctsFromSpec makes the search bot of an "mcts:" spec's argument for the
@@ -58,7 +57,7 @@ func mctsFromSpec(rules *game.Rules, spec, arg string, o Options) (*MCTS, error)
 		if k.searchWith == nil {
 			return nil, fmt.Errorf("unknown search setting %q (known: %s)", slices.Sorted(maps.Keys(extra))[0], strings.Join(settingNames(), ", "))
 		}
-		if bot.prepare, err = k.searchWith(extra); err != nil {
+		if bot.prepare, err = k.searchWith(b, extra); err != nil {
 			return nil, err
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"testing"
+	"time"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/bluelagoon"
@@ -118,7 +119,7 @@ func TestOtherGamesAreRefused(t *testing.T) {
 // spec, as the bots make it.
 func positionWith(t *testing.T, st game.State, settings map[string]float64) *Position {
 	t.Helper()
-	prepare, err := SearchWith(settings)
+	prepare, err := SearchWith(mcts.Budget{Simulations: 1000}, settings)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +205,7 @@ func TestRootPriorIsGreedysRating(t *testing.T) {
 
 	// A kept tree reaches the next root by replaying moves from the old
 	// one: that position is the new root, though searched from another.
-	prepare, err := SearchWith(map[string]float64{"root": 1})
+	prepare, err := SearchWith(mcts.Budget{Simulations: 1000}, map[string]float64{"root": 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -431,5 +432,60 @@ func TestSettleMajorityTakesAMajority(t *testing.T) {
 	}
 	if gains == 0 {
 		t.Fatal("no step of the settlement phase could gain a majority")
+	}
+}
+
+// TestPolicyByBudget: a search of at most SmallBudget simulations a move
+// plays by SmallPolicy, a larger one by LargePolicy, a time budget counted
+// at simulationsPerSecond; and the position SearchFor makes, and a spec's
+// settings, start from the budget's policy.
+func TestPolicyByBudget(t *testing.T) {
+	perMilli := time.Duration(float64(time.Second) / simulationsPerSecond * 1000)
+	for _, c := range []struct {
+		b    mcts.Budget
+		want *Policy
+	}{
+		{mcts.Budget{Simulations: 1}, &SmallPolicy},
+		{mcts.Budget{Simulations: 1000}, &SmallPolicy},
+		{mcts.Budget{Simulations: SmallBudget}, &SmallPolicy},
+		{mcts.Budget{Simulations: SmallBudget + 1}, &LargePolicy},
+		{mcts.Budget{Simulations: 20000}, &LargePolicy},
+		{mcts.Budget{Time: SmallBudget / 1000 * perMilli}, &SmallPolicy},
+		{mcts.Budget{Time: (SmallBudget/1000 + 1) * perMilli}, &LargePolicy},
+		{mcts.Budget{Time: time.Second}, &LargePolicy},
+		{mcts.Budget{Time: time.Second, Simulations: 1000}, &SmallPolicy},
+		{mcts.Budget{Time: 10 * time.Millisecond, Simulations: 20000}, &SmallPolicy},
+		{mcts.Budget{}, &LargePolicy},
+	} {
+		if got := PolicyFor(c.b); got != c.want {
+			t.Errorf("PolicyFor(%+v) = %+v, want %+v", c.b, *got, *c.want)
+		}
+	}
+	if SmallPolicy.Cut == 0 || LargePolicy.Cut != 0 || SmallPolicy.Margin == LargePolicy.Margin {
+		t.Fatalf("the policies no longer differ as measured: small %+v, large %+v", SmallPolicy, LargePolicy)
+	}
+
+	st := newPosition(t, 2, 1)
+	for _, b := range []mcts.Budget{{Simulations: 1000}, {Time: time.Second}} {
+		pos, err := SearchFor(b)(&st.State)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := pos.(*Position); p.pol != PolicyFor(b) || p.cut != (p.pol.Cut != 0) {
+			t.Errorf("%+v: the position plays by %+v, cut %v; want %+v", b, *p.pol, p.cut, *PolicyFor(b))
+		}
+		prepare, err := SearchWith(b, map[string]float64{"token": 0.5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, err = prepare(&st.State)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := *PolicyFor(b)
+		want.Token = 0.5
+		if got := *pos.(*Position).pol; got != want {
+			t.Errorf("%+v with token=0.5: %+v, want %+v", b, got, want)
+		}
 	}
 }

@@ -137,17 +137,53 @@ type Policy struct {
 	Circle float64
 }
 
-// DefaultPolicy is the policy the search uses: what the arena found best at
-// 1,000 simulations a move (docs/strength.md, issue 16). Greedy's rating at
-// the root is most of it; the reward all margin and the playouts cut at the
+// SmallPolicy is the policy the search uses at small budgets, up to
+// SmallBudget simulations a move: what the arena found best at 1,000
+// simulations a move (docs/strength.md, issue 16). Greedy's rating at the
+// root is most of it; the reward all margin and the playouts cut at the
 // exploration's end each helped a little, and the cut halves a playout from
 // the first move; the cut's estimate counting the stone circles near the
 // villages kept, not only the villages, won most of the games greedy still
 // took (session 9).
-var DefaultPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 1, Cut: 1, Village: 1.9, Circle: 3, Root: 1, Scale: 40}
+var SmallPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 1, Cut: 1, Village: 1.9, Circle: 3, Root: 1, Scale: 40}
 
-// NewPosition returns the search's position for a Blue Lagoon state, a copy:
-// st is not changed. Any other game's state is an error.
+// LargePolicy is the policy the search uses above SmallBudget: whole
+// playouts, and a reward mostly the share of the victory. What a small
+// search needs to tell its moves apart, an estimate of the settlement
+// phase and a reward all margin, bounds a larger one by the estimate's
+// errors and by the points it plays for rather than the win: at 5,000 and
+// 20,000 simulations a move SmallPolicy lost to this one (docs/strength.md,
+// session 10).
+var LargePolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 0.2, Root: 1, Scale: 40}
+
+// SmallBudget is the most simulations a move at which the search plays by
+// SmallPolicy (docs/strength.md, session 10).
+const SmallBudget = 3000
+
+// simulationsPerSecond is what a time budget is taken to allow a tree when
+// its policy is chosen: somewhat less than a quiet core searches at the
+// first move (66,000), since a machine is seldom quiet.
+const simulationsPerSecond = 50_000
+
+// PolicyFor returns the policy of a search within budget b: SmallPolicy if
+// b allows at most SmallBudget simulations a move, a time budget counted
+// at simulationsPerSecond; LargePolicy otherwise.
+func PolicyFor(b mcts.Budget) *Policy {
+	n := b.Simulations
+	if b.Time > 0 {
+		if t := int(b.Time.Seconds() * simulationsPerSecond); n == 0 || t < n {
+			n = t
+		}
+	}
+	if n > 0 && n <= SmallBudget {
+		return &SmallPolicy
+	}
+	return &LargePolicy
+}
+
+// NewPosition returns the search's position for a Blue Lagoon state, a copy
+// playing by SmallPolicy: st is not changed. Any other game's state is an
+// error.
 func NewPosition(st game.State) (*Position, error) {
 	g := bluelagoon.GameOf(st)
 	if g == nil {
@@ -155,7 +191,7 @@ func NewPosition(st game.State) (*Position, error) {
 	}
 	s := &Position{State: *st.(*bluelagoon.State), nbr: neighboursOf(g.Board())}
 	s.recount()
-	s.use(&DefaultPolicy)
+	s.use(&SmallPolicy)
 	return s, nil
 }
 
@@ -180,12 +216,27 @@ func (s *Position) use(pol *Policy) {
 	}
 }
 
-// SearchWith is Search with a policy of its own: the default's fields are
-// set from settings by name (token, fresh, land, settlefresh, settleland,
-// settlemaj, margin, cut, village, circle, settlecut, root, tie, scale);
-// other names are an error.
-func SearchWith(settings map[string]float64) (func(game.State) (game.State, error), error) {
-	pol := DefaultPolicy
+// SearchFor returns what turns a state into the position a search within
+// budget b plays on (PolicyFor), for the bots' table of the knowledge a
+// game brings (package ai).
+func SearchFor(b mcts.Budget) func(game.State) (game.State, error) {
+	pol := PolicyFor(b)
+	return func(st game.State) (game.State, error) {
+		p, err := NewPosition(st)
+		if err != nil {
+			return nil, err
+		}
+		p.use(pol)
+		return p, nil
+	}
+}
+
+// SearchWith is SearchFor with a policy of its own: the budget's policy's
+// fields are set from settings by name (token, fresh, land, settlefresh,
+// settleland, settlemaj, margin, cut, village, circle, settlecut, root,
+// tie, scale); other names are an error.
+func SearchWith(b mcts.Budget, settings map[string]float64) (func(game.State) (game.State, error), error) {
+	pol := *PolicyFor(b)
 	fields := pol.fields()
 	for k, v := range settings {
 		f, ok := fields[k]
@@ -208,16 +259,6 @@ func SearchWith(settings map[string]float64) (func(game.State) (game.State, erro
 		p.use(&pol)
 		return p, nil
 	}, nil
-}
-
-// Search returns st as the search should play it: NewPosition as a
-// game.State, for the bots' table of knowledge a game brings (package ai).
-func Search(st game.State) (game.State, error) {
-	p, err := NewPosition(st)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
 }
 
 // neighbours is a board's adjacency as a table, for the prior, which looks
