@@ -239,10 +239,14 @@ func (s *Searcher) Search(ctx context.Context, pos game.State, b Budget) (Result
 	workers := s.cfg.Workers
 	trees := make([]*tree, workers)
 	for w := range trees {
-		if w < len(kept) && kept[w] != nil && kept[w].reroot(pos) {
-			trees[w] = kept[w]
-		} else {
+		switch {
+		case w >= len(kept) || kept[w] == nil:
 			trees[w] = newTree(pos, s.cfg)
+		case kept[w].reroot(pos):
+			trees[w] = kept[w]
+		default:
+			kept[w].restart(pos)
+			trees[w] = kept[w]
 		}
 	}
 	reused := 0
@@ -369,6 +373,10 @@ type tree struct {
 	src   rand.PCG
 	rng   *rand.Rand
 	nodes []node
+	// spare is the memory of the nodes before the last reroot, which the
+	// next reroot copies the kept subtree into: a tree kept from move to
+	// move then allocates no new nodes once it has reached its size.
+	spare []node
 	root  int32
 	cands []game.Move // blocks of candidate children, best last, candidates a block
 	// candp holds the candidates' priors scaled to [0, 1], beside cands.
@@ -392,13 +400,23 @@ type ratedMove struct {
 
 func newTree(pos game.State, cfg Config) *tree {
 	t := &tree{cfg: cfg}
-	if cfg.MAST > 0 {
-		t.mast = newMAST(cfg.MAST)
-	}
 	t.rng = rand.New(&t.src)
-	t.setRoot(pos)
-	t.nodes = append(t.nodes, node{child: -1, next: -1, mover: -1, cands: -1})
+	t.restart(pos)
 	return t
+}
+
+// restart makes t a new tree rooted at pos, in the memory it has: a kept
+// tree that does not lead to pos (the other seats' replies were not in
+// it, which at a thousand simulations in a game of many moves is most of
+// the time) is started afresh without allocating its nodes again.
+func (t *tree) restart(pos game.State) {
+	t.mast = nil
+	if t.cfg.MAST > 0 {
+		t.mast = newMAST(t.cfg.MAST)
+	}
+	t.setRoot(pos)
+	t.nodes = append(t.nodes[:0], node{child: -1, next: -1, mover: -1, cands: -1})
+	t.root, t.cands, t.candp, t.varies = 0, t.cands[:0], t.candp[:0], false
 }
 
 // setRoot makes the tree's root position, and the state its simulations play
@@ -776,9 +794,13 @@ func (t *tree) reroot(pos game.State) bool {
 	if found < 0 {
 		return false
 	}
-	nodes := make([]node, 0, t.size(found))
+	nodes := t.spare[:0]
+	if size := t.size(found); cap(nodes) < size {
+		nodes = make([]node, 0, size)
+	}
 	nodes = t.copySubtree(nodes, found)
 	nodes[0].next = -1
+	t.spare = t.nodes[:0]
 	t.nodes, t.root, t.cands, t.candp = nodes, 0, t.cands[:0], t.candp[:0]
 	t.setRoot(pos)
 	return true

@@ -199,6 +199,28 @@ func TestTreeIsKeptAlongThePlayedLine(t *testing.T) {
 		if res.Reused != 0 {
 			t.Errorf("knowledge %v: reused %d visits for an unrelated position", knowing, res.Reused)
 		}
+		// Started afresh in the old tree's memory, it searches as a new
+		// searcher at the same call does.
+		fresh := New(Config{Seed: 1, Workers: 1})
+		for range 3 {
+			if _, err := fresh.Search(context.Background(), &nim{stones: 3, players: 2}, Budget{Simulations: 10}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var third game.State = &nim{stones: 20, players: 3}
+		if knowing {
+			third = &knowingNim{nim{stones: 20, players: 3}, &used}
+		}
+		want, err := fresh.Search(context.Background(), third, Budget{Simulations: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res, err = s.Search(context.Background(), third, Budget{Simulations: 2000}); err != nil {
+			t.Fatal(err)
+		}
+		if res != want {
+			t.Errorf("knowledge %v: the restarted tree found %+v, a new tree %+v", knowing, res, want)
+		}
 	}
 	if used[3].Load() == 0 {
 		t.Error("rerooting did not ask the game whether a move leads to the later position")

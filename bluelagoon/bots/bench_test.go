@@ -73,10 +73,12 @@ func BenchmarkMCTS(b *testing.B) {
 
 // BenchmarkMCTSGame measures simulations per second over a whole game: both
 // seats search 1000 simulations a move, one worker each, keeping their trees
-// as the bots do, from the first move to the last.
+// as the bots do, from the first move to the last; and the memory that
+// takes.
 func BenchmarkMCTSGame(b *testing.B) {
 	start := newPosition(b, 2, 1)
 	sum := 0
+	b.ReportAllocs()
 	for b.Loop() {
 		searchers := []*mcts.Searcher{
 			mcts.New(mcts.Config{Workers: 1, Seed: 1}),
@@ -110,4 +112,22 @@ func BenchmarkPlayout(b *testing.B) {
 		s.Resample(0, r)
 		s.(*Position).Playout(r)
 	}
+}
+
+// BenchmarkMCTSLarge measures simulations per second at the first move as
+// BenchmarkMCTS does, one worker, with the policy of large budgets
+// (LargePolicy: whole playouts), which a time budget of 1 s plays.
+func BenchmarkMCTSLarge(b *testing.B) {
+	start := newPosition(b, 2, 1)
+	start.use(&LargePolicy)
+	sum := 0
+	for b.Loop() {
+		s := mcts.New(mcts.Config{Workers: 1, Seed: 1})
+		res, err := s.Search(context.Background(), start, mcts.Budget{Simulations: 2000})
+		if err != nil {
+			b.Fatal(err)
+		}
+		sum += res.Simulations
+	}
+	b.ReportMetric(float64(sum)/b.Elapsed().Seconds(), "sims/s")
 }
