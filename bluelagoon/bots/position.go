@@ -220,7 +220,12 @@ func (s *Position) use(pol *Policy) {
 // budget b plays on (PolicyFor), for the bots' table of the knowledge a
 // game brings (package ai).
 func SearchFor(b mcts.Budget) func(game.State) (game.State, error) {
-	pol := PolicyFor(b)
+	return searchBy(PolicyFor(b))
+}
+
+// searchBy returns what turns a state into the search's position playing
+// by pol.
+func searchBy(pol *Policy) func(game.State) (game.State, error) {
 	return func(st game.State) (game.State, error) {
 		p, err := NewPosition(st)
 		if err != nil {
@@ -251,14 +256,7 @@ func SearchWith(b mcts.Budget, settings map[string]float64) (func(game.State) (g
 		}
 		*f = v
 	}
-	return func(st game.State) (game.State, error) {
-		p, err := NewPosition(st)
-		if err != nil {
-			return nil, err
-		}
-		p.use(&pol)
-		return p, nil
-	}, nil
+	return searchBy(&pol), nil
 }
 
 // neighbours is a board's adjacency as a table, for the prior, which looks
