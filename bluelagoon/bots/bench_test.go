@@ -100,17 +100,25 @@ func BenchmarkMCTSGame(b *testing.B) {
 }
 
 // BenchmarkPlayout plays out from the start with the playout policy, the
-// bulk of a simulation's work: the whole game, or with the default policy's
-// cut the exploration phase.
+// bulk of a simulation's work: with the small budgets' policy the
+// exploration phase (the cut), with the large budgets' the whole game.
 func BenchmarkPlayout(b *testing.B) {
-	start := newPosition(b, 2, 1)
-	s := start.Clone()
-	r := rand.New(rand.NewPCG(1, 2))
-	b.ReportAllocs()
-	for b.Loop() {
-		s.CopyFrom(start)
-		s.Resample(0, r)
-		s.(*Position).Playout(r)
+	for _, pc := range []struct {
+		name string
+		pol  *Policy
+	}{{"small", &SmallPolicy}, {"large", &LargePolicy}} {
+		b.Run(pc.name, func(b *testing.B) {
+			start := newPosition(b, 2, 1)
+			start.use(pc.pol)
+			s := start.Clone()
+			r := rand.New(rand.NewPCG(1, 2))
+			b.ReportAllocs()
+			for b.Loop() {
+				s.CopyFrom(start)
+				s.Resample(0, r)
+				s.(*Position).Playout(r)
+			}
+		})
 	}
 }
 

@@ -77,9 +77,10 @@ const settlementPly = 1 << 20
 // probability Fresh and land is preferred to sea with probability Land; in
 // the settlement phase, a new island with probability SettleFresh and land
 // with probability SettleLand; otherwise the move is uniformly random, which
-// is the randomness that keeps the playouts from all ending alike. Each
-// choice is a few operations on sets of spaces, so a playout costs little
-// more than a random game.
+// is the randomness that keeps the playouts from all ending alike. The
+// engine plays such a step in one pass over its own sets
+// (bluelagoon.Game.ApplyPreferred), so a playout costs some one and a half
+// random games (docs/performance.md, session 11).
 //
 // Margin is not the playouts' but the rewards': the share of a seat's reward
 // that is its score margin (squashed into [0, 1]) rather than its share of
@@ -421,6 +422,18 @@ func (s *Position) GuidedPlayout(r *rand.Rand, m *mcts.MAST) {
 func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) {
 	g := &s.Game
 	p, ph := g.Current(), g.Phase()
+	pol := s.pol
+	if mast == nil && (ph == bluelagoon.Exploration || pol.SettleMajority == 0) {
+		// The policy without the move averages and the majorities is
+		// what the engine's ApplyPreferred plays, in a fraction of the
+		// time the steps below take (the same moves for the same draws).
+		prefs := bluelagoon.Preferences{
+			Token: pol.Token, Worth: tokenGain, Fresh: pol.Fresh, Land: pol.Land,
+			SettleFresh: pol.SettleFresh, SettleLand: pol.SettleLand,
+		}
+		s.played(p, ph, g.ApplyPreferred(r, &prefs, &s.reached[p]))
+		return
+	}
 	settlers, villages := g.LegalSpaces()
 	// Where a village may go a settler may too, unless the player has no
 	// settlers left: the settler moves are the spaces within reach.
@@ -428,7 +441,6 @@ func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) {
 	if reach.Empty() {
 		reach = villages
 	}
-	pol := s.pol
 	if tokens := reach.And(s.tokens); !tokens.Empty() && r.Float64() < pol.Token {
 		held := g.Held(p)
 		var best bluelagoon.Coord
@@ -471,16 +483,7 @@ func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) {
 		}
 	}
 	if mast == nil {
-		// A uniformly random move from the sets at hand, drawn as
-		// ApplyRandom draws it (the same number from r, so the same
-		// move), without working the legal sets out again.
-		ns := settlers.Len()
-		k := r.IntN(ns + villages.Len())
-		if k < ns {
-			s.playLegal(bluelagoon.Move{Piece: bluelagoon.Settler, At: settlers.Nth(k)})
-		} else {
-			s.playLegal(bluelagoon.Move{Piece: bluelagoon.Village, At: villages.Nth(k - ns)})
-		}
+		s.played(p, ph, g.ApplyRandom(r))
 		return
 	}
 	a, b := g.RandomMove(r), g.RandomMove(r)
