@@ -101,6 +101,7 @@ var searchSettings = map[string]func(*mcts.Config, float64){
 	"bias":    func(c *mcts.Config, f float64) { c.Bias = f },
 	"mast":    func(c *mcts.Config, f float64) { c.MAST = f },
 	"minimax": func(c *mcts.Config, f float64) { c.Minimax = f },
+	"rave":    func(c *mcts.Config, f float64) { c.RAVE = f },
 }
 
 func settingNames() []string {

@@ -601,11 +601,11 @@ func TestTiny(t *testing.T) {
 	}
 }
 
-// TestKnowledgeOptionsPlayTiny: progressive bias and MAST, alone and
+// TestKnowledgeOptionsPlayTiny: progressive bias, MAST and RAVE, alone and
 // together, work for a game that offers the search nothing (Tiny: random
 // playouts, no prior) and keep a seeded search reproducible.
 func TestKnowledgeOptionsPlayTiny(t *testing.T) {
-	for _, cfg := range []Config{{Bias: 1}, {MAST: 0.5}, {Bias: 1, MAST: 0.5}} {
+	for _, cfg := range []Config{{Bias: 1}, {MAST: 0.5}, {Bias: 1, MAST: 0.5}, {RAVE: 100}, {RAVE: 100, MAST: 0.5}} {
 		cfg.Workers, cfg.Seed = 1, 3
 		st, err := gametest.Tiny.NewGame(game.Setup{Players: 3, Seed: 5})
 		if err != nil {

@@ -489,3 +489,35 @@ func TestPolicyByBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestTracedPlayout: the traced playout plays the game Playout plays from
+// the same draws, and tells the moves of the phase it began in, each with
+// its mover, and none of the next phase's.
+func TestTracedPlayout(t *testing.T) {
+	for _, pol := range []*Policy{&LargePolicy, &SmallPolicy} {
+		start := newPosition(t, 3, 4)
+		start.use(pol)
+		plain, traced := start.Clone().(*Position), start.Clone().(*Position)
+		plain.Playout(rand.New(rand.NewPCG(4, 4)))
+		replay := start.Clone().(*Position)
+		told := 0
+		traced.TracedPlayout(rand.New(rand.NewPCG(4, 4)), func(seat int, m game.Move) {
+			told++
+			if replay.Phase() != bluelagoon.Exploration || replay.Current() != seat {
+				t.Fatalf("move %d told for seat %d in phase %v, seat %d to move", told, seat, replay.Phase(), replay.Current())
+			}
+			if err := replay.Play(m); err != nil {
+				t.Fatalf("move %d told: %v", told, err)
+			}
+		})
+		if *plain != *traced {
+			t.Error("the traced playout played another game than Playout")
+		}
+		if replay.Phase() != bluelagoon.Settlement {
+			t.Errorf("the told moves do not reach the settlement phase: %d told", told)
+		}
+		if pol.Cut == 0 && !traced.Over() {
+			t.Error("the traced playout with whole playouts did not end the game")
+		}
+	}
+}

@@ -62,6 +62,7 @@ var (
 	_ mcts.Prior      = (*Position)(nil)
 	_ mcts.Playout    = (*Position)(nil)
 	_ mcts.Guided     = (*Position)(nil)
+	_ mcts.Traced     = (*Position)(nil)
 	_ mcts.Rewards    = (*Position)(nil)
 	_ mcts.Evaluation = (*Position)(nil)
 	_ mcts.Reroot     = (*Position)(nil)
@@ -394,6 +395,20 @@ func (s *Position) Playout(r *rand.Rand) {
 	}
 }
 
+// TracedPlayout is Playout telling played each move of the phase it began
+// in, for RAVE: a space of the settlement phase is another move than the
+// same space in the exploration phase, whose pieces are gone.
+func (s *Position) TracedPlayout(r *rand.Rand, played func(seat int, m game.Move)) {
+	ph := s.Phase()
+	for !s.stop() {
+		p, now := s.Current(), s.Phase()
+		m := s.playoutStep(r, nil)
+		if now == ph {
+			played(p, bluelagoon.ContractMove(s.Board(), m))
+		}
+	}
+}
+
 // stop reports whether a playout ends here: at the game's end, or at the
 // exploration phase's for a position that cuts.
 func (s *Position) stop() bool {
@@ -418,8 +433,8 @@ func (s *Position) GuidedPlayout(r *rand.Rand, m *mcts.MAST) {
 }
 
 // playoutStep plays one move of the playout policy, guided by the move
-// averages if mast is not nil.
-func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) {
+// averages if mast is not nil, and returns it.
+func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) bluelagoon.Move {
 	g := &s.Game
 	p, ph := g.Current(), g.Phase()
 	pol := s.pol
@@ -431,8 +446,9 @@ func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) {
 			Token: pol.Token, Worth: tokenGain, Fresh: pol.Fresh, Land: pol.Land,
 			SettleFresh: pol.SettleFresh, SettleLand: pol.SettleLand,
 		}
-		s.played(p, ph, g.ApplyPreferred(r, &prefs, &s.reached[p]))
-		return
+		m := g.ApplyPreferred(r, &prefs, &s.reached[p])
+		s.played(p, ph, m)
+		return m
 	}
 	settlers, villages := g.LegalSpaces()
 	// Where a village may go a settler may too, unless the player has no
@@ -451,40 +467,35 @@ func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) {
 				best, bestGain = c, v
 			}
 		}
-		s.playAt(settlers, best, mast)
-		return
+		return s.playAt(settlers, best, mast)
 	}
 	if ph == bluelagoon.Exploration {
 		land := reach.And(s.nbr.land)
 		if fresh := land.AndNot(s.reached[p]); !fresh.Empty() && r.Float64() < pol.Fresh {
-			s.playAt(settlers, s.draw(r, mast, settlers, fresh), mast)
-			return
+			return s.playAt(settlers, s.draw(r, mast, settlers, fresh), mast)
 		}
 		if !land.Empty() && r.Float64() < pol.Land {
-			s.playAt(settlers, s.draw(r, mast, settlers, land), mast)
-			return
+			return s.playAt(settlers, s.draw(r, mast, settlers, land), mast)
 		}
 	} else if pol.SettleFresh > 0 || pol.SettleLand > 0 || pol.SettleMajority > 0 {
 		land := reach.And(s.nbr.land)
 		if pol.SettleMajority > 0 && !land.Empty() && r.Float64() < pol.SettleMajority {
 			if i := s.majorityIsland(p, land); i >= 0 {
 				on := land.And(s.nbr.island[i])
-				s.playAt(settlers, s.draw(r, mast, settlers, on), mast)
-				return
+				return s.playAt(settlers, s.draw(r, mast, settlers, on), mast)
 			}
 		}
 		if fresh := land.AndNot(s.reached[p]); !fresh.Empty() && r.Float64() < pol.SettleFresh {
-			s.playAt(settlers, s.draw(r, mast, settlers, fresh), mast)
-			return
+			return s.playAt(settlers, s.draw(r, mast, settlers, fresh), mast)
 		}
 		if !land.Empty() && r.Float64() < pol.SettleLand {
-			s.playAt(settlers, s.draw(r, mast, settlers, land), mast)
-			return
+			return s.playAt(settlers, s.draw(r, mast, settlers, land), mast)
 		}
 	}
 	if mast == nil {
-		s.played(p, ph, g.ApplyRandom(r))
-		return
+		m := g.ApplyRandom(r)
+		s.played(p, ph, m)
+		return m
 	}
 	a, b := g.RandomMove(r), g.RandomMove(r)
 	board := g.Board()
@@ -492,6 +503,7 @@ func (s *Position) playoutStep(r *rand.Rand, mast *mcts.MAST) {
 	mast.Played(p, cm)
 	m, _ := bluelagoon.EngineMove(board, cm)
 	s.playLegal(m)
+	return m
 }
 
 // majorityIsland returns the island, among those with a space of land, on
@@ -583,13 +595,15 @@ func (s *Position) pieceAt(settlers bluelagoon.Spaces, c bluelagoon.Coord) bluel
 	return bluelagoon.Move{Piece: piece, At: c}
 }
 
-// playAt places a settler on c if that is legal, and a village otherwise.
-func (s *Position) playAt(settlers bluelagoon.Spaces, c bluelagoon.Coord, mast *mcts.MAST) {
+// playAt places a settler on c if that is legal, and a village otherwise,
+// and returns the move.
+func (s *Position) playAt(settlers bluelagoon.Spaces, c bluelagoon.Coord, mast *mcts.MAST) bluelagoon.Move {
 	m := s.pieceAt(settlers, c)
 	if mast != nil {
 		mast.Played(s.Current(), bluelagoon.ContractMove(s.Board(), m))
 	}
 	s.playLegal(m)
+	return m
 }
 
 // Prior orders the moves the search tries: it is the playouts' movePrior
