@@ -10,14 +10,15 @@ import (
 // playout policy could ask the same of LegalSpaces and the sets' methods,
 // but a playout asks it a hundred times a game, and each set of spaces
 // made along the way costs more than the rule it serves (ApplyPreferred
-// plays a whole game of the search's policy in some two thirds of the
+// plays a whole game of the search's policy in some three quarters of the
 // time).
 type Preferences struct {
 	// Token is the probability of taking a token within reach, when
 	// there is one: the one Worth rates highest for the mover, the first
 	// in board order among equals.
 	Token float64
-	// Worth rates taking a token of kind t for a player holding held.
+	// Worth rates taking a token of kind t for a player holding held;
+	// it must be set when Token is above 0.
 	Worth func(held [NumTokenKinds]int, t Token) float64
 	// Fresh is the probability, in the exploration phase, of a land
 	// space on an island the mover has no piece on yet; Land, after it,
