@@ -165,7 +165,10 @@ type Config struct {
 	// the child's own with the weight sqrt(RAVE/(3n+RAVE)) at n visits, a
 	// half at n = RAVE/3. In a game of placements a space good to take
 	// now is often good a few moves later, and the all-moves mean has
-	// many more samples early on. 0 (the default) is off.
+	// many more samples early on. For Blue Lagoon at 5,000 simulations a
+	// weight of 300 won 56.5% of 200 games, and it costs some 5% of the
+	// simulations a second: next to nothing at equal time
+	// (docs/strength.md). 0 (the default) is off.
 	RAVE float64
 	// Seed seeds the random streams of the workers.
 	Seed uint64
