@@ -136,21 +136,3 @@ func TestApplyPreferredWithoutPreferences(t *testing.T) {
 		}
 	}
 }
-
-func TestApplyPreferredWhenOver(t *testing.T) {
-	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := rand.New(rand.NewPCG(1, 1))
-	for !g.Over() {
-		g.ApplyRandom(r)
-	}
-	defer func() {
-		if recover() == nil {
-			t.Error("no panic for a preferred move after the game's end")
-		}
-	}()
-	var reached bluelagoon.Spaces
-	g.ApplyPreferred(r, &bluelagoon.Preferences{}, &reached)
-}

@@ -593,7 +593,7 @@ func TestGameOver(t *testing.T) {
 	})
 }
 
-// TestRandomMoveWhenThePhaseIsOver: a random move of a phase that is over,
+// TestRandomMoveWhenThePhaseIsOver: a random (or preferred) move of a phase that is over,
 // whether the game ended in play or was read so, panics saying so.
 func TestRandomMoveWhenThePhaseIsOver(t *testing.T) {
 	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 1})
@@ -615,6 +615,10 @@ func TestRandomMoveWhenThePhaseIsOver(t *testing.T) {
 		for name, f := range map[string]func(){
 			"RandomMove":  func() { over.RandomMove(r) },
 			"ApplyRandom": func() { over.ApplyRandom(r) },
+			"ApplyPreferred": func() {
+				var reached bluelagoon.Spaces
+				over.ApplyPreferred(r, &bluelagoon.Preferences{}, &reached)
+			},
 		} {
 			func() {
 				defer func() {
