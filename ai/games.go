@@ -74,11 +74,21 @@ func init() {
 		// samples, a weaker plan); the search beats it from a few hundred
 		// simulations (docs/druids.md, Bots). A heuristic keeps its plan
 		// between calls and plans again when the game is not as planned,
-		// so one serves several seats, planning more often.
+		// so one serves several seats, planning more often. The search
+		// counts its decisions in a turn (druidsbots.LimitTurns), so each
+		// search bot prepares its own.
 		druids.Rules.ID: {
-			bots:       druidsBots(),
-			search:     anyBudget(druidsbots.Search),
-			searchWith: anyBudgetWith(druidsbots.SearchWith),
+			bots: druidsBots(),
+			search: func(mcts.Budget) func(game.State) (game.State, error) {
+				return druidsbots.LimitTurns(druidsbots.Search)
+			},
+			searchWith: func(_ mcts.Budget, settings map[string]float64) (func(game.State) (game.State, error), error) {
+				prepare, err := druidsbots.SearchWith(settings)
+				if err != nil {
+					return nil, err
+				}
+				return druidsbots.LimitTurns(prepare), nil
+			},
 			levels: []level{
 				{"easy", func(_ *game.Rules, o Options) Bot { return named{"easy", guard{druidsbots.NewHeuristic(o.Seed, 8)}} }},
 				{"medium", func(_ *game.Rules, o Options) Bot { return named{"medium", guard{druidsbots.NewHeuristic(o.Seed, 0)}} }},
@@ -102,13 +112,6 @@ func init() {
 // budget.
 func anyBudget(search func(game.State) (game.State, error)) func(mcts.Budget) func(game.State) (game.State, error) {
 	return func(mcts.Budget) func(game.State) (game.State, error) { return search }
-}
-
-// anyBudgetWith is anyBudget for a game's search with settings.
-func anyBudgetWith(with func(map[string]float64) (func(game.State) (game.State, error), error)) func(mcts.Budget, map[string]float64) (func(game.State) (game.State, error), error) {
-	return func(_ mcts.Budget, settings map[string]float64) (func(game.State) (game.State, error), error) {
-		return with(settings)
-	}
 }
 
 // druidsBots are Druids' own bots: the heuristic, and the solo opponent AJ

@@ -105,6 +105,42 @@ func TestSearchLevelsUseTheGamesKnowledge(t *testing.T) {
 	}
 }
 
+// TestDruidsSearchEndsALongTurn: the Druids search, with the game's
+// settings or a spec's own, ends a turn once it has made
+// druidsbots.TurnLimit decisions in it. The test plays the decisions
+// itself, going round a cycle that never ends the turn (seat 1's Eldrid
+// and acolyte refreshing each other on Gruu's Refuge), and asks the bot
+// for each.
+func TestDruidsSearchEndsALongTurn(t *testing.T) {
+	cycle := []string{"use 1A", "1E@1A", "1a@1A", "use 1A", "1A@1A", "1e@1A"}
+	for _, spec := range []string{"mcts:20", "mcts:20,margin=0.5"} {
+		bot, err := NewWith(druids.Rules, spec, Options{Seed: 1, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := druids.ParseState("druids 2; first 0; active 0; step action; turns 0; ply 0; set 1-3,14,19,21; bag 2 3 19 21; world 1A@11,16 14A@12,16; hand -; score1 -; score2 -; seeds1 0 0 0; seeds2 0 0 0; markers - +; druids1 E@1A a@1A; druids2 E@14A; used 0; unravels 0; refreshes 0; stack -; rng 7063673a00000000000000070000000000000007")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 1; st.Turn() == 0; n++ {
+			m, err := bot.Move(context.Background(), st)
+			if err != nil {
+				t.Fatalf("%s, decision %d: %v", spec, n, err)
+			}
+			text := st.MoveText(m)
+			if n > druidsbots.TurnLimit && text == "end" {
+				break
+			}
+			if n > druidsbots.TurnLimit+len(cycle) {
+				t.Fatalf("%s chose %q at decision %d of the turn, want the end", spec, text, n)
+			}
+			if err := game.PlayText(st, cycle[(n-1)%len(cycle)]); err != nil {
+				t.Fatalf("decision %d: %v", n, err)
+			}
+		}
+	}
+}
+
 // TestLagunaPace: a Laguna level made for a person's table (Paced) takes
 // its level's time for a move, so that a sand timer binds it; made for the
 // arena and the tools it answers at once. The bubble's clock is fake, so

@@ -45,12 +45,21 @@ func CapTurn(n int, legal []game.Move, m game.Move) game.Move {
 	if n <= TurnCap {
 		return m
 	}
-	for _, l := range legal {
-		if l == mEnd || l == mDone || l == mNo {
-			return l
-		}
+	if stop, ok := Stop(legal); ok {
+		return stop
 	}
 	return m
+}
+
+// Stop returns the first of legal that stops, the end of the Action step,
+// done, or no, and true; false if legal offers no way to stop.
+func Stop(legal []game.Move) (game.Move, bool) {
+	for _, l := range legal {
+		if l == mEnd || l == mDone || l == mNo {
+			return l, true
+		}
+	}
+	return 0, false
 }
 
 // Prior says how promising a choice looks, by rule of thumb: unravelling
