@@ -12,7 +12,7 @@
 // its planner's). The search itself lives in ai/mcts and names no
 // game: a game that knows more than the contract says (a move prior, a
 // playout policy, shaped rewards) hands the search a state that offers it,
-// through the table in games.go.
+// through its Kit, which its bots package fills.
 package ai
 
 import (
@@ -20,8 +20,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
-	"time"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/game"
@@ -44,8 +44,8 @@ var ErrGameOver = game.ErrOver
 // and the levels "easy", "medium", "hard", "max". An unknown spec is an
 // error that lists the known ones. The bot draws its random choices from a
 // random seed and searches on all cores; NewWith makes reproducible bots.
-func New(rules *game.Rules, spec string) (Bot, error) {
-	return NewWith(rules, spec, Options{Seed: rand.Uint64()})
+func New(g *Game, spec string) (Bot, error) {
+	return NewWith(g, spec, Options{Seed: rand.Uint64()})
 }
 
 // Options are the settings of a bot that are not part of its spec.
@@ -66,91 +66,49 @@ type Options struct {
 }
 
 // NewWith is New with the options given.
-func NewWith(rules *game.Rules, spec string, o Options) (Bot, error) {
-	if rules == nil {
+func NewWith(g *Game, spec string, o Options) (Bot, error) {
+	if g == nil || g.Rules == nil {
 		return nil, errors.New("bot: no game")
 	}
-	k := knowledgeOf(rules.ID)
 	name, arg, hasArg := strings.Cut(spec, ":")
 	switch {
 	case spec == "random":
 		return NewRandom(o.Seed), nil
 	case spec == "mcts":
-		return NewMCTS(rules, spec, mcts.Budget{Time: defaultSearchTime}, o), nil
+		return NewMCTS(g, spec, mcts.Budget{Time: defaultSearchTime}, o), nil
 	case name == "mcts" && hasArg:
-		bot, err := mctsFromSpec(rules, spec, arg, o)
+		bot, err := mctsFromSpec(g, spec, arg, o)
 		if err != nil {
 			return nil, fmt.Errorf("bot %q: %w", spec, err)
 		}
 		return bot, nil
 	}
-	for _, b := range k.bots {
-		if spec == b.name {
-			return guard{b.make(o)}, nil
+	for _, m := range slices.Concat(g.Kit.Bots, g.levels()) {
+		if spec == m.name {
+			return m.make(g, o), nil
 		}
 	}
-	for _, l := range k.levels {
-		if spec == l.name {
-			return l.make(rules, o), nil
-		}
-	}
-	return nil, fmt.Errorf("unknown bot %q for %s; known bots: %s", spec, rules.Name, strings.Join(Specs(rules.ID), ", "))
+	return nil, fmt.Errorf("unknown bot %q for %s; known bots: %s", spec, g.Rules.Name, strings.Join(g.Specs(), ", "))
 }
 
 // Specs returns examples of every spec known for the game, for help texts
 // and errors.
-func Specs(gameID string) []string {
+func (g *Game) Specs() []string {
 	specs := []string{"random"}
-	for _, b := range knowledgeOf(gameID).bots {
+	for _, b := range g.Kit.Bots {
 		specs = append(specs, b.name)
 	}
 	specs = append(specs, "mcts", "mcts:500ms", "mcts:20000")
-	return append(specs, Levels(gameID)...)
+	return append(specs, g.Levels()...)
 }
 
-// Levels returns the level names of a game for people, easiest first:
+// Levels returns the level names of the game for people, easiest first:
 // "easy", "medium", "hard", "max" for every game.
-func Levels(gameID string) []string {
-	levels := knowledgeOf(gameID).levels
+func (g *Game) Levels() []string {
+	levels := g.levels()
 	names := make([]string, len(levels))
 	for i, l := range levels {
 		names[i] = l.name
 	}
 	return names
-}
-
-// A level is a bot offered to people, named by how hard it is to beat.
-type level struct {
-	name string
-	make func(rules *game.Rules, o Options) Bot
-}
-
-// searchLevel is a level that searches within a budget.
-func searchLevel(name string, b mcts.Budget) level {
-	return level{name, func(rules *game.Rules, o Options) Bot { return NewMCTS(rules, name, b, o) }}
-}
-
-// genericLevels are the levels of a game without bots of its own: random
-// moves, then the search with more and more time.
-func genericLevels() []level {
-	return []level{{"easy", func(_ *game.Rules, o Options) Bot {
-		r := NewRandom(o.Seed)
-		r.name = "easy"
-		return r
-	}},
-		searchLevel("medium", mcts.Budget{Time: 100 * time.Millisecond, Simulations: 1000}),
-		searchLevel("hard", mcts.Budget{Time: 250 * time.Millisecond}),
-		searchLevel("max", mcts.Budget{Time: 3 * time.Second}),
-	}
-}
-
-// guard answers for a game's own bot that the game is over in the words of
-// this package, so that every bot says it the same way.
-type guard struct{ Bot }
-
-func (g guard) Move(ctx context.Context, st game.State) (game.Move, error) {
-	if st.Over() {
-		return 0, ErrGameOver
-	}
-	return g.Bot.Move(ctx, st)
 }

@@ -11,13 +11,12 @@ import (
 // Random plays a uniformly random legal move.
 type Random struct {
 	name string
-	mu   sync.Mutex
-	rng  *rand.Rand
+	rng  *LockedRand
 }
 
 // NewRandom returns a random bot drawing from the given seed.
 func NewRandom(seed uint64) *Random {
-	return &Random{name: "random", rng: rand.New(rand.NewPCG(seed, 0x72616e646f6d))}
+	return &Random{name: "random", rng: NewLockedRand(seed, 0x72616e646f6d)}
 }
 
 // Name returns "random" (or the level it plays).
@@ -33,8 +32,39 @@ func (b *Random) Move(ctx context.Context, st game.State) (game.Move, error) {
 	if len(moves) == 0 {
 		return 0, ErrGameOver
 	}
-	b.mu.Lock()
-	k := b.rng.IntN(len(moves))
-	b.mu.Unlock()
-	return moves[k], nil
+	return moves[b.rng.IntN(len(moves))], nil
+}
+
+// LockedRand is a random generator that a bot playing several games at
+// once draws from: its draws are taken one at a time.
+type LockedRand struct {
+	mu  sync.Mutex
+	rng *rand.Rand
+}
+
+// NewLockedRand returns a generator of the PCG stream of seed and stream.
+func NewLockedRand(seed, stream uint64) *LockedRand {
+	return &LockedRand{rng: rand.New(rand.NewPCG(seed, stream))}
+}
+
+// IntN returns a number in [0, n).
+func (r *LockedRand) IntN(n int) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.rng.IntN(n)
+}
+
+// Float64 returns a number in [0, 1).
+func (r *LockedRand) Float64() float64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.rng.Float64()
+}
+
+// With calls f with the generator, alone: for a draw of several numbers
+// that another game's must not interleave.
+func (r *LockedRand) With(f func(*rand.Rand)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f(r.rng)
 }

@@ -22,42 +22,41 @@ type MCTS struct {
 	search *mcts.Searcher
 	// prepare turns a state into the state the search plays on, which
 	// carries the game's knowledge; nil for a game that brings none.
-	prepare func(game.State) (game.State, error)
+	prepare Prepare
 }
 
 // defaultSearchTime is the budget of a plain "mcts".
 const defaultSearchTime = time.Second
 
 // NewMCTS returns a search bot for the game with the given name and budget,
-// with the search settings the game chose (its knowledge in games.go).
-func NewMCTS(rules *game.Rules, name string, budget mcts.Budget, o Options) *MCTS {
-	return newMCTS(rules, name, budget, knowledgeOf(rules.ID).config, o)
+// playing on the positions the game's kit prepares.
+func NewMCTS(g *Game, name string, budget mcts.Budget, o Options) *MCTS {
+	return newMCTS(g, name, budget, mcts.Config{}, o)
 }
 
-func newMCTS(rules *game.Rules, name string, budget mcts.Budget, cfg mcts.Config, o Options) *MCTS {
+func newMCTS(g *Game, name string, budget mcts.Budget, cfg mcts.Config, o Options) *MCTS {
 	cfg.Workers, cfg.Seed = o.Workers, o.Seed
 	b := &MCTS{name: name, budget: budget, search: mcts.New(cfg)}
-	if search := knowledgeOf(rules.ID).search; search != nil {
-		b.prepare = search(budget)
+	if g.Kit.Search != nil {
+		b.prepare = g.Kit.Search(budget)
 	}
 	return b
 }
 
 // mctsFromSpec makes the search bot of an "mcts:" spec's argument for the
 // game (parseSearch); settings the search does not know are the game's
-// (its knowledge's searchWith).
-func mctsFromSpec(rules *game.Rules, spec, arg string, o Options) (*MCTS, error) {
-	k := knowledgeOf(rules.ID)
-	b, cfg, extra, err := parseSearch(arg, k.config)
+// (its kit's SearchWith).
+func mctsFromSpec(g *Game, spec, arg string, o Options) (*MCTS, error) {
+	b, cfg, extra, err := parseSearch(arg)
 	if err != nil {
 		return nil, err
 	}
-	bot := newMCTS(rules, spec, b, cfg, o)
+	bot := newMCTS(g, spec, b, cfg, o)
 	if len(extra) > 0 {
-		if k.searchWith == nil {
+		if g.Kit.SearchWith == nil {
 			return nil, fmt.Errorf("unknown search setting %q (known: %s)", slices.Sorted(maps.Keys(extra))[0], strings.Join(settingNames(), ", "))
 		}
-		if bot.prepare, err = k.searchWith(b, extra); err != nil {
+		if bot.prepare, err = g.Kit.SearchWith(b, extra); err != nil {
 			return nil, err
 		}
 	}
@@ -65,11 +64,12 @@ func mctsFromSpec(rules *game.Rules, spec, arg string, o Options) (*MCTS, error)
 }
 
 // parseSearch reads the argument of an "mcts:" spec: a budget, then
-// optionally settings that override the game's, separated by commas, for
+// optionally settings that override the search's defaults, separated by commas, for
 // tuning in the arena: "1000,bias=2,c=0.3". Settings of the search
 // (searchSettings) go into the config; the others are returned by name, for
 // the game's own knowledge (its playout policy, say).
-func parseSearch(arg string, cfg mcts.Config) (mcts.Budget, mcts.Config, map[string]float64, error) {
+func parseSearch(arg string) (mcts.Budget, mcts.Config, map[string]float64, error) {
+	var cfg mcts.Config
 	parts := strings.Split(arg, ",")
 	b, err := parseBudget(parts[0])
 	if err != nil {

@@ -19,15 +19,37 @@ import (
 
 	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	blbots "github.com/lagoon-games/lagoon/bluelagoon/bots"
+	"github.com/lagoon-games/lagoon/druids"
+	druidsbots "github.com/lagoon-games/lagoon/druids/bots"
 	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/server"
 	"github.com/lagoon-games/lagoon/internal/store"
+	"github.com/lagoon-games/lagoon/laguna"
+	lagunabots "github.com/lagoon-games/lagoon/laguna/bots"
 	"github.com/lagoon-games/lagoon/web"
 )
 
 // blueLagoonOnly is the games of the tests' server, as `lagoon serve` has
 // them.
 var blueLagoonOnly = must(game.NewRegistry(bluelagoon.Rules))
+
+// kits are the bots' kits of the games the tests serve, by game id, as
+// lagoon serve pairs them; a game without one (Tiny) gets the generic bots.
+var kits = map[string]ai.Kit{
+	bluelagoon.Rules.ID: blbots.Kit(),
+	druids.Rules.ID:     druidsbots.Kit(),
+	laguna.Rules.ID:     lagunabots.Kit(),
+}
+
+// botGame returns a game of the tests' server as the bots play it.
+func botGame(games *game.Registry, id string) (*ai.Game, error) {
+	rules, err := games.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	return &ai.Game{Rules: rules, Kit: kits[id]}, nil
+}
 
 func must[T any](v T, err error) T {
 	if err != nil {
@@ -80,7 +102,7 @@ func (l *lagoon) serve(ln net.Listener) {
 		Games:  blueLagoonOnly,
 		Store:  st,
 		Static: web.Files(),
-		Levels: ai.Levels,
+		Levels: func(id string) []string { return (&ai.Game{Kit: kits[id]}).Levels() },
 		// Limits no test's clicks and polls reach on however fast a
 		// machine: a refused message would stall a test at random.
 		Rate: 1e6, Burst: 1e6, MessageRate: 1e6, MessageBurst: 1e6,
@@ -92,11 +114,11 @@ func (l *lagoon) serve(ln net.Listener) {
 	// Bots that always choose alike, so that a failure can be replayed.
 	games := cfg.Games
 	cfg.Bots = func(id, level string, withPeople bool) (server.Bot, error) {
-		rules, err := games.Get(id)
+		g, err := botGame(games, id)
 		if err != nil {
 			return nil, err
 		}
-		return ai.NewWith(rules, level, ai.Options{Seed: 1, Workers: 1, Paced: withPeople})
+		return ai.NewWith(g, level, ai.Options{Seed: 1, Workers: 1, Paced: withPeople})
 	}
 	srv, err := server.New(context.Background(), cfg)
 	if err != nil {

@@ -39,9 +39,9 @@ import (
 
 // Config describes a tournament.
 type Config struct {
-	// Rules is the game played; Options its options (Blue Lagoon's
-	// board, say), the defaults for those left out.
-	Rules   *game.Rules
+	// Game is the game played, with its bots; Options its options (Blue
+	// Lagoon's board, say), the defaults for those left out.
+	Game    *ai.Game
 	Options map[string]string
 	// Bots are the specs of the bots, one per seat the rules do not play
 	// themselves: ai.New specs, or extern:"<command>" for a program
@@ -104,7 +104,7 @@ func Run(ctx context.Context, cfg Config) ([]Game, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	cfg.Options, _ = cfg.Rules.CheckOptions(cfg.Options)
+	cfg.Options, _ = cfg.Game.Rules.CheckOptions(cfg.Options)
 	n := len(cfg.Bots)
 	players, house, _ := cfg.Table()
 	if cfg.Parallel <= 0 {
@@ -169,10 +169,10 @@ func Run(ctx context.Context, cfg Config) ([]Game, error) {
 // that names no bot of the game. Run checks too; a caller checks first to
 // tell a mistake in its arguments from a failure while playing.
 func (cfg Config) Check() error {
-	r := cfg.Rules
-	if r == nil {
+	if cfg.Game == nil || cfg.Game.Rules == nil {
 		return errors.New("arena: no game")
 	}
+	r := cfg.Game.Rules
 	players, _, err := cfg.Table()
 	if err != nil {
 		return err
@@ -186,7 +186,7 @@ func (cfg Config) Check() error {
 		return errors.New("arena: the number of games must be positive")
 	}
 	for _, spec := range cfg.Bots {
-		if _, err := newBot(r, spec, ai.Options{}, time.Second, false); err != nil {
+		if _, err := newBot(cfg.Game, spec, ai.Options{}, time.Second, false); err != nil {
 			return fmt.Errorf("arena: %w", err)
 		}
 	}
@@ -197,7 +197,7 @@ func (cfg Config) Check() error {
 // seats the rules play themselves with cfg's options (none in most games;
 // AJ's in Druids against him), and those.
 func (cfg Config) Table() (int, []game.HouseSeat, error) {
-	r := cfg.Rules
+	r := cfg.Game.Rules
 	n := len(cfg.Bots)
 	opts, err := r.CheckOptions(cfg.Options)
 	if err != nil {
@@ -258,8 +258,8 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 	n := len(res.Seats)
 	names := cfg.Seated()
 	setup := game.Setup{Players: n, Options: cfg.Options, Seed: cfg.Seed + uint64(res.Deal)}
-	res.Record = game.Record{Game: cfg.Rules.ID, Players: n, Options: cfg.Options, Seed: setup.Seed, Moves: []string{}}
-	st, err := cfg.Rules.NewGame(setup)
+	res.Record = game.Record{Game: cfg.Game.Rules.ID, Players: n, Options: cfg.Options, Seed: setup.Seed, Moves: []string{}}
+	st, err := cfg.Game.Rules.NewGame(setup)
 	if err != nil {
 		res.Forfeit = &Forfeit{Seat: 0, Bot: names[res.Seats[0]], Reason: err.Error()}
 		return
@@ -288,7 +288,7 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 		// The bot's own seed depends on the deal and the bot, not on the
 		// seat, so a rotation replays the deal with the same bots.
 		seed := botSeed(cfg.Seed, res.Deal, res.Seats[s])
-		b, err := newBot(cfg.Rules, cfg.Bots[res.Seats[s]], ai.Options{Seed: seed, Workers: workers}, cfg.MoveTimeout, true)
+		b, err := newBot(cfg.Game, cfg.Bots[res.Seats[s]], ai.Options{Seed: seed, Workers: workers}, cfg.MoveTimeout, true)
 		if err != nil {
 			fail(s, err.Error())
 			return
@@ -337,7 +337,7 @@ func botSeed(seed uint64, deal, bot int) uint64 {
 
 // newBot makes the bot for a spec of a game; with start false it only
 // checks the spec, without starting an external program.
-func newBot(rules *game.Rules, spec string, o ai.Options, timeout time.Duration, start bool) (ai.Bot, error) {
+func newBot(g *ai.Game, spec string, o ai.Options, timeout time.Duration, start bool) (ai.Bot, error) {
 	if cmd, ok := strings.CutPrefix(spec, "extern:"); ok {
 		cmd = strings.TrimSpace(cmd)
 		if len(cmd) >= 2 && cmd[0] == '"' && cmd[len(cmd)-1] == '"' {
@@ -349,7 +349,7 @@ func newBot(rules *game.Rules, spec string, o ai.Options, timeout time.Duration,
 		if !start {
 			return nil, nil
 		}
-		return extern.Start(rules, cmd, timeout)
+		return extern.Start(g.Rules, cmd, timeout)
 	}
-	return ai.NewWith(rules, spec, o)
+	return ai.NewWith(g, spec, o)
 }

@@ -11,8 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/extern"
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	blbots "github.com/lagoon-games/lagoon/bluelagoon/bots"
 	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/game/gametest"
@@ -21,6 +23,15 @@ import (
 // botEnv makes a re-executed test binary play as an external bot that
 // answers the first legal move, in the game its environment names.
 const botEnv = "LAGOON_ARENA_TEST_BOT"
+
+// blueLagoon, tiny and druidsGame are the games the tests play, as the
+// bots play them: Blue Lagoon with its kit (its greedy bot), the others
+// with random bots.
+var (
+	blueLagoon = &ai.Game{Rules: bluelagoon.Rules, Kit: blbots.Kit()}
+	tiny       = &ai.Game{Rules: gametest.Tiny}
+	druidsGame = &ai.Game{Rules: druids.Rules}
+)
 
 var testGames = map[string]*game.Rules{bluelagoon.Rules.ID: bluelagoon.Rules, gametest.Tiny.ID: gametest.Tiny}
 
@@ -49,8 +60,8 @@ func TestMain(m *testing.M) {
 // run plays a tournament, of Blue Lagoon unless cfg says which game.
 func run(t *testing.T, cfg Config) []Game {
 	t.Helper()
-	if cfg.Rules == nil {
-		cfg.Rules = bluelagoon.Rules
+	if cfg.Game == nil {
+		cfg.Game = blueLagoon
 	}
 	games, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -135,7 +146,7 @@ func TestAnyGame(t *testing.T) {
 		{[]string{"easy", goodBot(t), "medium"}, map[string]string{"hand": "4", "goal": "low"}},
 		{[]string{"random", "mcts:50", "random", "mcts:50"}, map[string]string{"teams": "pairs"}},
 	} {
-		games := run(t, Config{Rules: gametest.Tiny, Options: c.options, Bots: c.bots, Games: 2 * len(c.bots), Seed: 3})
+		games := run(t, Config{Game: tiny, Options: c.options, Bots: c.bots, Games: 2 * len(c.bots), Seed: 3})
 		checkRotations(t, gametest.Tiny, c.bots, games, 2)
 		for _, g := range games {
 			if g.Record.Game != "tiny" || g.Record.Options["hand"] == "" {
@@ -212,16 +223,16 @@ func TestExternalBots(t *testing.T) {
 }
 
 func TestBadConfigs(t *testing.T) {
-	b := bluelagoon.Rules
+	b := blueLagoon
 	for _, cfg := range []Config{
-		{Rules: b, Bots: []string{"random"}, Games: 1},
-		{Rules: b, Bots: []string{"random", "random", "random", "random", "random"}, Games: 1},
-		{Rules: b, Bots: []string{"random", "nonsense"}, Games: 1},
-		{Rules: b, Bots: []string{"random", `extern:""`}, Games: 1},
-		{Rules: b, Bots: []string{"random", "random"}, Games: 0},
-		{Rules: b, Options: map[string]string{"board": "nowhere"}, Bots: []string{"random", "random"}, Games: 1},
-		{Rules: b, Options: map[string]string{"colour": "blue"}, Bots: []string{"random", "random"}, Games: 1},
-		{Rules: gametest.Tiny, Bots: []string{"random", "greedy"}, Games: 1},
+		{Game: b, Bots: []string{"random"}, Games: 1},
+		{Game: b, Bots: []string{"random", "random", "random", "random", "random"}, Games: 1},
+		{Game: b, Bots: []string{"random", "nonsense"}, Games: 1},
+		{Game: b, Bots: []string{"random", `extern:""`}, Games: 1},
+		{Game: b, Bots: []string{"random", "random"}, Games: 0},
+		{Game: b, Options: map[string]string{"board": "nowhere"}, Bots: []string{"random", "random"}, Games: 1},
+		{Game: b, Options: map[string]string{"colour": "blue"}, Bots: []string{"random", "random"}, Games: 1},
+		{Game: tiny, Bots: []string{"random", "greedy"}, Games: 1},
 		{Bots: []string{"random", "random"}, Games: 1},
 	} {
 		if _, err := Run(context.Background(), cfg); err == nil {
@@ -233,7 +244,7 @@ func TestBadConfigs(t *testing.T) {
 func TestCancelledRunReportsOnlyFinishedGames(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	games, err := Run(ctx, Config{Rules: bluelagoon.Rules, Bots: []string{"random", "random"}, Games: 10})
+	games, err := Run(ctx, Config{Game: blueLagoon, Bots: []string{"random", "random"}, Games: 10})
 	if err == nil || len(games) != 0 {
 		t.Errorf("got %d games and %v, want none and an error", len(games), err)
 	}
@@ -312,7 +323,7 @@ func TestSummariseNamesRepeatedBots(t *testing.T) {
 // the bots take the other seats, the house keeps its seat in every game
 // and stands in the report under its name; a bot too many is refused.
 func TestHouseSeats(t *testing.T) {
-	cfg := Config{Rules: druids.Rules, Options: map[string]string{"aj": "initiate"}, Bots: []string{"random"}, Games: 4, Seed: 3, Parallel: 2}
+	cfg := Config{Game: druidsGame, Options: map[string]string{"aj": "initiate"}, Bots: []string{"random"}, Games: 4, Seed: 3, Parallel: 2}
 	if players, house, err := cfg.Table(); err != nil || players != 2 || len(house) != 1 || house[0].Seat != 1 {
 		t.Fatalf("Table: %d players, house %+v, %v", players, house, err)
 	}
@@ -345,7 +356,7 @@ func TestHouseSeats(t *testing.T) {
 // TestMaxMoves: a game that reaches the bound on its decisions is stopped
 // unfinished, nobody winning, and the table says so; the others are not.
 func TestMaxMoves(t *testing.T) {
-	cfg := Config{Rules: gametest.Tiny, Bots: []string{"random", "random"}, Games: 4, Seed: 1, MaxMoves: 3}
+	cfg := Config{Game: tiny, Bots: []string{"random", "random"}, Games: 4, Seed: 1, MaxMoves: 3}
 	games, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

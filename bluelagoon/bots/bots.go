@@ -1,23 +1,19 @@
 // Package bots holds what Blue Lagoon brings to the platform's bots beyond
 // the contract (package game): its own bots, greedy and heuristic, and the
 // search's knowledge of the game (Position: the move prior, the playout
-// policy, the shaped rewards, an evaluation and rerooting for ai/mcts). The
-// bots' table in package ai seats them; the layers above name no game.
+// policy, the shaped rewards, an evaluation and rerooting for ai/mcts),
+// handed to package ai as one value, Kit.
 package bots
 
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"slices"
-	"sync"
 
+	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/bluelagoon"
 	"github.com/lagoon-games/lagoon/game"
 )
-
-// ErrGameOver is returned by a bot asked to move in a game that is over.
-var ErrGameOver = game.ErrOver
 
 // engineGame returns the engine's game behind st, or an error for another
 // game's state.
@@ -67,28 +63,6 @@ func islandsOf(g *bluelagoon.Game, p int) uint64 {
 	return set
 }
 
-// lockedRand is a random generator that several games may share.
-type lockedRand struct {
-	mu  sync.Mutex
-	rng *rand.Rand
-}
-
-func newLockedRand(seed, stream uint64) *lockedRand {
-	return &lockedRand{rng: rand.New(rand.NewPCG(seed, stream))}
-}
-
-func (r *lockedRand) intN(n int) int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.rng.IntN(n)
-}
-
-func (r *lockedRand) float64() float64 {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.rng.Float64()
-}
-
 // A rated move is a candidate with its value, compared lexicographically.
 type rated struct {
 	move  bluelagoon.Move
@@ -112,7 +86,7 @@ func compareRated(a, b rated) int {
 // half its prior (tokens, new islands, land) and what it brings within
 // reach; then by its prior; ties are broken by a draw from rng. The moves
 // come in the order of LegalMoves: compareRated orders them best first.
-func rateMoves(g *bluelagoon.Game, rng *lockedRand) []rated {
+func rateMoves(g *bluelagoon.Game, rng *ai.LockedRand) []rated {
 	p := g.Current()
 	islands := islandsOf(g, p)
 	nbr := neighboursOf(g.Board())
@@ -124,7 +98,7 @@ func rateMoves(g *bluelagoon.Game, rng *lockedRand) []rated {
 		gain := float64(margin(standing(&c), g.Players(), p))
 		prior := movePrior(g, islands, m)
 		bonus := prior/2 + reachValue(g, nbr, islands, m)
-		out[i] = rated{m, [3]float64{gain + bonus, prior, rng.float64()}, bonus}
+		out[i] = rated{m, [3]float64{gain + bonus, prior, rng.Float64()}, bonus}
 	}
 	return out
 }
@@ -172,13 +146,13 @@ func touches(g *bluelagoon.Game, nbr *neighbours, p int, c bluelagoon.Coord) boo
 type Greedy struct {
 	name       string
 	randomness float64
-	rng        *lockedRand
+	rng        *ai.LockedRand
 }
 
 // NewGreedy returns a greedy bot of the given name that plays a random
 // move in a share randomness of its turns (0: never).
 func NewGreedy(name string, randomness float64, seed uint64) *Greedy {
-	return &Greedy{name: name, randomness: randomness, rng: newLockedRand(seed, 0x677265656479)}
+	return &Greedy{name: name, randomness: randomness, rng: ai.NewLockedRand(seed, 0x677265656479)}
 }
 
 // Name returns the bot's name.
@@ -195,10 +169,10 @@ func (b *Greedy) Move(ctx context.Context, st game.State) (game.Move, error) {
 	}
 	n := g.NumLegalMoves()
 	if n == 0 {
-		return 0, ErrGameOver
+		return 0, ai.ErrGameOver
 	}
-	if b.randomness > 0 && b.rng.float64() < b.randomness {
-		return bluelagoon.ContractMove(g.Board(), g.LegalMove(b.rng.intN(n))), nil
+	if b.randomness > 0 && b.rng.Float64() < b.randomness {
+		return bluelagoon.ContractMove(g.Board(), g.LegalMove(b.rng.IntN(n))), nil
 	}
 	return bluelagoon.ContractMove(g.Board(), slices.MinFunc(rateMoves(g, b.rng), compareRated).move), nil
 }
@@ -211,7 +185,7 @@ func (b *Greedy) Move(ctx context.Context, st game.State) (game.Move, error) {
 // more candidates help up to about 32, and a bonus for villages, which
 // stay for the settlement phase, made it weaker, not stronger.
 type Heuristic struct {
-	rng *lockedRand
+	rng *ai.LockedRand
 }
 
 // heuristicWidth is how many of the best-rated moves the heuristic bot
@@ -220,7 +194,7 @@ const heuristicWidth = 32
 
 // NewHeuristic returns a heuristic bot.
 func NewHeuristic(seed uint64) *Heuristic {
-	return &Heuristic{rng: newLockedRand(seed, 0x6865757269737469)}
+	return &Heuristic{rng: ai.NewLockedRand(seed, 0x6865757269737469)}
 }
 
 // Name returns "heuristic".
@@ -236,7 +210,7 @@ func (b *Heuristic) Move(ctx context.Context, st game.State) (game.Move, error) 
 		return 0, err
 	}
 	if g.NumLegalMoves() == 0 {
-		return 0, ErrGameOver
+		return 0, ai.ErrGameOver
 	}
 	first := rateMoves(g, b.rng)
 	slices.SortFunc(first, compareRated)

@@ -2,13 +2,13 @@ package bots
 
 import (
 	"context"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"regexp"
 	"testing"
 	"time"
 
+	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/bluelagoon"
 	"github.com/lagoon-games/lagoon/game"
@@ -71,34 +71,6 @@ func TestSearchAllocatesNothingASimulation(t *testing.T) {
 	t.Logf("%v allocations for 500 simulations, %v for 4000", few, many)
 	if many-few > 100 {
 		t.Errorf("%v allocations for 500 simulations, %v for 4000: the search allocates as it simulates", few, many)
-	}
-}
-
-func TestBotsPlayWholeGames(t *testing.T) {
-	for _, bot := range []interface {
-		Name() string
-		Move(context.Context, game.State) (game.Move, error)
-	}{NewGreedy("greedy", 0, 1), NewGreedy("easy", 0.5, 1), NewHeuristic(1)} {
-		st, err := bluelagoon.Rules.NewGame(game.Setup{Players: 3, Seed: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for !st.Over() {
-			before := st.String()
-			m, err := bot.Move(context.Background(), st)
-			if err != nil {
-				t.Fatalf("%s: %v", bot.Name(), err)
-			}
-			if st.String() != before {
-				t.Fatalf("%s changed the state it was given", bot.Name())
-			}
-			if err := st.Play(m); err != nil {
-				t.Fatalf("%s: %v", bot.Name(), err)
-			}
-		}
-		if _, err := bot.Move(context.Background(), st); !errors.Is(err, ErrGameOver) {
-			t.Errorf("%s in a finished game: %v, want ErrGameOver", bot.Name(), err)
-		}
 	}
 }
 
@@ -179,7 +151,7 @@ func TestRootPriorIsGreedysRating(t *testing.T) {
 	}
 	s := positionWith(t, &st.State, map[string]float64{"root": 1})
 	g := &s.Game
-	rated := rateMoves(g, newLockedRand(1, 1))
+	rated := rateMoves(g, ai.NewLockedRand(1, 1))
 	islands := islandsOf(g, g.Current())
 	for _, rm := range rated {
 		cm := bluelagoon.ContractMove(g.Board(), rm.move)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/bluelagoon"
 	"github.com/lagoon-games/lagoon/game"
@@ -219,15 +220,14 @@ func (s *Position) use(pol *Policy) {
 }
 
 // SearchFor returns what turns a state into the position a search within
-// budget b plays on (PolicyFor), for the bots' table of the knowledge a
-// game brings (package ai).
-func SearchFor(b mcts.Budget) func(game.State) (game.State, error) {
+// budget b plays on (PolicyFor): the Search of the game's Kit.
+func SearchFor(b mcts.Budget) ai.Prepare {
 	return searchBy(PolicyFor(b))
 }
 
 // searchBy returns what turns a state into the search's position playing
 // by pol.
-func searchBy(pol *Policy) func(game.State) (game.State, error) {
+func searchBy(pol *Policy) ai.Prepare {
 	return func(st game.State) (game.State, error) {
 		p, err := NewPosition(st)
 		if err != nil {
@@ -242,7 +242,7 @@ func searchBy(pol *Policy) func(game.State) (game.State, error) {
 // fields are set from settings by name (token, fresh, land, settlefresh,
 // settleland, settlemaj, margin, cut, village, circle, settlecut, root,
 // tie, scale); other names are an error.
-func SearchWith(b mcts.Budget, settings map[string]float64) (func(game.State) (game.State, error), error) {
+func SearchWith(b mcts.Budget, settings map[string]float64) (ai.Prepare, error) {
 	pol := *PolicyFor(b)
 	fields := pol.fields()
 	for k, v := range settings {

@@ -14,27 +14,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/arena"
-	"github.com/lagoon-games/lagoon/bluelagoon"
-	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
-	"github.com/lagoon-games/lagoon/laguna"
 )
-
-// toolGames are the games lagoon serve hosts and lagoon arena and lagoon
-// bot play, the first the default. (The tests add the tiny test game.)
-var toolGames = []*game.Rules{bluelagoon.Rules, druids.Rules, laguna.Rules}
-
-// toolGame returns the tools' game of the given id, or an error that lists
-// them.
-func toolGame(id string) (*game.Rules, error) {
-	reg, err := game.NewRegistry(toolGames...)
-	if err != nil {
-		return nil, err
-	}
-	return reg.Get(id)
-}
 
 // optionFlags collects -option key=value flags.
 type optionFlags map[string]string
@@ -53,10 +35,10 @@ func (o optionFlags) Set(kv string) error {
 // runArena plays a tournament between bots and reports their strength.
 func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	gameID := fs.String("game", toolGames[0].ID, "the game played")
+	gameID := fs.String("game", hosted[0].rules.ID, "the game played")
 	players := fs.Int("players", 0, "players a game (default: one per bot given)")
 	games := fs.Int("games", 100, "games to play, rounded up to whole deals played in every seat rotation")
-	board := fs.String("board", "", "Blue Lagoon's board: "+strings.Join(bluelagoon.BoardNames(), ", ")+" (default standard); the same as -option board=...")
+	board := fs.String("board", "", "the game's board, the same as -option board=...: "+boardsOfGames())
 	options := optionFlags{}
 	fs.Var(options, "option", "an option of the game, key=value (repeat the flag for several)")
 	seed := fs.Uint64("seed", 1, "seed of the first deal")
@@ -91,7 +73,7 @@ runs over different seeds and reported as one with -merge:
   lagoon arena -json -seed 101 -games 200 mcts:1s greedy > b.json
   lagoon arena -merge a.json b.json
 
-`, strings.Join(toolGameIDs(), ", "), botsOfGames())
+`, strings.Join(hostedIDs(), ", "), botsOfGames())
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -111,11 +93,12 @@ runs over different seeds and reported as one with -merge:
 		return mergeReports(fs.Args(), *asJSON, stdout, stderr)
 	}
 	bots := fs.Args()
-	rules, err := toolGame(*gameID)
+	h, err := hostedByID(*gameID)
 	if err != nil {
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
 		return 2
 	}
+	rules := h.rules
 	if *board != "" {
 		options["board"] = *board
 	}
@@ -129,7 +112,7 @@ runs over different seeds and reported as one with -merge:
 		return 2
 	}
 	cfg := arena.Config{
-		Rules: rules, Options: opts, Bots: bots, Games: *games, Seed: *seed,
+		Game: h.bots(), Options: opts, Bots: bots, Games: *games, Seed: *seed,
 		Parallel: *parallel, MoveTimeout: *timeout, MaxMoves: *maxMoves,
 	}
 	// A seat the rules play (Druids' AJ) takes no bot.
@@ -217,23 +200,38 @@ func wholeDeals(games []arena.Game, bots int) []arena.Game {
 	return whole
 }
 
-// botsOfGames lists the bot specs of each of the tools' games, a line a
-// game, for the help texts.
-func botsOfGames() string {
-	var b strings.Builder
-	for _, r := range toolGames {
-		fmt.Fprintf(&b, "  %s: %s\n", r.ID, strings.Join(ai.Specs(r.ID), ", "))
+// firstGameID is the game of a report written when Blue Lagoon was the
+// only game, which says no game.
+const firstGameID = "bluelagoon"
+
+// boardsOfGames lists the boards of each hosted game that has a board
+// option, for the help of -board.
+func boardsOfGames() string {
+	var games []string
+	for i := range hosted {
+		r := hosted[i].rules
+		for _, o := range r.Options {
+			if o.Key != "board" {
+				continue
+			}
+			names := make([]string, len(o.Choices))
+			for k, c := range o.Choices {
+				names[k] = c.Value
+			}
+			games = append(games, fmt.Sprintf("%s %s (default %s)", r.Name, strings.Join(names, ", "), o.Default))
+		}
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return strings.Join(games, "; ")
 }
 
-// toolGameIDs returns the ids of the tools' games.
-func toolGameIDs() []string {
-	ids := make([]string, len(toolGames))
-	for i, r := range toolGames {
-		ids[i] = r.ID
+// botsOfGames lists the bot specs of each hosted game, a line a game, for
+// the help texts.
+func botsOfGames() string {
+	var b strings.Builder
+	for i := range hosted {
+		fmt.Fprintf(&b, "  %s: %s\n", hosted[i].rules.ID, strings.Join(hosted[i].bots().Specs(), ", "))
 	}
-	return ids
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // describeOptions writes a game's options for a report's first line, each
@@ -350,16 +348,17 @@ func readReport(name string) (report, *game.Rules, error) {
 		return r, nil, fmt.Errorf("%s: not a report of lagoon arena -json: %v", name, err)
 	}
 	if r.Game == "" && r.Board != "" {
-		r.Game, r.Options, r.Board = bluelagoon.Rules.ID, map[string]string{"board": r.Board, "first": "0"}, ""
+		r.Game, r.Options, r.Board = firstGameID, map[string]string{"board": r.Board, "first": "0"}, ""
 		for k := range r.Games {
 			rec := &r.Games[k].Record
 			rec.Game, rec.Options = r.Game, r.Options
 		}
 	}
-	rules, err := toolGame(r.Game)
+	h, err := hostedByID(r.Game)
 	if err != nil {
 		return r, nil, fmt.Errorf("%s: %v", name, err)
 	}
+	rules := h.rules
 	if len(r.Bots) < rules.MinPlayers || r.Players != len(r.Bots) {
 		return r, nil, fmt.Errorf("%s: not a report of lagoon arena -json: %d bots for %d players", name, len(r.Bots), r.Players)
 	}

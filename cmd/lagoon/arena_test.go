@@ -16,8 +16,8 @@ import (
 )
 
 // The tools play the tiny test game too in the tests, to show that they
-// name no game but in their table.
-func init() { toolGames = append(toolGames, gametest.Tiny) }
+// name no game but in their list.
+func init() { hosted = append(hosted, hostedGame{rules: gametest.Tiny}) }
 
 // asLagoon makes a re-executed test binary run as lagoon with the
 // arguments it holds (split at spaces), so that lagoon arena can seat

@@ -5,34 +5,18 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
-
-	"github.com/lagoon-games/lagoon/bluelagoon"
-	"github.com/lagoon-games/lagoon/laguna"
 )
 
-// boardCheckers check a user's board file, by game: the game's own reader,
-// which refuses a board the game cannot be played on and says why.
-var boardCheckers = map[string]func(text string) error{
-	laguna.Rules.ID: func(text string) error {
-		_, err := laguna.ParseBoard(text)
-		return err
-	},
-	bluelagoon.Rules.ID: func(text string) error {
-		_, err := bluelagoon.ParseBoard(strings.TrimSpace(text))
-		return err
-	},
-}
-
-// runBoards checks board files before they are offered to a table: Laguna's
-// by its checker (fair and playable: every island reaches the volcano and
-// every other island, no trap, no current loop a raft cannot leave), Blue
-// Lagoon's by its notation's reader.
+// runBoards checks board files before they are offered to a table, each
+// by its game's checker (the hosted games' board).
 func runBoards(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("boards", flag.ContinueOnError)
-	gameID := fs.String("game", "", "the game the boards are for: laguna or bluelagoon (default: told by each file, a Blue Lagoon board starting \"a \")")
+	ids := boardGameIDs()
+	gameID := fs.String("game", "", "the game the boards are for: "+strings.Join(ids, " or ")+" (default: told by each file, a Blue Lagoon board starting \"a \")")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: lagoon boards check [-game laguna|bluelagoon] FILE...
+		fmt.Fprintf(stderr, `usage: lagoon boards check [-game %s] FILE...
 
 Checks board files of one's own, as a table would load them ("-" reads
 standard input): a Laguna board (24 lines of 24 squares, docs/laguna.md)
@@ -42,7 +26,7 @@ reason it is not; a Blue Lagoon board (a state in the notation starting
 its reasons; the exit status is 0 if every board is good, 1 if one is not,
 2 for a mistake in the arguments.
 
-`)
+`, strings.Join(ids, "|"))
 		fs.PrintDefaults()
 	}
 	fs.SetOutput(stderr)
@@ -56,8 +40,8 @@ its reasons; the exit status is 0 if every board is good, 1 if one is not,
 	if code, ok := parseFlags(fs, args[1:], stderr); !ok {
 		return code
 	}
-	if *gameID != "" && boardCheckers[*gameID] == nil {
-		fmt.Fprintf(stderr, "lagoon boards: -game %q: boards are checked for laguna and bluelagoon\n", *gameID)
+	if *gameID != "" && !slices.Contains(ids, *gameID) {
+		fmt.Fprintf(stderr, "lagoon boards: -game %q: boards are checked for %s\n", *gameID, strings.Join(ids, " and "))
 		return 2
 	}
 	if fs.NArg() == 0 {
@@ -90,14 +74,42 @@ func checkBoardFile(name, gameID string, stdin io.Reader) error {
 		return err
 	}
 	text := string(data)
-	if gameID == "" {
-		gameID = laguna.Rules.ID
-		if strings.HasPrefix(strings.TrimSpace(text), "a ") {
-			gameID = bluelagoon.Rules.ID
-		}
-	}
-	if err := boardCheckers[gameID](text); err != nil {
-		return fmt.Errorf("not a good board of %s:\n%w", gameID, err)
+	h := boardGame(gameID, text)
+	if err := h.board(text); err != nil {
+		return fmt.Errorf("not a good board of %s:\n%w", h.rules.ID, err)
 	}
 	return nil
+}
+
+// boardGameIDs returns the ids of the hosted games that take board files.
+func boardGameIDs() []string {
+	var ids []string
+	for _, h := range hosted {
+		if h.board != nil {
+			ids = append(ids, h.rules.ID)
+		}
+	}
+	return ids
+}
+
+// boardGame returns the hosted game whose board text is: the game of id
+// if given (one of boardGameIDs), else the game whose board files begin as
+// text does, else the one whose head is "".
+func boardGame(id, text string) *hostedGame {
+	var fallback *hostedGame
+	for i := range hosted {
+		h := &hosted[i]
+		switch {
+		case h.board == nil:
+		case id != "":
+			if h.rules.ID == id {
+				return h
+			}
+		case h.boardHead == "":
+			fallback = h
+		case strings.HasPrefix(strings.TrimSpace(text), h.boardHead):
+			return h
+		}
+	}
+	return fallback
 }

@@ -21,11 +21,11 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	// Seated by lagoon arena, the program is told the game in its
 	// environment; given -game, it plays that.
-	defaultGame := toolGames[0].ID
+	defaultGame := hosted[0].rules.ID
 	if id := os.Getenv(extern.GameEnv); id != "" {
 		defaultGame = id
 	}
-	gameID := fs.String("game", defaultGame, "the game played (default: $"+extern.GameEnv+" if set, else "+toolGames[0].ID+")")
+	gameID := fs.String("game", defaultGame, "the game played (default: $"+extern.GameEnv+" if set, else "+hosted[0].rules.ID+")")
 	seed := fs.Uint64("seed", 1, "seed of the bot's random choices")
 	workers := fs.Int("workers", 0, "goroutines a search bot uses (default: one per core); give the arena's in-process bots' number, -workers 1 on two cores, to compare like with like")
 	fs.Usage = func() {
@@ -38,7 +38,7 @@ The games are %s, and their bots:
 
 Example: lagoon arena 'extern:"lagoon bot -workers 1 hard"' greedy
 
-`, strings.Join(toolGameIDs(), ", "), botsOfGames())
+`, strings.Join(hostedIDs(), ", "), botsOfGames())
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -52,12 +52,13 @@ Example: lagoon arena 'extern:"lagoon bot -workers 1 hard"' greedy
 		fmt.Fprintf(stderr, "lagoon bot: -workers %d: want 0 (one per core) or more\n", *workers)
 		return 2
 	}
-	rules, err := toolGame(*gameID)
+	h, err := hostedByID(*gameID)
 	if err != nil {
 		fmt.Fprintf(stderr, "lagoon bot: %v\n", err)
 		return 2
 	}
-	bot, err := ai.NewWith(rules, fs.Arg(0), ai.Options{Seed: *seed, Workers: *workers})
+	rules := h.rules
+	bot, err := ai.NewWith(h.bots(), fs.Arg(0), ai.Options{Seed: *seed, Workers: *workers})
 	if err != nil {
 		fmt.Fprintf(stderr, "lagoon bot: %v\n", err)
 		return 2

@@ -101,7 +101,7 @@ func TestBotFailures(t *testing.T) {
 // can be compared like with like.
 func TestBotWorkers(t *testing.T) {
 	states, input := botStates(t)
-	bot, err := ai.NewWith(bluelagoon.Rules, "mcts:300", ai.Options{Seed: 5, Workers: 1})
+	bot, err := ai.NewWith(hosted[0].bots(), "mcts:300", ai.Options{Seed: 5, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

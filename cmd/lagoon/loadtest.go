@@ -18,8 +18,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
-	"github.com/lagoon-games/lagoon/laguna"
 )
 
 func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -69,12 +67,12 @@ Flags:`)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if d, ok := loadDefaults[cfg.game]; ok {
+	if h, err := hostedByID(cfg.game); err == nil {
 		if !set["moves"] {
-			cfg.moves = d.moves
+			cfg.moves = h.load.moves
 		}
 		if !set["measure"] {
-			*measure = d.measure
+			*measure = h.load.measure
 		}
 	}
 	cfg.measure = strings.Fields(*measure)
@@ -92,17 +90,6 @@ Flags:`)
 		return 1
 	}
 	return 0
-}
-
-// loadDefaults are the settings of a game that random play does not
-// finish, by id: Laguna's rafts drift for tens of thousands of moves
-// before a pearl reaches the volcano, and what the issue measures is a
-// raft's step.
-var loadDefaults = map[string]struct {
-	moves   int
-	measure string
-}{
-	laguna.Rules.ID: {200, strings.Join(laguna.DirNames[:], " ")},
 }
 
 type loadConfig struct {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/internal/server"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
@@ -23,12 +22,12 @@ func TestLoadtest(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	games, err := servedGames()
+	games, err := registry()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := server.New(context.Background(), server.Config{Games: games, Store: st, Levels: ai.Levels, MessageRate: -1,
-		Log: slog.New(slog.DiscardHandler), Bots: newBots(games)})
+	s, err := server.New(context.Background(), server.Config{Games: games, Store: st, Levels: levels, MessageRate: -1,
+		Log: slog.New(slog.DiscardHandler), Bots: newBots()})
 	if err != nil {
 		t.Fatal(err)
 	}

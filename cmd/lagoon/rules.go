@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
-	"github.com/lagoon-games/lagoon/game"
 )
 
 // maxLine bounds one input line of lagoon rules; the largest boards' states
@@ -51,7 +50,7 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// own forms; any other game goes through the contract.
 	top := flag.NewFlagSet("lagoon rules", flag.ContinueOnError)
 	top.Usage = func() { fmt.Fprint(stderr, rulesUsage+gameRulesUsage) }
-	gameID := top.String("game", rulesGames[0].ID, "the game whose notation is read")
+	gameID := top.String("game", hosted[0].rules.ID, "the game whose notation is read")
 	if code, ok := parseFlags(top, args, stderr); !ok {
 		return code
 	}
@@ -61,7 +60,7 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	verb, args := top.Arg(0), top.Args()[1:]
-	reg, err := game.NewRegistry(rulesGames...)
+	reg, err := registry()
 	if err != nil {
 		fmt.Fprintf(stderr, "lagoon rules: %v\n", err)
 		return 1

@@ -8,16 +8,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/lagoon-games/lagoon/bluelagoon"
-	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
-	"github.com/lagoon-games/lagoon/laguna"
 )
-
-// rulesGames are the games lagoon rules reads, the first the default: every
-// rules engine, whether or not it is served yet. (The tests add the tiny
-// test game.)
-var rulesGames = []*game.Rules{bluelagoon.Rules, druids.Rules, laguna.Rules}
 
 const gameRulesUsage = `
 With -game, any game's notation through the contract (lagoon rules -game ID VERB):

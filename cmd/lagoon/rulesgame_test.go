@@ -5,21 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lagoon-games/lagoon/game/gametest"
 	"github.com/lagoon-games/lagoon/laguna"
 )
-
-// withTiny makes the tiny test game one of lagoon rules' games for a test.
-func withTiny(t *testing.T) {
-	saved := rulesGames
-	rulesGames = append(rulesGames[:len(rulesGames):len(rulesGames)], gametest.Tiny)
-	t.Cleanup(func() { rulesGames = saved })
-}
 
 // lagoon rules -game plays any game through the contract: a new state, its
 // moves, a move applied, and the questions asked of states.
 func TestRulesOfAnyGame(t *testing.T) {
-	withTiny(t)
 	state, errOut, code := rules(t, "", "-game", "tiny", "new", "-players", "3", "-seed", "4", "-option", "hand=2")
 	if code != 0 || !strings.HasPrefix(state, "tiny 3 2 high solo;") {
 		t.Fatalf("new: exit %d, %q, %q", code, state, errOut)
@@ -59,7 +50,6 @@ func TestRulesOfAnyGame(t *testing.T) {
 }
 
 func TestRulesOfAnyGameRefusals(t *testing.T) {
-	withTiny(t)
 	for _, tc := range []struct {
 		args []string
 		want string

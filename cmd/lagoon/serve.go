@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/ai"
-	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/server"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/web"
@@ -28,25 +27,29 @@ import (
 // shutdownGrace bounds how long a shutdown waits for requests under way.
 const shutdownGrace = 10 * time.Second
 
-// servedGames returns the games lagoon serve hosts: the tools' games, the
-// first the default.
-func servedGames() (*game.Registry, error) {
-	return game.NewRegistry(toolGames...)
-}
-
-// newBots returns what makes the bot of a level of a game for a seat. A
-// bot searches on one core: the server bounds the bots thinking at once
-// (-bot-workers), and that bound is a bound on cores only if each bot keeps
-// to one. At a table with people a bot acts at a person's pace where its
-// game has one (Laguna), so that a turn timer binds it as it binds them.
-func newBots(games *game.Registry) server.BotFactory {
+// newBots returns what makes the bot of a level of a hosted game for a
+// seat. A bot searches on one core: the server bounds the bots thinking at
+// once (-bot-workers), and that bound is a bound on cores only if each bot
+// keeps to one. At a table with people a bot acts at a person's pace where
+// its game has one (Laguna), so that a turn timer binds it as it binds
+// them.
+func newBots() server.BotFactory {
 	return func(gameID, level string, withPeople bool) (server.Bot, error) {
-		rules, err := games.Get(gameID)
+		h, err := hostedByID(gameID)
 		if err != nil {
 			return nil, err
 		}
-		return ai.NewWith(rules, level, ai.Options{Seed: rand.Uint64(), Workers: 1, Paced: withPeople})
+		return ai.NewWith(h.bots(), level, ai.Options{Seed: rand.Uint64(), Workers: 1, Paced: withPeople})
 	}
+}
+
+// levels returns the levels of a hosted game's bots, easiest first.
+func levels(gameID string) []string {
+	h, err := hostedByID(gameID)
+	if err != nil {
+		return nil
+	}
+	return h.bots().Levels()
 }
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -168,12 +171,12 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	if rate <= 0 {
 		rate = -1
 	}
-	games, err := servedGames()
+	games, err := registry()
 	if err != nil {
 		return err
 	}
 	cfg := o.cfg
-	cfg.Games, cfg.Store, cfg.Static, cfg.Bots, cfg.Levels = games, st, web.Files(), newBots(games), ai.Levels
+	cfg.Games, cfg.Store, cfg.Static, cfg.Bots, cfg.Levels = games, st, web.Files(), newBots(), levels
 	cfg.Rate, cfg.Burst, cfg.Log, cfg.Conns = rate, int(2*rate), log, ln
 	// The name or address the server was told to listen on is its own.
 	if host, _, err := net.SplitHostPort(o.addr); err == nil && host != "" {

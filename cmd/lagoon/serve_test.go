@@ -11,8 +11,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/lagoon-games/lagoon/ai"
 )
 
 // startServe runs lagoon serve on a free loopback port and returns its URL
@@ -196,7 +194,7 @@ func TestServeRulesAndBots(t *testing.T) {
 	}
 	json.NewDecoder(resp.Body).Decode(&rules)
 	resp.Body.Close()
-	if len(rules.Games) == 0 || rules.Games[0].ID != "bluelagoon" || !slices.Equal(rules.Games[0].Levels, ai.Levels("bluelagoon")) {
+	if len(rules.Games) == 0 || rules.Games[0].ID != "bluelagoon" || !slices.Equal(rules.Games[0].Levels, levels("bluelagoon")) {
 		t.Fatalf("rules: %+v", rules)
 	}
 	var ids []string

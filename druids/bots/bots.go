@@ -13,14 +13,11 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
-	"sync"
 
+	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
 )
-
-// ErrGameOver is returned by a bot asked to move in a game that is over.
-var ErrGameOver = game.ErrOver
 
 // stateOf returns the engine's state behind st.
 func stateOf(st game.State) (*druids.State, error) {
@@ -76,7 +73,7 @@ func toDecide(ctx context.Context, st game.State) (*druids.State, error) {
 		return nil, err
 	}
 	if s.Over() {
-		return nil, ErrGameOver
+		return nil, ai.ErrGameOver
 	}
 	return s, nil
 }
@@ -147,37 +144,6 @@ func value(s *druids.State, p int) float64 {
 	return s.Evaluate(p) + 0.25*float64(margin(s, p))
 }
 
-// lockedRand is a random generator several games may share.
-type lockedRand struct {
-	mu  sync.Mutex
-	rng *rand.Rand
-}
-
-// Random plays uniformly random legal moves.
-type Random struct{ rng *lockedRand }
-
-// NewRandom returns a random bot.
-func NewRandom(seed uint64) *Random {
-	return &Random{rng: &lockedRand{rng: rand.New(rand.NewPCG(seed, 0x72616e64))}}
-}
-
-// Name returns "random".
-func (*Random) Name() string { return "random" }
-
-// Move returns a uniformly random legal move.
-func (b *Random) Move(ctx context.Context, st game.State) (game.Move, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	if st.Over() {
-		return 0, ErrGameOver
-	}
-	legal := st.AppendLegal(nil)
-	b.rng.mu.Lock()
-	defer b.rng.mu.Unlock()
-	return legal[b.rng.rng.IntN(len(legal))], nil
-}
-
 // AJSetup returns a two-seat setup of a game against AJ at level (one of
 // druids.AJLevels but "none"): the engine plays AJ in seat 2, so the other
 // seat is the only one a bot (or a person) plays. AJ is a scripted seat of
@@ -205,7 +171,7 @@ func AJSetup(level string, seed uint64, options map[string]string) (game.Setup, 
 // unravel whenever he can, by the solo rules' choices.
 type AJ struct {
 	level int
-	rng   *lockedRand
+	rng   *ai.LockedRand
 }
 
 // NewAJ returns AJ at level (one of druids.AJLevels but "none") as a seat
@@ -224,7 +190,7 @@ func NewAJ(level string, seed uint64) (*AJ, error) {
 // a seat bot: for a table of bots, which names its levels in code.
 func AJAt(level int, seed uint64) *AJ {
 	level = min(max(level, druids.AJInitiate), druids.AJLegend)
-	return &AJ{level: level, rng: &lockedRand{rng: rand.New(rand.NewPCG(seed, 0x616a))}}
+	return &AJ{level: level, rng: ai.NewLockedRand(seed, 0x616a)}
 }
 
 // Name returns "aj-" and the level.
@@ -236,7 +202,7 @@ func (b *AJ) Move(ctx context.Context, st game.State) (game.Move, error) {
 	if err != nil {
 		return 0, err
 	}
-	b.rng.mu.Lock()
-	defer b.rng.mu.Unlock()
-	return s.AJSeatMove(b.level, b.rng.rng), nil
+	var m game.Move
+	b.rng.With(func(r *rand.Rand) { m = s.AJSeatMove(b.level, r) })
+	return m, nil
 }

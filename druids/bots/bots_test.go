@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
@@ -95,7 +96,7 @@ func TestWholeGames(t *testing.T) {
 		sims = 30
 	}
 	makers := map[string]func(seed uint64) bot{
-		"random":    func(seed uint64) bot { return NewRandom(seed) },
+		"random":    func(seed uint64) bot { return ai.NewRandom(seed) },
 		"heuristic": func(seed uint64) bot { return NewHeuristic(seed, 16) },
 		"mcts":      func(seed uint64) bot { return newSearchBot(seed, sims) },
 		"aj-legend": func(seed uint64) bot { return ajAt("legend")(seed) },
@@ -108,7 +109,7 @@ func TestWholeGames(t *testing.T) {
 					if p%2 == 0 {
 						seats[p] = mk(uint64(p + 1))
 					} else {
-						seats[p] = NewRandom(uint64(p + 1))
+						seats[p] = ai.NewRandom(uint64(p + 1))
 					}
 				}
 				st := play(t, newGame(t, players, 3, nil), seats)
@@ -364,7 +365,7 @@ func vsAJ(t *testing.T, games int, level string, a func(seed uint64) bot) float6
 }
 
 func heuristic(seed uint64) bot { return NewHeuristic(seed, 0) }
-func random(seed uint64) bot    { return NewRandom(seed) }
+func random(seed uint64) bot    { return ai.NewRandom(seed) }
 
 // searchAt is the search at n simulations a move, with the settings of
 // DRUIDS_SETTINGS in the strength tests: the position's ("margin=0.5",

@@ -3,6 +3,7 @@ package bots
 import (
 	"sync"
 
+	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
 )
@@ -25,7 +26,7 @@ const TurnLimit = 40
 // action half played), prepare's. It counts the decisions it is asked
 // for in each turn, so each bot needs its own; a state of another turn,
 // or of no later decision (another game), starts the count again.
-func LimitTurns(prepare func(game.State) (game.State, error)) func(game.State) (game.State, error) {
+func LimitTurns(prepare ai.Prepare) ai.Prepare {
 	var (
 		mu        sync.Mutex
 		turn, ply = -1, -1

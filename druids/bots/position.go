@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
@@ -81,7 +82,7 @@ func NewPosition(st game.State) (*Position, error) {
 }
 
 // Search returns st as the search should play it: NewPosition as a
-// game.State, for the bots' table of package ai.
+// game.State, for the game's Kit.
 func Search(st game.State) (game.State, error) {
 	p, err := NewPosition(st)
 	if err != nil {
@@ -101,7 +102,7 @@ func Search(st game.State) (game.State, error) {
 // turn them on, "steer", "gather" and "hasty" (playouts that play some
 // decisions by the engine's Steer and Gather, or the turns after the
 // root's by its Hasty).
-func SearchWith(settings map[string]float64) (func(game.State) (game.State, error), error) {
+func SearchWith(settings map[string]float64) (ai.Prepare, error) {
 	pol := policy{margin: DefaultMargin, scale: DefaultScale}
 	share := func(k string, v float64, to *float64) error {
 		if v < 0 || v > 1 {

@@ -1,0 +1,49 @@
+package bots
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/lagoon-games/lagoon/ai"
+	"github.com/lagoon-games/lagoon/ai/mcts"
+	"github.com/lagoon-games/lagoon/druids"
+)
+
+// Kit is what Lagoon: Land of Druids brings to the bots (ai.Kit): the
+// heuristic, AJ at each of his levels as a seat ("aj-legend"), the search's
+// positions, and the levels. Easy and medium are the heuristic, planning
+// from fewer or more sampled turns; the search beats it from a few hundred
+// simulations (docs/druids.md, Bots). A heuristic keeps its plan between
+// calls and plans again when the game is not as planned, so one serves
+// several seats. The search counts its decisions in a turn (LimitTurns), so
+// each search bot prepares its own positions: Search makes a new counter
+// at every call.
+func Kit() ai.Kit {
+	bots := []ai.Maker{ai.OwnBot("heuristic", func(o ai.Options) ai.Bot { return NewHeuristic(o.Seed, 0) })}
+	for _, l := range druids.AJLevels[1:] {
+		bots = append(bots, ai.OwnBot("aj-"+l, func(o ai.Options) ai.Bot {
+			b, err := NewAJ(l, o.Seed)
+			if err != nil {
+				panic(fmt.Sprintf("druids/bots: AJ's level %q: %v", l, err)) // a level of AJLevels
+			}
+			return b
+		}))
+	}
+	return ai.Kit{
+		Bots: bots,
+		Levels: []ai.Maker{
+			ai.OwnBot("easy", func(o ai.Options) ai.Bot { return NewHeuristic(o.Seed, 8) }),
+			ai.OwnBot("medium", func(o ai.Options) ai.Bot { return NewHeuristic(o.Seed, 0) }),
+			ai.SearchLevel("hard", mcts.Budget{Time: 250 * time.Millisecond}),
+			ai.SearchLevel("max", mcts.Budget{Time: 3 * time.Second}),
+		},
+		Search: func(mcts.Budget) ai.Prepare { return LimitTurns(Search) },
+		SearchWith: func(_ mcts.Budget, settings map[string]float64) (ai.Prepare, error) {
+			prepare, err := SearchWith(settings)
+			if err != nil {
+				return nil, err
+			}
+			return LimitTurns(prepare), nil
+		},
+	}
+}
