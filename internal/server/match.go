@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -340,32 +341,32 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 		}
 	}
 	if req.version != v || (!req.person && req.takeBacks != g.takeBacks) {
-		return 0, false, errorf(409, "stale_version", "the move was made against version %d, but the game is at version %d", req.version, v)
+		return 0, false, errorf(http.StatusConflict, "stale_version", "the move was made against version %d, but the game is at version %d", req.version, v)
 	}
 	if g.cur.Over() {
 		return 0, false, errGameOver
 	}
 	if req.person && g.seats[req.seat].Kind != kindHuman {
-		return 0, false, errorf(403, "bad_token", "seat %d has been left to a bot", req.seat)
+		return 0, false, errorf(http.StatusForbidden, "bad_token", "seat %d has been left to a bot", req.seat)
 	}
 	if p := g.cur.ToMove(); p != req.seat {
-		return 0, false, errorf(409, "not_your_turn", "seat %d is to move, not seat %d", p, req.seat)
+		return 0, false, errorf(http.StatusConflict, "not_your_turn", "seat %d is to move, not seat %d", p, req.seat)
 	}
 	if !req.afterTime && g.timeUp(req.seat, time.Now()) {
 		// The glass has run out, whether or not its timer has fired yet.
-		return 0, false, errorf(409, "time_up", "the turn's time has run out")
+		return 0, false, errorf(http.StatusConflict, "time_up", "the turn's time has run out")
 	}
 	m := req.move
 	if req.person {
 		var err error
 		if m, err = g.cur.ParseMove(req.text); err != nil {
-			return 0, false, errorf(400, "bad_request", "%v", err)
+			return 0, false, errorf(http.StatusBadRequest, "bad_request", "%v", err)
 		}
 	}
 	next := g.spare
 	next.CopyFrom(g.cur)
 	if err := next.Play(m); err != nil {
-		return 0, false, errorf(422, "illegal_move", "%v", err)
+		return 0, false, errorf(http.StatusUnprocessableEntity, "illegal_move", "%v", err)
 	}
 	// The note is the game's word on a legal move, asked of the state
 	// before it.
@@ -391,7 +392,7 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 		if errors.Is(err, store.ErrClosed) {
 			return 0, false, errShuttingDown
 		}
-		return 0, false, errorf(500, "internal_error", "the move could not be stored; it was not made")
+		return 0, false, errorf(http.StatusInternalServerError, "internal_error", "the move could not be stored; it was not made")
 	}
 
 	if g.pending != nil {
@@ -600,7 +601,7 @@ func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 		if errors.Is(err, store.ErrClosed) {
 			return errShuttingDown
 		}
-		return errorf(500, "internal_error", "the seats could not be stored")
+		return errorf(http.StatusInternalServerError, "internal_error", "the seats could not be stored")
 	}
 	g.seats = seats
 	g.updated = now
@@ -615,7 +616,7 @@ func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 
 // errGameOver refuses what only a game in progress allows: a finished
 // game's seats are part of its record.
-var errGameOver = errorf(409, "game_over", "the game is over")
+var errGameOver = errorf(http.StatusConflict, "game_over", "the game is over")
 
 // join marks seat as joined, renaming it if name is not empty.
 func (g *match) join(ctx context.Context, seat int, name string) *apiError {
