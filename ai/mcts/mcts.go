@@ -136,9 +136,9 @@ type Config struct {
 	// prior scaled to [0, 1] among the moves of its node (the best 1, the
 	// worst 0), so that the game's rule of thumb steers the first visits
 	// and fades as the simulations speak. 0 (the default) uses the prior
-	// only to order the widening; negative means 0. For Blue Lagoon at
-	// 1,000 simulations a weight of 1 won less than none, and 0.1 more
-	// on the tuning deals but not on fresh ones (docs/strength.md).
+	// only to order the widening; negative means 0. It is off by default
+	// because no weight tried helped Blue Lagoon's search
+	// (docs/strength.md, "Small budgets (issue 16)").
 	Bias float64
 	// MAST, between 0 and 1, turns on move-average sampling (see MAST):
 	// the share of the playouts' steps whose move is chosen by the moves'
@@ -152,10 +152,10 @@ type Config struct {
 	// children (the child best for the seat that moves there), and a
 	// child's value in the selection is (1-Minimax) times its mean reward
 	// plus Minimax times that backed-up evaluation. The playouts' averages
-	// are noisy over a few simulations, the evaluation is not: for Blue
-	// Lagoon at 1,000 simulations the mix (0.5) won more than the playouts
-	// alone with the cheap prior, and no more once greedy's rating ordered
-	// the root (docs/strength.md). 0 (the default) is off.
+	// are noisy over a few simulations, the evaluation is not; but where
+	// the game's prior already orders the root by the same rating, the
+	// evaluation tells the search little more (docs/strength.md, "Small
+	// budgets (issue 16)"). 0 (the default) is off.
 	Minimax float64
 	// RAVE, if above 0, turns on rapid action value estimation: every
 	// child also keeps the mean reward, for its mover, of the simulations
@@ -165,10 +165,10 @@ type Config struct {
 	// the child's own with the weight sqrt(RAVE/(3n+RAVE)) at n visits, a
 	// half at n = RAVE/3. In a game of placements a space good to take
 	// now is often good a few moves later, and the all-moves mean has
-	// many more samples early on. For Blue Lagoon at 5,000 simulations a
-	// weight of 300 won 56.5% of 200 games, and it costs some 5% of the
-	// simulations a second: next to nothing at equal time
-	// (docs/strength.md). 0 (the default) is off.
+	// many more samples early on. It costs simulations a second, which
+	// at equal time outweighed what it gained for Blue Lagoon
+	// (docs/strength.md, "Other settings left off"). 0 (the default) is
+	// off.
 	RAVE float64
 	// Seed seeds the random streams of the workers.
 	Seed uint64

@@ -81,8 +81,9 @@ const settlementPly = 1 << 20
 // with probability SettleLand; otherwise the move is uniformly random, which
 // is the randomness that keeps the playouts from all ending alike. The
 // engine plays such a step in one pass over its own sets
-// (bluelagoon.Game.ApplyPreferred), so a playout costs some one and a half
-// random games (docs/performance.md, session 11).
+// (bluelagoon.Game.ApplyPreferred) rather than asking questions of its
+// sets of spaces one by one, since the playout is most of a simulation's
+// time (docs/performance.md, "Search").
 //
 // Margin is not the playouts' but the rewards': the share of a seat's reward
 // that is its score margin (squashed into [0, 1]) rather than its share of
@@ -94,7 +95,8 @@ const settlementPly = 1 << 20
 // points a stone circle within two steps of the villages. A playout of
 // the settlement phase is half the moves of a game from the first move and
 // as much noise again in the final scores as the whole exploration phase,
-// little of which the board at the phase's end predicts (docs/strength.md).
+// little of which the board at the phase's end predicts (docs/strength.md,
+// "Small budgets (issue 16)").
 type Policy struct {
 	Token, Fresh, Land, SettleFresh, SettleLand float64
 	Margin                                      float64
@@ -123,8 +125,9 @@ type Policy struct {
 	// The settlement phase has no chance and no hidden information
 	// left, and a playout to its end is some 60 moves of mostly random
 	// play; but the standing halfway is a worse judge than such a
-	// playout (at 10 and 20 plies it lost 19 and 7 games of 200 more
-	// than the default, docs/strength.md).
+	// playout, since it does not count the tokens and majorities still
+	// to be taken, so it is off by default (docs/strength.md, "Small
+	// budgets (issue 16)").
 	SettleCut float64
 	// SettleMajority is the probability that a settlement phase's
 	// playout step that takes no token places a settler on land of the
@@ -136,36 +139,39 @@ type Policy struct {
 	// settlement phase every circle holds a token, and a player builds
 	// only out from its villages, so the tokens near them are the ones
 	// it can take first. Fitted on the playout policy's games and tuned
-	// in the arena (docs/strength.md, session 9).
+	// in the arena (docs/strength.md, "Small budgets (issue 16)").
 	Circle float64
 }
 
 // SmallPolicy is the policy the search uses at small budgets, up to
 // SmallBudget simulations a move: what the arena found best at 1,000
-// simulations a move (docs/strength.md, issue 16). Greedy's rating at the
-// root is most of it; the reward all margin and the playouts cut at the
-// exploration's end each helped a little, and the cut halves a playout from
-// the first move; the cut's estimate counting the stone circles near the
-// villages kept, not only the villages, won most of the games greedy still
-// took (session 9).
+// simulations a move. Greedy's rating at the root matters most, since the
+// cheap prior is blind to the scores a move changes; the reward all margin
+// and the playouts cut at the exploration's end tell a small search's moves
+// apart sooner, and the cut halves a playout from the first move; the
+// cut's estimate counts the stone circles near the villages kept, not only
+// the villages, since a player builds out from its villages in the
+// settlement phase (docs/strength.md, "Small budgets (issue 16)").
 var SmallPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 1, Cut: 1, Village: 1.9, Circle: 3, Root: 1, Scale: 40}
 
 // LargePolicy is the policy the search uses above SmallBudget: whole
 // playouts, and a reward mostly the share of the victory. What a small
 // search needs to tell its moves apart, an estimate of the settlement
 // phase and a reward all margin, bounds a larger one by the estimate's
-// errors and by the points it plays for rather than the win: at 5,000 and
-// 20,000 simulations a move SmallPolicy lost to this one (docs/strength.md,
-// session 10).
+// errors and by the points it plays for rather than the win, which more
+// simulations cannot average away (docs/strength.md, "A policy for each
+// budget").
 var LargePolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 0.2, Root: 1, Scale: 40}
 
 // SmallBudget is the most simulations a move at which the search plays by
-// SmallPolicy (docs/strength.md, session 10).
+// SmallPolicy: around it the two policies play evenly (docs/strength.md,
+// "A policy for each budget").
 const SmallBudget = 3000
 
 // simulationsPerSecond is what a time budget is taken to allow a tree when
 // its policy is chosen: somewhat less than a quiet core searches at the
-// first move (66,000), since a machine is seldom quiet.
+// first move (docs/performance.md, "Search"), since a machine is seldom
+// quiet.
 const simulationsPerSecond = 50_000
 
 // PolicyFor returns the policy of a search within budget b: SmallPolicy if

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"sync"
 	"time"
 
@@ -308,7 +309,7 @@ func (p *botPool) play(j botJob, m game.Move, log *slog.Logger) {
 		return
 	}
 	log.Error("the bot's move was refused", "move", m, "err", apiErr)
-	if apiErr.status >= 500 {
+	if apiErr.status >= http.StatusInternalServerError {
 		// The store failed: try again in a while rather than stall the game.
 		j.g.mu.Lock()
 		j.g.botVersion = -1

@@ -53,6 +53,12 @@ type healthView struct {
 	PersonQueue int   `json:"bot_queue_people"`   // of the waiting, those of games with a person
 }
 
+// handleHealth says what an operator needs to see at a glance; it takes
+// no game's lock, so it answers whatever the games are doing.
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.health(time.Now()))
+}
+
 func (s *Server) health(now time.Time) healthView {
 	v := healthView{OK: true}
 	for _, g := range s.active() {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -96,12 +97,11 @@ func (l *Listener) Accept() (net.Conn, error) {
 
 // refuseConn answers a connection over a cap with a 503 and closes it.
 func refuseConn(c net.Conn, why string) {
-	body := mustJSON(errorBody{Error: struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-	}{"too_many_connections", why + "; try again later"}})
+	body := mustJSON(errorBody{Error: errorDetail{Code: "too_many_connections", Message: why + "; try again later"}})
 	c.SetWriteDeadline(time.Now().Add(time.Second))
-	fmt.Fprintf(c, "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 5\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	status := http.StatusServiceUnavailable
+	fmt.Fprintf(c, "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\nRetry-After: 5\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s",
+		status, http.StatusText(status), len(body), body)
 	c.Close()
 }
 

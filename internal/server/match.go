@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -18,7 +19,9 @@ import (
 // mutex orders everything that happens to the game: a move is checked,
 // written to the store and only then applied in memory and broadcast, all
 // under the lock, so subscribers see the moves in the order of their
-// versions and nobody ever sees a move that is not stored.
+// versions and nobody ever sees a move that is not stored. playLocked's
+// steps are that order (checkMove, storeMove, apply, broadcastMove), and a
+// take-back keeps it too.
 type match struct {
 	s          *Server
 	id         string
@@ -329,6 +332,8 @@ func (g *match) play(ctx context.Context, req moveRequest) (version int, duplica
 	return g.playLocked(ctx, req)
 }
 
+// playLocked is play under g.mu. Its steps keep the type's order: check
+// the move, store it, and only then apply it and broadcast it.
 func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, duplicate bool, _ *apiError) {
 	if g.closed {
 		return 0, false, errShuttingDown
@@ -339,39 +344,69 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 			return req.version + 1, true, nil
 		}
 	}
-	if req.version != v || (!req.person && req.takeBacks != g.takeBacks) {
-		return 0, false, errorf(409, "stale_version", "the move was made against version %d, but the game is at version %d", req.version, v)
-	}
-	if g.cur.Over() {
-		return 0, false, errGameOver
-	}
-	if req.person && g.seats[req.seat].Kind != kindHuman {
-		return 0, false, errorf(403, "bad_token", "seat %d has been left to a bot", req.seat)
-	}
-	if p := g.cur.ToMove(); p != req.seat {
-		return 0, false, errorf(409, "not_your_turn", "seat %d is to move, not seat %d", p, req.seat)
-	}
-	if !req.afterTime && g.timeUp(req.seat, time.Now()) {
-		// The glass has run out, whether or not its timer has fired yet.
-		return 0, false, errorf(409, "time_up", "the turn's time has run out")
-	}
-	m := req.move
-	if req.person {
-		var err error
-		if m, err = g.cur.ParseMove(req.text); err != nil {
-			return 0, false, errorf(400, "bad_request", "%v", err)
-		}
+	m, e := g.checkMove(req)
+	if e != nil {
+		return 0, false, e
 	}
 	next := g.spare
 	next.CopyFrom(g.cur)
 	if err := next.Play(m); err != nil {
-		return 0, false, errorf(422, "illegal_move", "%v", err)
+		return 0, false, errorf(http.StatusUnprocessableEntity, "illegal_move", "%v", err)
 	}
 	// The note is the game's word on a legal move, asked of the state
 	// before it.
 	now := time.Now()
 	mi := moveInfo{seat: req.seat, move: m, text: g.cur.MoveText(m), note: mustJSON(g.cur.Note(m)), turnEnded: next.Turn() != g.cur.Turn(), at: now}
+	after := g.afterMove(req, &mi, next)
+	if e := g.storeMove(ctx, v+1, &mi, after); e != nil {
+		return 0, false, e
+	}
+	g.apply(req, mi, next, after)
+	g.broadcastMove(v+1, now)
+	if after.Seats != nil {
+		g.broadcastSeats(now)
+	}
+	if g.cur.Over() {
+		g.s.log.Info("game over", "game", g.id, "version", v+1, "winners", after.Summary.Winners)
+	}
+	g.schedule()
+	return v + 1, false, nil
+}
 
+// checkMove checks that a move that is not a duplicate is the seat's to
+// make now, at the game's version, and returns it: read from its text for
+// a person's, as it comes for the others.
+func (g *match) checkMove(req moveRequest) (game.Move, *apiError) {
+	if v := len(g.moves); req.version != v || (!req.person && req.takeBacks != g.takeBacks) {
+		return 0, errorf(http.StatusConflict, "stale_version", "the move was made against version %d, but the game is at version %d", req.version, v)
+	}
+	if g.cur.Over() {
+		return 0, errGameOver
+	}
+	if req.person && g.seats[req.seat].Kind != kindHuman {
+		return 0, errorf(http.StatusForbidden, "bad_token", "seat %d has been left to a bot", req.seat)
+	}
+	if p := g.cur.ToMove(); p != req.seat {
+		return 0, errorf(http.StatusConflict, "not_your_turn", "seat %d is to move, not seat %d", p, req.seat)
+	}
+	if !req.afterTime && g.timeUp(req.seat, time.Now()) {
+		// The glass has run out, whether or not its timer has fired yet.
+		return 0, errorf(http.StatusConflict, "time_up", "the turn's time has run out")
+	}
+	if !req.person {
+		return req.move, nil
+	}
+	m, err := g.cur.ParseMove(req.text)
+	if err != nil {
+		return 0, errorf(http.StatusBadRequest, "bad_request", "%v", err)
+	}
+	return m, nil
+}
+
+// afterMove returns the game's metadata after the move mi, which takes the
+// game to next, and sets the clocks the move leaves in mi. A person's move
+// ends the seat's stand-in, and joins a seat never joined.
+func (g *match) afterMove(req moveRequest, mi *moveInfo, next game.State) store.After {
 	after := store.After{Over: next.Over()}
 	if req.person && (g.seats[req.seat].StandIn || !g.seats[req.seat].Joined) {
 		after.Seats = slices.Clone(g.seats)
@@ -382,18 +417,30 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 	if after.Seats != nil {
 		seatsAfter = after.Seats
 	}
-	mi.clocks = g.clocksAfter(&mi, next, seatsAfter, now)
+	mi.clocks = g.clocksAfter(mi, next, seatsAfter, mi.at)
 	standing := next.Standing()
 	after.Summary = store.Summary{Phase: standing.Phase, ToMove: next.ToMove(), Scores: standing.Scores, Winners: standing.Winners}
-	sm := store.Move{Seat: req.seat, Move: mi.text, At: now, Clocks: mi.clocks}
-	if err := g.s.store.AppendMove(ctx, g.id, v+1, sm, after); err != nil {
-		g.s.log.Error("storing a move", "game", g.id, "version", v+1, "err", err)
-		if errors.Is(err, store.ErrClosed) {
-			return 0, false, errShuttingDown
-		}
-		return 0, false, errorf(500, "internal_error", "the move could not be stored; it was not made")
-	}
+	return after
+}
 
+// storeMove writes the move that makes version: a move the store has not
+// taken is not made.
+func (g *match) storeMove(ctx context.Context, version int, mi *moveInfo, after store.After) *apiError {
+	sm := store.Move{Seat: mi.seat, Move: mi.text, At: mi.at, Clocks: mi.clocks}
+	err := g.s.store.AppendMove(ctx, g.id, version, sm, after)
+	if err == nil {
+		return nil
+	}
+	g.s.log.Error("storing a move", "game", g.id, "version", version, "err", err)
+	if errors.Is(err, store.ErrClosed) {
+		return errShuttingDown
+	}
+	return errorf(http.StatusInternalServerError, "internal_error", "the move could not be stored; it was not made")
+}
+
+// apply makes a stored move in memory: next becomes the current state, the
+// move joins the history, and the clocks, seats and views follow it.
+func (g *match) apply(req moveRequest, mi moveInfo, next game.State, after store.After) {
 	if g.pending != nil {
 		g.endTakeBack("moved", req.seat)
 	}
@@ -402,26 +449,17 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 	if mi.clocks != nil {
 		g.clocks = slices.Clone(mi.clocks)
 	}
-	g.turnStart = now
+	g.turnStart = mi.at
 	if !req.afterTime {
 		// A move the time rule makes for a seat nobody plays is no sign
 		// of life: a table its people left, whose glass ends every turn,
 		// must still be given up (Config.IdleExpiry).
-		g.updated = now
+		g.updated = mi.at
 	}
 	if after.Seats != nil {
 		g.seats = after.Seats
 	}
 	g.refresh()
-	g.broadcastMove(v+1, now)
-	if after.Seats != nil {
-		g.broadcastSeats(now)
-	}
-	if g.cur.Over() {
-		g.s.log.Info("game over", "game", g.id, "version", v+1, "winners", standing.Winners)
-	}
-	g.schedule()
-	return v + 1, false, nil
 }
 
 // sameMove reports whether a request is the move mi, sent again.
@@ -600,7 +638,7 @@ func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 		if errors.Is(err, store.ErrClosed) {
 			return errShuttingDown
 		}
-		return errorf(500, "internal_error", "the seats could not be stored")
+		return errorf(http.StatusInternalServerError, "internal_error", "the seats could not be stored")
 	}
 	g.seats = seats
 	g.updated = now
@@ -615,7 +653,7 @@ func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 
 // errGameOver refuses what only a game in progress allows: a finished
 // game's seats are part of its record.
-var errGameOver = errorf(409, "game_over", "the game is over")
+var errGameOver = errorf(http.StatusConflict, "game_over", "the game is over")
 
 // join marks seat as joined, renaming it if name is not empty.
 func (g *match) join(ctx context.Context, seat int, name string) *apiError {

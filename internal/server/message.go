@@ -41,104 +41,129 @@ type wireMessage struct {
 	Accept    *bool `json:"accept"`
 }
 
+// messageFields are the fields each type of client message may have.
+var messageFields = map[string][]string{
+	"hello":            {"token", "version", "take_backs"},
+	"move":             {"id", "version", "move"},
+	"ping":             {"id"},
+	"take_back":        {"id", "version"},
+	"take_back_answer": {"id", "version", "accept"},
+}
+
 // decodeClientMessage reads and checks one client message: a single JSON
 // object with a known type and exactly the fields that type allows. The error
-// says what is wrong, for the client.
+// says what is wrong, for the client; with it, the message holds what was
+// read before the error (its id, once checked, for a refusal to carry).
 func decodeClientMessage(data []byte) (clientMessage, error) {
-	var m clientMessage
+	w, err := readWire(data)
+	if err != nil {
+		return clientMessage{}, err
+	}
+	m := clientMessage{Type: w.Type, Version: -1}
+	if err := w.checkFields(); err != nil {
+		return m, err
+	}
+	if err := w.fill(&m); err != nil {
+		return m, err
+	}
+	return m, w.require(&m)
+}
+
+// readWire reads a message as it comes over the wire: UTF-8, within the
+// size limit, one JSON object of the protocol's fields.
+func readWire(data []byte) (wireMessage, error) {
+	var w wireMessage
 	if len(data) > maxMessageBytes {
-		return m, fmt.Errorf("message of %d bytes; the limit is %d", len(data), maxMessageBytes)
+		return w, fmt.Errorf("message of %d bytes; the limit is %d", len(data), maxMessageBytes)
 	}
 	if !utf8.Valid(data) {
-		return m, errors.New("message is not UTF-8")
+		return w, errors.New("message is not UTF-8")
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var w wireMessage
 	if err := dec.Decode(&w); err != nil {
-		return m, fmt.Errorf("message is not a JSON object of the protocol: %w", err)
+		return w, fmt.Errorf("message is not a JSON object of the protocol: %w", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return m, errors.New("message has data after its JSON object")
+		return w, errors.New("message has data after its JSON object")
 	}
-	m.Type = w.Type
-	m.Version = -1
-	allowed := func(fields ...string) error {
-		for _, f := range []struct {
-			name    string
-			present bool
-		}{{"id", w.ID != nil}, {"token", w.Token != nil}, {"version", w.Version != nil}, {"move", w.Move != nil},
-			{"take_backs", w.TakeBacks != nil}, {"accept", w.Accept != nil}} {
-			if f.present && !slices.Contains(fields, f.name) {
-				return fmt.Errorf("a %s message has no %q field", w.Type, f.name)
-			}
+	return w, nil
+}
+
+// checkFields checks that the message's type is known and that it has no
+// field its type does not allow.
+func (w *wireMessage) checkFields() error {
+	allowed, known := messageFields[w.Type]
+	switch {
+	case w.Type == "":
+		return errors.New(`message has no "type"`)
+	case !known:
+		return fmt.Errorf("unknown message type %q", w.Type)
+	}
+	for _, f := range []struct {
+		name    string
+		present bool
+	}{{"id", w.ID != nil}, {"token", w.Token != nil}, {"version", w.Version != nil}, {"move", w.Move != nil},
+		{"take_backs", w.TakeBacks != nil}, {"accept", w.Accept != nil}} {
+		if f.present && !slices.Contains(allowed, f.name) {
+			return fmt.Errorf("a %s message has no %q field", w.Type, f.name)
 		}
-		return nil
 	}
-	var err error
-	switch w.Type {
-	case "hello":
-		err = allowed("token", "version", "take_backs")
-	case "move":
-		err = allowed("id", "version", "move")
-	case "ping":
-		err = allowed("id")
-	case "take_back":
-		err = allowed("id", "version")
-	case "take_back_answer":
-		err = allowed("id", "version", "accept")
-	case "":
-		return m, errors.New(`message has no "type"`)
-	default:
-		return m, fmt.Errorf("unknown message type %q", w.Type)
-	}
-	if err != nil {
-		return m, err
-	}
+	return nil
+}
+
+// fill checks the values of the fields that any type may have and copies
+// them into m, stopping at the first that is wrong.
+func (w *wireMessage) fill(m *clientMessage) error {
 	if w.ID != nil {
 		if len(*w.ID) > maxIDLen {
-			return m, fmt.Errorf("id is longer than %d bytes", maxIDLen)
+			return fmt.Errorf("id is longer than %d bytes", maxIDLen)
 		}
 		m.ID = *w.ID
 	}
 	if w.Token != nil {
 		if len(*w.Token) > maxTokenLen {
-			return m, fmt.Errorf("token is longer than %d bytes", maxTokenLen)
+			return fmt.Errorf("token is longer than %d bytes", maxTokenLen)
 		}
 		m.Token = *w.Token
 	}
 	if w.Version != nil {
 		if *w.Version < -1 || (w.Type == "move" && *w.Version < 0) {
-			return m, fmt.Errorf("version %d is negative", *w.Version)
+			return fmt.Errorf("version %d is negative", *w.Version)
 		}
 		m.Version = *w.Version
 	}
 	if w.TakeBacks != nil {
 		if *w.TakeBacks < 0 {
-			return m, fmt.Errorf("take_backs %d is negative", *w.TakeBacks)
+			return fmt.Errorf("take_backs %d is negative", *w.TakeBacks)
 		}
 		m.TakeBacks = *w.TakeBacks
 	}
+	return nil
+}
+
+// require checks that the message has the fields its type needs, and
+// copies those of its type alone into m.
+func (w *wireMessage) require(m *clientMessage) error {
 	switch w.Type {
 	case "take_back", "take_back_answer":
 		if w.Version == nil || *w.Version < 0 {
-			return m, fmt.Errorf(`a %s needs the "version" it was asked at`, w.Type)
+			return fmt.Errorf(`a %s needs the "version" it was asked at`, w.Type)
 		}
 		if w.Type == "take_back_answer" {
 			if w.Accept == nil {
-				return m, errors.New(`a take_back_answer needs "accept", true or false`)
+				return errors.New(`a take_back_answer needs "accept", true or false`)
 			}
 			m.Accept = *w.Accept
 		}
-	}
-	if w.Type == "move" {
+	case "move":
 		if w.Version == nil {
-			return m, errors.New(`a move needs the "version" it was made against`)
+			return errors.New(`a move needs the "version" it was made against`)
 		}
 		if w.Move == nil || *w.Move == "" {
-			return m, errors.New(`a move message needs a "move", in the game's notation`)
+			return errors.New(`a move message needs a "move", in the game's notation`)
 		}
 		m.Move = *w.Move
 	}
-	return m, nil
+	return nil
 }

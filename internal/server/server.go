@@ -152,50 +152,10 @@ type Server struct {
 // New makes a server and resumes every game in progress in the store: their
 // bots carry on and their clocks run again.
 func New(ctx context.Context, cfg Config) (*Server, error) {
-	if cfg.Games == nil || cfg.Store == nil || cfg.Bots == nil || cfg.Levels == nil {
-		return nil, errors.New("server: the games, a store, a bot factory and the levels are required")
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
 	}
-	if cfg.StandInLevel == "" {
-		cfg.StandInLevel = "medium"
-	}
-	for _, r := range cfg.Games.All() {
-		if levels := cfg.Levels(r.ID); !slices.Contains(levels, cfg.StandInLevel) {
-			return nil, fmt.Errorf("server: stand-in level %q is not one of the levels %q of %s", cfg.StandInLevel, levels, r.Name)
-		}
-	}
-	if cfg.StandInGrace <= 0 {
-		cfg.StandInGrace = 5 * time.Second
-	}
-	if cfg.BotWorkers <= 0 {
-		cfg.BotWorkers = max(1, runtime.GOMAXPROCS(0)/2)
-	}
-	if cfg.BotTimeout <= 0 {
-		cfg.BotTimeout = time.Minute
-	}
-	if cfg.Rate == 0 {
-		cfg.Rate = 20
-	}
-	if cfg.Burst <= 0 {
-		cfg.Burst = 40
-	}
-	if cfg.MessageRate == 0 {
-		cfg.MessageRate = 10
-	}
-	if cfg.MessageBurst <= 0 {
-		cfg.MessageBurst = 20
-	}
-	if cfg.Log == nil {
-		cfg.Log = slog.Default()
-	}
-	orDefault(&cfg.HelloTimeout, 10*time.Second)
-	orDefault(&cfg.BodyTimeout, 10*time.Second)
-	orDefault(&cfg.HeaderTimeout, 10*time.Second)
-	orDefault(&cfg.IdleTimeout, time.Minute)
-	orDefault(&cfg.OpenExpiry, time.Hour)
-	orDefault(&cfg.IdleExpiry, 7*24*time.Hour)
-	orDefault(&cfg.MaxGames, 5000)
-	orDefault(&cfg.MaxGamesPerAddr, 50)
-	orDefault(&cfg.MaxBotGamesPerAddr, 4)
 	s := &Server{
 		cfg: cfg, log: cfg.Log, store: cfg.Store,
 		games:  make(map[string]*match),
@@ -210,11 +170,71 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.handler = s.routes()
 	s.metrics = newMetrics(s)
 	s.bots = newBotPool(s, cfg.BotWorkers)
-
-	stored, damaged, err := s.store.InProgress(ctx)
-	if err != nil {
+	if err := s.resume(ctx); err != nil {
 		s.bots.close()
 		return nil, fmt.Errorf("server: resuming games: %w", err)
+	}
+	s.swept.Go(s.sweep)
+	return s, nil
+}
+
+// withDefaults checks c and returns it with its defaults set.
+func (c Config) withDefaults() (Config, error) {
+	if c.Games == nil || c.Store == nil || c.Bots == nil || c.Levels == nil {
+		return c, errors.New("server: the games, a store, a bot factory and the levels are required")
+	}
+	if c.StandInLevel == "" {
+		c.StandInLevel = "medium"
+	}
+	for _, r := range c.Games.All() {
+		if levels := c.Levels(r.ID); !slices.Contains(levels, c.StandInLevel) {
+			return c, fmt.Errorf("server: stand-in level %q is not one of the levels %q of %s", c.StandInLevel, levels, r.Name)
+		}
+	}
+	if c.StandInGrace <= 0 {
+		c.StandInGrace = 5 * time.Second
+	}
+	if c.BotWorkers <= 0 {
+		c.BotWorkers = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	if c.BotTimeout <= 0 {
+		c.BotTimeout = time.Minute
+	}
+	if c.Rate == 0 {
+		c.Rate = 20
+	}
+	if c.Burst <= 0 {
+		c.Burst = 40
+	}
+	if c.MessageRate == 0 {
+		c.MessageRate = 10
+	}
+	if c.MessageBurst <= 0 {
+		c.MessageBurst = 20
+	}
+	if c.Log == nil {
+		c.Log = slog.Default()
+	}
+	orDefault(&c.HelloTimeout, 10*time.Second)
+	orDefault(&c.BodyTimeout, 10*time.Second)
+	orDefault(&c.HeaderTimeout, 10*time.Second)
+	orDefault(&c.IdleTimeout, time.Minute)
+	orDefault(&c.OpenExpiry, time.Hour)
+	orDefault(&c.IdleExpiry, 7*24*time.Hour)
+	orDefault(&c.MaxGames, 5000)
+	orDefault(&c.MaxGamesPerAddr, 50)
+	orDefault(&c.MaxBotGamesPerAddr, 4)
+	return c, nil
+}
+
+// resume loads the store's games in progress and sets them going. A game
+// given up while the server was down is marked so and left; one that does
+// not load is left out, remembered as broken, and does not keep the others
+// from being played.
+func (s *Server) resume(ctx context.Context) error {
+	stored, damaged, err := s.store.InProgress(ctx)
+	if err != nil {
+		return err
 	}
 	failed := len(damaged)
 	for _, d := range damaged {
@@ -249,8 +269,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		g.mu.Unlock()
 	}
 	s.log.Info("games resumed", "games", len(s.games), "failed", failed, "expired", expired)
-	s.swept.Go(s.sweep)
-	return s, nil
+	return nil
 }
 
 // errExpired answers for a game given up (Config.OpenExpiry, IdleExpiry).

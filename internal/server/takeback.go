@@ -59,11 +59,11 @@ func (g *match) askTakeBack(ctx context.Context, seat, version int) (done bool, 
 	case g.cur.Over():
 		return false, errGameOver
 	case g.seats[seat].Kind != kindHuman:
-		return false, errorf(403, "bad_token", "seat %d has been left to a bot", seat)
+		return false, errorf(http.StatusForbidden, "bad_token", "seat %d has been left to a bot", seat)
 	case version != v:
-		return false, errorf(409, "stale_version", "the take-back was asked at version %d, but the game is at version %d", version, v)
+		return false, errorf(http.StatusConflict, "stale_version", "the take-back was asked at version %d, but the game is at version %d", version, v)
 	case g.pending != nil:
-		return false, errorf(409, "take_back_pending", "seat %d's take-back waits for answers", g.pending.Seat)
+		return false, errorf(http.StatusConflict, "take_back_pending", "seat %d's take-back waits for answers", g.pending.Seat)
 	}
 	to := -1
 	for i := len(g.moves) - 1; i >= 0; i-- {
@@ -73,7 +73,7 @@ func (g *match) askTakeBack(ctx context.Context, seat, version int) (done bool, 
 		}
 	}
 	if to < 0 {
-		return false, errorf(409, "nothing_to_take_back", "seat %d has made no move", seat)
+		return false, errorf(http.StatusConflict, "nothing_to_take_back", "seat %d has made no move", seat)
 	}
 	var others []int
 	for i, st := range g.seats {
@@ -108,7 +108,7 @@ func (g *match) answerTakeBack(ctx context.Context, seat, version int, accept bo
 		g.endTakeBack("withdrawn", seat)
 		return false, nil
 	case !slices.Contains(r.Waiting, seat):
-		return false, errorf(409, "not_asked", "seat %d is not asked about this take-back", seat)
+		return false, errorf(http.StatusConflict, "not_asked", "seat %d is not asked about this take-back", seat)
 	case !accept:
 		g.endTakeBack("refused", seat)
 		return false, nil
@@ -151,7 +151,7 @@ func (g *match) takeBack(ctx context.Context, seat, to int) *apiError {
 		if errors.Is(err, store.ErrClosed) {
 			return errShuttingDown
 		}
-		return errorf(500, "internal_error", "the take-back could not be stored; nothing was taken back")
+		return errorf(http.StatusInternalServerError, "internal_error", "the take-back could not be stored; nothing was taken back")
 	}
 	cur := g.start.Clone()
 	owner := cur.ToMove()
@@ -198,20 +198,17 @@ type takeBackBody struct {
 
 // handleTakeBack asks to take back the seat's last move, or, with
 // "accept", answers the take-back another seat asked for.
-func (s *Server) handleTakeBack(w http.ResponseWriter, r *http.Request, g *match) {
+func (s *Server) handleTakeBack(w http.ResponseWriter, r *http.Request, g *match) error {
 	seat, e := seatFor(r, g)
 	if e != nil {
-		writeError(w, e, nil)
-		return
+		return e
 	}
 	var req takeBackBody
 	if e := s.decodeBody(w, r, &req, false); e != nil {
-		writeError(w, e, nil)
-		return
+		return e
 	}
 	if req.Version == nil {
-		writeError(w, errorf(400, "bad_request", `a take-back needs the "version" it was asked at`), nil)
-		return
+		return errorf(http.StatusBadRequest, "bad_request", `a take-back needs the "version" it was asked at`)
 	}
 	var done bool
 	if req.Accept == nil {
@@ -220,11 +217,11 @@ func (s *Server) handleTakeBack(w http.ResponseWriter, r *http.Request, g *match
 		done, e = g.answerTakeBack(r.Context(), seat, *req.Version, *req.Accept)
 	}
 	if e != nil {
-		writeError(w, e, g.currentState(seat))
-		return
+		return e.withState(g.currentState(seat))
 	}
 	g.mu.Lock()
 	body := map[string]any{"done": done, "version": len(g.moves), "take_backs": g.takeBacksView(), "state": g.stateJSON(seat, time.Now())}
 	g.mu.Unlock()
-	writeJSON(w, 200, body)
+	writeJSON(w, http.StatusOK, body)
+	return nil
 }

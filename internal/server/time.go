@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"net/http"
 	"slices"
 	"time"
 
@@ -179,7 +180,7 @@ func (g *match) timeout(v, gen int) {
 			g.s.log.Info("the turn's time is up; the rules play", "game", g.id, "seat", p, "move", g.cur.MoveText(m))
 			if _, _, e := g.playLocked(context.Background(), moveRequest{seat: p, version: v, move: m, takeBacks: gen, afterTime: true}); e != nil {
 				g.s.log.Error("the move for a turn whose time is up was refused", "game", g.id, "version", v, "err", e)
-				if e.status >= 500 && e != errShuttingDown {
+				if e.status >= http.StatusInternalServerError && e != errShuttingDown {
 					// The store failed: try again in a while rather than
 					// stall the game.
 					time.AfterFunc(time.Second, func() { g.timeout(v, gen) })

@@ -78,22 +78,24 @@ func (c *wsConn) kill(code websocket.StatusCode, reason string) {
 	})
 }
 
-func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *match) {
+// handleWebSocket serves a game's WebSocket (docs/protocol.md). It refuses
+// only before the upgrade; after it, the connection's messages say what is
+// wrong.
+func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *match) error {
 	if !sameOrigin(r) {
-		writeError(w, errorf(http.StatusForbidden, "cross_origin", "WebSocket connections from other sites are not accepted"), nil)
-		return
+		return errorf(http.StatusForbidden, "cross_origin", "WebSocket connections from other sites are not accepted")
 	}
 	ws, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		s.log.Debug("websocket upgrade refused", "game", g.id, "err", err)
-		return
+		return nil
 	}
 	ws.SetReadLimit(maxMessageBytes)
 	c := &wsConn{s: s, g: g, c: ws, seat: -1, out: make(chan outgoing, queueLength)}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	if !s.track(c) {
 		ws.Close(statusGoingAway, "the server is shutting down")
-		return
+		return nil
 	}
 	defer s.untrack(c)
 	defer c.kill(statusNormal, "")
@@ -102,20 +104,21 @@ func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *matc
 
 	hello, ok := c.readHello()
 	if !ok {
-		return
+		return nil
 	}
 	if hello.Token != "" {
 		if c.seat = g.seatOf(hello.Token); c.seat < 0 {
 			c.refuse(errorf(http.StatusForbidden, "bad_token", "the token is not a seat of game %s", g.id))
-			return
+			return nil
 		}
 	}
 	if !g.subscribe(c, hello.Version, hello.TakeBacks) {
 		c.kill(statusGoingAway, "the server is shutting down")
-		return
+		return nil
 	}
 	defer g.unsubscribe(c)
 	c.readLoop()
+	return nil
 }
 
 // track adds a connection to those that Close closes; it reports false when

@@ -1,0 +1,106 @@
+package server
+
+import (
+	"math"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// This file holds the checks every request passes before its route: the
+// security headers, the host it names, and for the API the client's rate,
+// the origin of a write and the server's shutting down.
+
+// contentSecurityPolicy lets the page load only its own scripts, styles,
+// images and connections (the API and the WebSocket), inline style
+// attributes aside, and be framed by no one.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+	"media-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// securityHeaders sets the headers every answer carries: the page's
+// content policy, no framing (clickjacking), no type sniffing, no referrer
+// sent to other sites.
+func securityHeaders(h http.Header) {
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+}
+
+// checkHost refuses a request for a host that is not this server's.
+func (s *Server) checkHost(r *http.Request) *apiError {
+	if s.ownHost(r.Host) {
+		return nil
+	}
+	s.log.Warn("a request for another host is refused", "host", r.Host, "client", clientAddr(r), "path", r.URL.Path)
+	s.metrics.refused.WithLabelValues("bad_host").Inc()
+	return errorf(http.StatusMisdirectedRequest, "bad_host", "this server does not answer for the host %q", r.Host)
+}
+
+// ownHost reports whether a request's Host names this server: a loopback
+// name or address, or one of Config.Hosts. A page of another site whose
+// name was pointed at this server (DNS rebinding) sends its own name.
+func (s *Server) ownHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return true
+	}
+	return slices.ContainsFunc(s.cfg.Hosts, func(h string) bool { return strings.EqualFold(h, host) })
+}
+
+// admit refuses API requests over the client's rate (saying in Retry-After
+// when to come back), cross-origin writes and anything while the server
+// shuts down.
+func (s *Server) admit(w http.ResponseWriter, r *http.Request) *apiError {
+	s.mu.Lock()
+	closing := s.closing
+	s.mu.Unlock()
+	if closing {
+		return errShuttingDown
+	}
+	if s.limiter != nil {
+		if ok, wait := s.limiter.allow(clientAddr(r), time.Now()); !ok {
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+			s.log.Debug("rate limited", "client", clientAddr(r), "path", r.URL.Path)
+			s.metrics.refused.WithLabelValues("rate_limited").Inc()
+			return errorf(http.StatusTooManyRequests, "rate_limited", "too many requests; retry in %v", wait.Round(time.Millisecond))
+		}
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && !sameOrigin(r) {
+		return errorf(http.StatusForbidden, "cross_origin", "requests from other sites are not accepted")
+	}
+	return nil
+}
+
+// clientAddr is the client's address without the port: rate limits are per
+// address.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// sameOrigin reports whether the request's Origin, if it has one, is the
+// server itself. Browsers send Origin with cross-site requests; other
+// clients may leave it out.
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && strings.EqualFold(u.Host, r.Host)
+}

@@ -1,0 +1,133 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// This file holds the writer: group commit, and the checkpoints that keep
+// the log short (see the package comment).
+
+// op is one write: fn runs inside the batch's transaction and the result is
+// sent on done once the transaction is committed (or not).
+type op struct {
+	fn   func(tx *sql.Tx) error
+	done chan error
+}
+
+// batchLimit bounds the writes committed in one transaction.
+const batchLimit = 512
+
+// Checkpoints: the log is copied into the database every checkpointEvery,
+// and started afresh once it holds restartFrames pages (4 MiB).
+const (
+	checkpointEvery = 250 * time.Millisecond
+	restartFrames   = 1024
+)
+
+// checkpointer copies the log into the database every checkpointEvery. A
+// passive checkpoint never waits for the writer nor makes it wait, but while
+// moves keep coming it never quite catches up, and the log only starts afresh
+// after a checkpoint that did: once the log is long, the checkpointer asks
+// the writer to copy the rest itself.
+func (s *Store) checkpointer() {
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+		}
+		var busy, frames, copied int
+		if err := s.checkpoint.QueryRow("PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied); err != nil {
+			continue
+		}
+		if frames >= restartFrames {
+			select {
+			case s.restart <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// exec runs fn in a transaction, together with other writes, and returns once
+// it is durable or has failed.
+func (s *Store) exec(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	o := op{fn: fn, done: make(chan error, 1)}
+	select {
+	case s.ops <- o:
+	case <-s.stop:
+		return ErrClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	// Once handed over, the write goes ahead whatever the caller's context
+	// says: waiting for it is what tells the caller the truth.
+	return <-o.done
+}
+
+// writer commits the writes in batches until Close.
+func (s *Store) writer() {
+	for {
+		var batch []op
+		select {
+		case o := <-s.ops:
+			batch = append(batch, o)
+		case <-s.restart:
+			// What is left to copy is what came since the checkpointer's
+			// last pass; the next transaction then restarts the log.
+			s.write.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+			continue
+		case <-s.stop:
+			return
+		}
+	gather:
+		for len(batch) < batchLimit {
+			select {
+			case o := <-s.ops:
+				batch = append(batch, o)
+			default:
+				break gather
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit runs a batch of writes in one transaction, each in a savepoint.
+func (s *Store) commit(batch []op) {
+	errs := make([]error, len(batch))
+	err := func() error {
+		tx, err := s.write.Begin()
+		if err != nil {
+			return err
+		}
+		for i, o := range batch {
+			if _, err := tx.Exec("SAVEPOINT op"); err != nil {
+				tx.Rollback()
+				return err
+			}
+			errs[i] = o.fn(tx)
+			undo := "RELEASE op"
+			if errs[i] != nil {
+				undo = "ROLLBACK TO op; RELEASE op"
+			}
+			if _, err := tx.Exec(undo); err != nil {
+				tx.Rollback()
+				return err
+			}
+		}
+		return tx.Commit()
+	}()
+	for i, o := range batch {
+		if err != nil {
+			o.done <- fmt.Errorf("commit: %w", err)
+			continue
+		}
+		o.done <- errs[i]
+	}
+}

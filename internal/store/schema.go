@@ -1,0 +1,69 @@
+package store
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// This file holds the schema of the current version, and how values are
+// kept in its columns.
+
+// schemaVersion is the version of the schema below, kept in the
+// database's user_version.
+const schemaVersion = 2
+
+// gamesTable is the games table of the current schema, under a name.
+func gamesTable(name string) string {
+	return `CREATE TABLE ` + name + ` (
+	id          TEXT PRIMARY KEY,
+	created     INTEGER NOT NULL,
+	updated     INTEGER NOT NULL,
+	game        TEXT NOT NULL,
+	options     TEXT NOT NULL,
+	players     INTEGER NOT NULL,
+	seed        INTEGER NOT NULL,
+	seed_chosen INTEGER NOT NULL,
+	time_rule   TEXT,
+	seats       TEXT NOT NULL,
+	clocks      TEXT,
+	version     INTEGER NOT NULL,
+	over        INTEGER NOT NULL,
+	summary     TEXT NOT NULL,
+	take_backs_off INTEGER NOT NULL DEFAULT 0,
+	take_backs     INTEGER NOT NULL DEFAULT 0,
+	expired        INTEGER NOT NULL DEFAULT 0
+);
+`
+}
+
+// schema makes the tables of a new database.
+var schema = gamesTable("games") + `
+CREATE INDEX games_over_updated ON games (over, updated);
+CREATE TABLE moves (
+	game    TEXT NOT NULL REFERENCES games (id),
+	version INTEGER NOT NULL,
+	seat    INTEGER NOT NULL,
+	move    TEXT NOT NULL,
+	at      INTEGER NOT NULL,
+	clocks  TEXT,
+	PRIMARY KEY (game, version)
+) WITHOUT ROWID;
+`
+
+const gameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off, take_backs, expired`
+
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// jsonText encodes v for a TEXT column; a nil slice or pointer is NULL.
+func jsonText(v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	if string(b) == "null" {
+		return nil, nil
+	}
+	return string(b), nil
+}
