@@ -31,7 +31,7 @@ func benchStart(b *testing.B, c benchCase) *Game {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g, err := NewGame(Setup{Board: board, Players: c.players, Seed: 1})
+	g, err := newGame(board, c.players, 1, 0)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Board limits. Every board has exactly NumStoneCircles stone circles, one
@@ -285,4 +286,23 @@ func (b *Board) Neighbours(c Coord) []Coord {
 type window struct {
 	word int // the first of the two words
 	bits [2]uint64
+}
+
+// String returns the board in the notation, as the boards are exchanged: a
+// two-player state with no pieces and no tokens laid out.
+func (b *Board) String() string {
+	g := Game{board: b, players: 2, allowance: uint8(SettlerAllowance(2))}
+	for i := range g.tokens {
+		g.tokens[i] = noToken
+	}
+	return g.String()
+}
+
+// BoardFromText reads a board as the option board gives it: a built-in
+// board's name (the board itself is returned), or a board in the notation.
+func BoardFromText(s string) (*Board, error) {
+	if strings.HasPrefix(s, "a ") {
+		return ParseBoard(s)
+	}
+	return BoardByName(s)
 }

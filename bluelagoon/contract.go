@@ -1,6 +1,7 @@
 package bluelagoon
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -35,6 +36,7 @@ var Rules = &game.Rules{
 	PublicNotation: true,
 	New:            newState,
 	ParseState:     parseState,
+	NewReader:      newReader,
 }
 
 // boardTitles are the built-in boards' names for people.
@@ -58,42 +60,34 @@ func boardChoices() []game.OptionChoice {
 	return out
 }
 
-// SetupOf turns the contract's setup into the engine's: the board option is
-// read by name or in the notation, and the first player must be a seat.
-func SetupOf(s game.Setup) (Setup, error) {
-	board, err := BoardFromText(s.Options["board"])
+// New sets up a game as the contract's setup says: the board option read
+// by name or in the notation (the standard board by default), the seat of
+// the option first to move (seat 0 by default), the tokens laid out from
+// the seed. It is what Rules.NewGame makes, as the engine's type.
+func New(s game.Setup) (*State, error) {
+	board, err := BoardFromText(cmp.Or(s.Options["board"], "standard"))
 	if err != nil {
-		return Setup{}, fmt.Errorf("option board: %w", err)
+		return nil, fmt.Errorf("option board: %w", err)
 	}
 	first := 0
 	if f, ok := s.Options["first"]; ok {
 		if first, err = strconv.Atoi(f); err != nil || first < 0 || first >= s.Players {
-			return Setup{}, fmt.Errorf("option first: seat %q is not a seat of a %d-player game", f, s.Players)
+			return nil, fmt.Errorf("option first: seat %q is not a seat of a %d-player game", f, s.Players)
 		}
 	}
-	return Setup{Board: board, Players: s.Players, Seed: s.Seed, First: first}, nil
-}
-
-// OptionsOf returns the contract's options for an engine setup: the inverse
-// of SetupOf (a built-in board by name, any other in the notation).
-func OptionsOf(s Setup) map[string]string {
-	board := s.Board.Name()
-	if board == "" {
-		board = s.Board.String()
-	}
-	return map[string]string{"board": board, "first": strconv.Itoa(s.First)}
-}
-
-func newState(s game.Setup) (game.State, error) {
-	setup, err := SetupOf(s)
-	if err != nil {
-		return nil, err
-	}
-	g, err := NewGame(setup)
+	g, err := newGame(board, s.Players, s.Seed, first)
 	if err != nil {
 		return nil, err
 	}
 	return &State{Game: *g}, nil
+}
+
+func newState(s game.Setup) (game.State, error) {
+	st, err := New(s)
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 func parseState(text string) (game.State, error) {
@@ -102,6 +96,19 @@ func parseState(text string) (game.State, error) {
 		return nil, err
 	}
 	return StateOf(g), nil
+}
+
+// newReader returns a reader of states that builds each board once, however
+// many states are on it (StateReader).
+func newReader() func(text string) (game.State, error) {
+	var r StateReader
+	return func(text string) (game.State, error) {
+		g, err := r.Read(text)
+		if err != nil {
+			return nil, err
+		}
+		return StateOf(g), nil
+	}
 }
 
 // StateOf returns a game behind the contract, a copy of g.

@@ -16,6 +16,7 @@ func TestContract(t *testing.T) {
 		game.Setup{Players: 2, Seed: 1},
 		game.Setup{Players: 3, Options: map[string]string{"board": "sides", "first": "2"}, Seed: 10},
 		game.Setup{Players: 4, Options: map[string]string{"board": "space_invaders", "first": "1"}, Seed: 20},
+		game.Setup{Players: 3, Options: map[string]string{"board": stripedBoard(9)}, Seed: 30},
 	)
 }
 
@@ -28,10 +29,7 @@ func TestContractIsTheEngine(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := bluelagoon.GameOf(st)
-		engine, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: g.Players(), Seed: seed, First: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		engine := newGame(t, bluelagoon.StandardBoard(), g.Players(), seed, 1)
 		rng := rand.New(rand.NewPCG(seed, 1))
 		for !st.Over() {
 			legal := st.AppendLegal(nil)
@@ -84,12 +82,12 @@ func TestContractOptions(t *testing.T) {
 	if bluelagoon.GameOf(st).Board() != bluelagoon.StandardBoard() {
 		t.Fatal("the standard board in the notation is not the standard board")
 	}
-	setup, err := bluelagoon.SetupOf(game.Setup{Players: 3, Options: map[string]string{"board": "wheels", "first": "2"}, Seed: 4})
+	wheels, err := bluelagoon.New(game.Setup{Players: 3, Options: map[string]string{"board": "wheels", "first": "2"}, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if opts := bluelagoon.OptionsOf(setup); opts["board"] != "wheels" || opts["first"] != "2" {
-		t.Fatalf("OptionsOf(SetupOf) = %v", opts)
+	if wheels.Board().Name() != "wheels" || wheels.Current() != 2 {
+		t.Fatalf("New with the options board wheels and first 2: board %q, seat %d to move", wheels.Board().Name(), wheels.Current())
 	}
 }
 

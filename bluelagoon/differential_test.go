@@ -270,10 +270,7 @@ func TestDifferential(t *testing.T) {
 func playDifferential(t *testing.T, b *bluelagoon.Board, text string, players int, seed uint64, pol policy, stats map[string]int) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 99))
-	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: players, Seed: seed, First: int(seed % uint64(players))})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, b, players, seed, int(seed%uint64(players)))
 	ref := newRefGameFrom(text, players, g.Current(), engineLayout(g))
 	if d := diffRef(g, ref); d != "" {
 		t.Fatalf("initial state: %s", d)

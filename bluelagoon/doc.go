@@ -8,7 +8,8 @@
 // is what search needs. Everything a bot or a tool does goes through a small
 // surface:
 //
-//	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 7})
+//	st, err := bluelagoon.New(game.Setup{Players: 2, Seed: 7})  // the standard board
+//	g := &st.Game             // the engine's game behind the contract's state
 //	moves := g.LegalMoves()
 //	err = g.Apply(moves[0])   // checked; ApplyLegal is the unchecked fast path
 //	scores := g.Scores()      // what each player would score now
@@ -22,7 +23,9 @@
 // LandSpaces, ...) lets a playout policy ask "which legal moves take a
 // token" in a few word operations.
 //
-// The package does no I/O and has no mutable package state. Records (a setup
-// and its moves) replay to the same states; states and moves print in the
-// course's notation, canonical byte for byte, and parse strictly.
+// The package does no I/O and has no mutable package state. Its games are
+// set up and recorded as every game of the platform is (package game: a
+// Setup, a Record of moves in text that replays to the same states); states
+// and moves print in the course's notation, canonical byte for byte, and
+// parse strictly.
 package bluelagoon

@@ -5,14 +5,16 @@ import (
 	"math/rand/v2"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // A game from setup to the end, with checked moves.
 func Example() {
-	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 7})
+	st, err := bluelagoon.New(game.Setup{Players: 2, Seed: 7})
 	if err != nil {
 		panic(err)
 	}
+	g := &st.Game
 	fmt.Println(len(g.LegalMoves()), "legal moves at the start")
 	for !g.Over() {
 		if err := g.Apply(g.LegalMoves()[0]); err != nil {
@@ -29,10 +31,11 @@ func Example() {
 // A playout policy that takes a token whenever one is within reach, and
 // otherwise plays a uniformly random move.
 func ExampleSpaces() {
-	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 7})
+	st, err := bluelagoon.New(game.Setup{Players: 2, Seed: 7})
 	if err != nil {
 		panic(err)
 	}
+	g := &st.Game
 	r := rand.New(rand.NewPCG(1, 2))
 	taken := 0
 	for !g.Over() {

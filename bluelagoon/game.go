@@ -44,17 +44,6 @@ func (ph Phase) String() string {
 	return "exploration"
 }
 
-// Setup is everything that decides a game before its first move.
-type Setup struct {
-	Board   *Board
-	Players int
-	// Seed drives the game's generator, which lays out the tokens at the
-	// start of each phase: the same seed gives the same layouts.
-	Seed uint64
-	// First is the seat that moves first, 0 to Players-1.
-	First int
-}
-
 // A Game is a Blue Lagoon position together with the generator that will lay
 // out the settlement phase's tokens.
 //
@@ -96,23 +85,22 @@ type Game struct {
 // keeps layouts the same from one version to the next.
 const seedStream = 0x626c75656c61676f // "bluelago"
 
-// NewGame sets up a game: the board is empty, the tokens are laid out from
-// the seed, and the first player is to move.
-func NewGame(s Setup) (*Game, error) {
-	if s.Board == nil {
-		return nil, fmt.Errorf("new game: no board")
+// newGame sets up a game on board b: the board is empty, the tokens are
+// laid out from the seed (which drives the generator that lays out each
+// phase's tokens: the same seed gives the same layouts), and seat first is
+// to move.
+func newGame(b *Board, players int, seed uint64, first int) (*Game, error) {
+	if players < MinPlayers || players > MaxPlayers {
+		return nil, fmt.Errorf("new game: %d players; a game has %d to %d", players, MinPlayers, MaxPlayers)
 	}
-	if s.Players < MinPlayers || s.Players > MaxPlayers {
-		return nil, fmt.Errorf("new game: %d players; a game has %d to %d", s.Players, MinPlayers, MaxPlayers)
+	if first < 0 || first >= players {
+		return nil, fmt.Errorf("new game: first player %d is not a seat of a %d-player game", first, players)
 	}
-	if s.First < 0 || s.First >= s.Players {
-		return nil, fmt.Errorf("new game: first player %d is not a seat of a %d-player game", s.First, s.Players)
-	}
-	g := &Game{board: s.Board, players: uint8(s.Players), allowance: uint8(SettlerAllowance(s.Players))}
-	g.freeSea = int16(s.Board.sea.count(s.Board.words))
-	g.Reseed(s.Seed)
+	g := &Game{board: b, players: uint8(players), allowance: uint8(SettlerAllowance(players))}
+	g.freeSea = int16(b.sea.count(b.words))
+	g.Reseed(seed)
 	g.layTokens()
-	g.startPhase(s.First)
+	g.startPhase(first)
 	return g, nil
 }
 

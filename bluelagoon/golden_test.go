@@ -44,9 +44,11 @@ func TestBoardNotation(t *testing.T) {
 			if parsed.Name() != name || parsed.String() != b.String() {
 				t.Errorf("reading %s.txt gives board %q:\n%s", name, parsed.Name(), parsed)
 			}
-			text, err := b.MarshalText()
-			if err != nil || string(text) != name {
-				t.Errorf("MarshalText = %q, %v; want the name", text, err)
+			if byName, err := bluelagoon.BoardFromText(name); err != nil || byName != b {
+				t.Errorf("BoardFromText(%q) = %v, %v; want the board itself", name, byName, err)
+			}
+			if byText, err := bluelagoon.BoardFromText(b.String()); err != nil || byText != b {
+				t.Errorf("BoardFromText of its notation = %v, %v; want the board itself", byText, err)
 			}
 		})
 	}
@@ -63,10 +65,7 @@ func TestInitialStates(t *testing.T) {
 		b, _ := bluelagoon.BoardByName(name)
 		for players := 2; players <= 4; players++ {
 			file := filepath.Join("testdata", "initial", fmt.Sprintf("%s-%dp.txt", name, players))
-			g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: players, Seed: 7, First: players - 1})
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := newGame(t, b, players, 7, players-1)
 			got := []byte(g.String() + "\n")
 			if *update {
 				if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
@@ -92,8 +91,8 @@ func TestInitialStates(t *testing.T) {
 				t.Errorf("%s does not read back to the same state", file)
 			}
 			// Same seed, same layout; another seed, another layout.
-			again, _ := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: players, Seed: 7, First: players - 1})
-			other, _ := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: players, Seed: 8, First: players - 1})
+			again := newGame(t, b, players, 7, players-1)
+			other := newGame(t, b, players, 8, players-1)
 			if again.String() != g.String() || other.String() == g.String() {
 				t.Errorf("%s: the seed does not decide the layout", file)
 			}

@@ -129,12 +129,6 @@ func ParseMove(s string) (Move, error) {
 	return m, nil
 }
 
-// appendMove appends the notation of m to dst.
-func appendMove(dst []byte, m Move) []byte {
-	dst = append(dst, m.Piece.Letter(), ' ')
-	return appendCoord(dst, m.At)
-}
-
 func appendCoord(dst []byte, c Coord) []byte {
 	dst = strconv.AppendInt(dst, int64(c.Row), 10)
 	dst = append(dst, ',')

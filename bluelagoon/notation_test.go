@@ -249,10 +249,7 @@ func realStates(tb testing.TB) []string {
 	for _, name := range bluelagoon.BoardNames() {
 		b, _ := bluelagoon.BoardByName(name)
 		for players := 2; players <= 4; players++ {
-			g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: players, Seed: uint64(players)})
-			if err != nil {
-				tb.Fatal(err)
-			}
+			g := newGame(tb, b, players, uint64(players), 0)
 			out = append(out, g.String())
 			for n := 0; !g.Over(); n++ {
 				g.ApplyLegal(g.LegalMove(r.IntN(g.NumLegalMoves())))
@@ -361,10 +358,7 @@ func FuzzParseBoard(f *testing.F) {
 			}
 		}
 		// Any accepted board can be played on.
-		g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: 4, Seed: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, b, 4, 1, 0)
 		for n := 0; n < 20 && !g.Over(); n++ {
 			if err := g.Apply(g.LegalMove(n % g.NumLegalMoves())); err != nil {
 				t.Fatal(err)

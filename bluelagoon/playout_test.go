@@ -71,10 +71,7 @@ func TestApplyPreferredSteps(t *testing.T) {
 			seaMoves := 0 // in the settlement phase, with land in reach
 			for players := bluelagoon.MinPlayers; players <= bluelagoon.MaxPlayers; players++ {
 				for seed := range uint64(5) {
-					g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: players, Seed: seed})
-					if err != nil {
-						t.Fatal(err)
-					}
+					g := newGame(t, bluelagoon.StandardBoard(), players, seed, 0)
 					r := rand.New(rand.NewPCG(seed, 9))
 					for !g.Over() {
 						settlers, villages := g.LegalSpaces()
@@ -118,10 +115,7 @@ func TestApplyPreferredSteps(t *testing.T) {
 // the same stream, to the game's end.
 func TestApplyPreferredWithoutPreferences(t *testing.T) {
 	for seed := range uint64(10) {
-		g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2 + int(seed%3), Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, bluelagoon.StandardBoard(), 2+int(seed%3), seed, 0)
 		h := *g
 		r1, r2 := rand.New(rand.NewPCG(seed, 1)), rand.New(rand.NewPCG(seed, 1))
 		none := bluelagoon.Preferences{Worth: byKind}

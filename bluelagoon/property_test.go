@@ -3,12 +3,14 @@ package bluelagoon_test
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // checkInvariants checks what must hold in every reached state.
@@ -165,17 +167,10 @@ func TestProperties(t *testing.T) {
 			t.Fatal(err)
 		}
 		players := rapid.IntRange(2, 4).Draw(t, "players")
-		setup := bluelagoon.Setup{
-			Board:   b,
-			Players: players,
-			Seed:    rapid.Uint64().Draw(t, "seed"),
-			First:   rapid.IntRange(0, players-1).Draw(t, "first"),
-		}
-		g, err := bluelagoon.NewGame(setup)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec := bluelagoon.Record{Setup: setup}
+		first := rapid.IntRange(0, players-1).Draw(t, "first")
+		rec := game.Record{Game: bluelagoon.Rules.ID, Players: players, Seed: rapid.Uint64().Draw(t, "seed"),
+			Options: map[string]string{"board": name, "first": strconv.Itoa(first)}}
+		g := newGame(t, b, players, rec.Seed, first)
 		var states []string
 		for !g.Over() && len(rec.Moves) < maxMoves {
 			checkInvariants(t, g)
@@ -201,7 +196,7 @@ func TestProperties(t *testing.T) {
 			if g.String() != cp.String() {
 				t.Fatalf("Apply and ApplyLegal of %v differ:\n%s\n%s", m, &cp, g)
 			}
-			rec.Moves = append(rec.Moves, m)
+			rec.Moves = append(rec.Moves, m.String())
 			states = append(states, g.String())
 		}
 		checkInvariants(t, g)
@@ -211,25 +206,29 @@ func TestProperties(t *testing.T) {
 		if len(rec.Moves) == 0 {
 			return
 		}
-		replayed, err := rec.Replay(-1)
+		replayed, err := rec.Replay(bluelagoon.Rules, -1)
 		if err != nil || replayed.String() != g.String() {
 			t.Fatalf("replay: %v\n%s\nwant\n%s", err, replayed, g)
 		}
 		k := rapid.IntRange(1, len(rec.Moves)).Draw(t, "replay prefix")
-		if part, err := rec.Replay(k); err != nil || part.String() != states[k-1] {
+		if part, err := rec.Replay(bluelagoon.Rules, k); err != nil || part.String() != states[k-1] {
 			t.Fatalf("Replay(%d): %v, a different state", k, err)
 		}
 		data, err := json.Marshal(rec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back bluelagoon.Record
+		var back game.Record
 		if err := json.Unmarshal(data, &back); err != nil {
 			t.Fatalf("unmarshal %s: %v", data, err)
 		}
-		again, err := back.Replay(-1)
-		if err != nil || again.String() != g.String() || !slices.Equal(again.Winners(), g.Winners()) || again.Totals() != g.Totals() {
+		st, err := back.Replay(bluelagoon.Rules, -1)
+		if err != nil {
 			t.Fatalf("replay from JSON %s: %v", data, err)
+		}
+		again := bluelagoon.GameOf(st)
+		if again.String() != g.String() || !slices.Equal(again.Winners(), g.Winners()) || again.Totals() != g.Totals() {
+			t.Fatalf("replay from JSON %s: another game", data)
 		}
 	})
 }

@@ -13,7 +13,7 @@ func randomStates(t testing.TB) []string {
 	for _, name := range BoardNames() {
 		b, _ := BoardByName(name)
 		for players := MinPlayers; players <= MaxPlayers; players++ {
-			g, err := NewGame(Setup{Board: b, Players: players, Seed: r.Uint64()})
+			g, err := newGame(b, players, r.Uint64(), 0)
 			if err != nil {
 				t.Fatal(err)
 			}

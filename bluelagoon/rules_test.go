@@ -596,10 +596,7 @@ func TestGameOver(t *testing.T) {
 // TestRandomMoveWhenThePhaseIsOver: a random (or preferred) move of a phase that is over,
 // whether the game ended in play or was read so, panics saying so.
 func TestRandomMoveWhenThePhaseIsOver(t *testing.T) {
-	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, bluelagoon.StandardBoard(), 2, 1, 0)
 	r := rand.New(rand.NewPCG(1, 2))
 	for !g.Over() {
 		g.ApplyRandom(r)
@@ -761,10 +758,7 @@ func TestWinners(t *testing.T) {
 			}
 		})
 	}
-	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, bluelagoon.StandardBoard(), 2, 0, 0)
 	if w := g.Winners(); w != nil || g.Wins(0) || g.Wins(1) {
 		t.Errorf("winners %v (Wins %v, %v) before the game is over", w, g.Wins(0), g.Wins(1))
 	}
@@ -1016,10 +1010,7 @@ func seaSpaces(t testing.TB, board string, n int) []string {
 func TestAppendLegalMovesTouchesOnlyWhatItAppends(t *testing.T) {
 	sentinel := move{Piece: bluelagoon.Village, At: coord{Row: -7, Col: -7}}
 	r := rand.New(rand.NewPCG(9, 9))
-	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 2, Seed: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, bluelagoon.StandardBoard(), 2, 9, 0)
 	buf := make([]move, 400)
 	for !g.Over() {
 		for i := range buf {

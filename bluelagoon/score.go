@@ -143,3 +143,32 @@ func (g *Game) link(p, s int) {
 	}
 	f.best = max(f.best, uint8(bits.OnesCount64(f.islands[root])))
 }
+
+// A ScoreSheet is what each player would score if the current phase ended
+// now, component by component, one number a player: the answer of lagoon
+// rules score, in the form the course's tools read.
+type ScoreSheet struct {
+	Islands    []int `json:"islands"`
+	Links      []int `json:"links"`
+	Majorities []int `json:"majorities"`
+	Resources  []int `json:"resources"`
+	Set        []int `json:"set"`
+	Statuettes []int `json:"statuettes"`
+	Total      []int `json:"total"`
+}
+
+// ScoreSheet returns the game's score sheet (Scores by component).
+func (g *Game) ScoreSheet() any {
+	var c ScoreSheet
+	scores := g.Scores()
+	for _, s := range scores[:g.Players()] {
+		c.Islands = append(c.Islands, s.Islands)
+		c.Links = append(c.Links, s.Links)
+		c.Majorities = append(c.Majorities, s.Majorities)
+		c.Resources = append(c.Resources, s.Resources)
+		c.Set = append(c.Set, s.Set)
+		c.Statuettes = append(c.Statuettes, s.Statuettes)
+		c.Total = append(c.Total, s.Total)
+	}
+	return c
+}

@@ -76,10 +76,7 @@ func TestGameSpaces(t *testing.T) {
 			t.Fatal(err)
 		}
 		for players := bluelagoon.MinPlayers; players <= bluelagoon.MaxPlayers; players++ {
-			g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: players, Seed: r.Uint64()})
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := newGame(t, b, players, r.Uint64(), 0)
 			for turn := 0; ; turn++ {
 				moves := g.LegalMoves()
 				legal := func(piece bluelagoon.Piece) func(coord) bool {

@@ -55,6 +55,11 @@ type Rules struct {
 	New func(s Setup) (State, error)
 	// ParseState reads a state in the game's notation.
 	ParseState func(text string) (State, error)
+	// NewReader, if not nil, returns a reader of states that reads as
+	// ParseState does but may keep what it built from one state for the
+	// next (Blue Lagoon's boards, which a batch of states shares): for a
+	// tool that reads many states in a row. A reader is for one goroutine.
+	NewReader func() func(text string) (State, error)
 }
 
 // Setup is everything that decides a game before its first move.

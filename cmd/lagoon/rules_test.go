@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/bluelagoon"
+	"github.com/lagoon-games/lagoon/game"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")
@@ -27,15 +28,11 @@ func rules(t *testing.T, input string, args ...string) (stdout, stderr string, c
 
 func newState(t *testing.T, board string, players int, seed uint64) *bluelagoon.Game {
 	t.Helper()
-	b, err := bluelagoon.BoardByName(board)
+	st, err := bluelagoon.New(game.Setup{Players: players, Seed: seed, Options: map[string]string{"board": board}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := bluelagoon.NewGame(bluelagoon.Setup{Board: b, Players: players, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return &st.Game
 }
 
 func TestRulesNew(t *testing.T) {

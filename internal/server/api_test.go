@@ -164,10 +164,11 @@ func phaseEnds(t testing.TB, moves []*moveView) []int {
 func TestStateMatchesEngine(t *testing.T) {
 	ts := newTestServer(t, nil)
 	id, tokens := ts.humans(3, 11)
-	eng, err := bluelagoon.NewGame(bluelagoon.Setup{Board: bluelagoon.StandardBoard(), Players: 3, Seed: 11})
+	st, err := bluelagoon.New(game.Setup{Players: 3, Seed: 11})
 	if err != nil {
 		t.Fatal(err)
 	}
+	eng := &st.Game
 	for v := 0; v < 40; v++ {
 		g := ts.get(id, "")
 		st := g.State.View

@@ -1,10 +1,8 @@
-package main
+package bluelagoon
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/lagoon-games/lagoon/bluelagoon"
 )
 
 // islandLetters names islands in pictures, in the board's canonical order.
@@ -17,7 +15,8 @@ func islandLetter(i int) byte {
 	return '+'
 }
 
-// drawState draws a state as text: one line per row, cells four characters
+// Picture draws the game as text for people and the command line (lagoon
+// rules show): one line per row, cells four characters
 // wide, the short even rows indented by half a cell so that the hexes sit as
 // on the board; then the players and a legend.
 //
@@ -26,7 +25,7 @@ func islandLetter(i int) byte {
 //	[C] a token: C coconut, B bamboo, W water, P precious stone, S statuette
 //	s0  settler of player 0 (~s0 at sea), T0 village of player 0 (T as in
 //	    the notation)
-func drawState(g *bluelagoon.Game) string {
+func (g *Game) Picture() string {
 	b := g.Board()
 	var sb strings.Builder
 	phase := g.Phase().String()
@@ -44,8 +43,8 @@ func drawState(g *bluelagoon.Game) string {
 		if r%2 == 0 {
 			row.WriteString("  ")
 		}
-		for c := range bluelagoon.RowLen(b.Height(), r) {
-			row.WriteString(cell(g, bluelagoon.Coord{Row: r, Col: c}))
+		for c := range RowLen(b.Height(), r) {
+			row.WriteString(cell(g, Coord{Row: r, Col: c}))
 		}
 		sb.WriteString(strings.TrimRight(row.String(), " "))
 		sb.WriteByte('\n')
@@ -55,7 +54,7 @@ func drawState(g *bluelagoon.Game) string {
 	for p := range g.Players() {
 		h := g.Held(p)
 		fmt.Fprintf(&sb, "player %d: score %d; holds C%d B%d W%d P%d S%d; %d settlers and %d villages left\n",
-			p, totals[p], h[bluelagoon.Coconut], h[bluelagoon.Bamboo], h[bluelagoon.Water], h[bluelagoon.PreciousStone], h[bluelagoon.Statuette],
+			p, totals[p], h[Coconut], h[Bamboo], h[Water], h[PreciousStone], h[Statuette],
 			g.SettlersLeft(p), g.VillagesLeft(p))
 	}
 	sb.WriteString("islands:")
@@ -68,11 +67,11 @@ func drawState(g *bluelagoon.Game) string {
 }
 
 // cell draws one space, four characters wide.
-func cell(g *bluelagoon.Game, c bluelagoon.Coord) string {
+func cell(g *Game, c Coord) string {
 	b := g.Board()
 	if p, piece, ok := g.PieceAt(c); ok {
 		switch {
-		case piece == bluelagoon.Village:
+		case piece == Village:
 			return fmt.Sprintf(" T%d ", p)
 		case b.IslandAt(c) < 0:
 			return fmt.Sprintf("~s%d ", p)
