@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -217,7 +216,7 @@ func (s *State) String() string {
 	}
 	for i := range int(s.depth) {
 		f := &s.stack[i]
-		fmt.Fprintf(&b, " %d:%d:%d:%d:%d:%d:%d:%d:%d:%d:%d:%d", f.prog, f.pc, f.sub, f.seat, f.n, f.seed, f.t, f.t2, f.invTile, f.mask, f.inv, f.d)
+		b.WriteString(" " + f.text())
 	}
 	rng, _ := s.rng.MarshalBinary()
 	fmt.Fprintf(&b, "; rng %s", hex.EncodeToString(rng))
@@ -613,37 +612,6 @@ func (r *sections) druids(s *State, p int) {
 	s.acoSup[p] = uint8(4 - on)
 }
 
-// frame reads a frame of the stack.
-func (r *sections) frame(s *State, text string) {
-	f := strings.Split(text, ":")
-	if len(f) != 12 {
-		r.fail("stack: %q", text)
-		return
-	}
-	var v [12]int
-	for i, x := range f {
-		n, err := strconv.Atoi(x)
-		if err != nil {
-			r.fail("stack: %q", text)
-			return
-		}
-		v[i] = n
-	}
-	okDruid := func(d int) bool {
-		return d == int(noDruid) || d >= 0 && d < MaxPlayers<<7 && druid(d).seat() < s.circles() && druid(d).tile() < NumTiles
-	}
-	okTile := func(t int) bool { return t >= -1 && t < NumTiles }
-	prog := v[0]
-	if prog < 0 || prog >= numProgs || len(programs[prog]) == 0 || v[1] < 0 || v[1] > len(programs[prog]) || v[2] < 0 || v[2] > 5 ||
-		v[3] < 0 || v[3] >= int(s.players) || v[4] < -1 || v[4] > 5 || v[5] < -1 || v[5] > 2 ||
-		!okTile(v[6]) || !okTile(v[7]) || !okTile(v[8]) || v[9] < 0 || v[9] > 15 || !okDruid(v[10]) || !okDruid(v[11]) {
-		r.fail("stack: %q", text)
-		return
-	}
-	s.stack[s.depth] = frame{prog: uint8(prog), pc: uint8(v[1]), sub: uint8(v[2]), seat: int8(v[3]), n: int8(v[4]), seed: int8(v[5]),
-		t: int8(v[6]), t2: int8(v[7]), invTile: int8(v[8]), mask: uint8(v[9]), inv: druid(v[10]), d: druid(v[11])}
-}
-
 // check checks what the sections cannot: each tile in the play set in one
 // place, a connected world, a haven, nothing out of the set.
 func (s *State) check() error {
@@ -672,84 +640,6 @@ func (s *State) check() error {
 	}
 	if bits.OnesCount32(s.set) < 3 {
 		return errors.New("the play set is too small")
-	}
-	return nil
-}
-
-// checkStack checks what the stack's registers must allow: the top action
-// is at a step, and the seat to decide has a choice. The registers are the
-// engine's own; a text that was not written by String may hold any
-// numbers, so the check plays safe and refuses what the engine would not
-// resolve.
-func (s *State) checkStack() (err error) {
-	if s.depth > 0 {
-		f := &s.stack[s.depth-1]
-		if int(f.pc) >= len(programs[f.prog]) {
-			return errors.New("the action being resolved is at no step")
-		}
-	}
-	for i := range int(s.depth) {
-		f := &s.stack[i]
-		if int(f.pc) >= len(programs[f.prog]) {
-			continue // done, waiting for what it set off
-		}
-		if s.aj != ajOff && int(f.seat) == ajSeat {
-			return errors.New("AJ resolves no action")
-		}
-		for _, t := range [2]int8{f.t, f.t2} {
-			if t >= 0 && s.loc[t] != locPlay && s.loc[t] != locHand && s.loc[t] < locScore {
-				return fmt.Errorf("an action being resolved names tile %d, which is in no place it could be", t+1)
-			}
-		}
-		if f.invTile >= 0 && s.loc[f.invTile] != locPlay {
-			return errors.New("an action being resolved names an invoker's site out of the world")
-		}
-		if err := s.checkStage(f, programs[f.prog][f.pc]); err != nil {
-			return err
-		}
-	}
-	defer func() {
-		if recover() != nil {
-			err = errors.New("the actions being resolved are not consistent")
-		}
-	}()
-	if !s.Over() && len(s.AppendLegal(nil)) == 0 {
-		return errors.New("the seat to decide has no choice")
-	}
-	// The engine writes a state only where a seat must decide: whatever
-	// runs by itself has run (a step with nothing to decide is over).
-	settled := *s
-	settled.advance()
-	if !settled.Equal(s) {
-		return errors.New("the state is not one where a seat must decide")
-	}
-	// The actions being resolved must be able to finish: a few random ends
-	// of them, on copies, must each leave a choice at every step and keep
-	// the druids as the engine keeps them (registers the engine would not
-	// have set can make a step act on druids that are not where it thinks).
-	rng := rand.New(rand.NewPCG(1, 2))
-	first := s.AppendLegal(nil)
-	for i := range max(len(first), 4) {
-		c := *s
-		if s.depth > 0 {
-			c.apply(first[i%len(first)])
-		}
-		for step := 0; c.depth > 0 && step < 400; step++ {
-			if err := c.consistent(); err != nil {
-				return fmt.Errorf("the actions being resolved break the state: %w", err)
-			}
-			legal := c.AppendLegal(nil)
-			if len(legal) == 0 {
-				return errors.New("the actions being resolved cannot finish")
-			}
-			c.apply(legal[rng.IntN(len(legal))])
-		}
-		if c.depth > 0 {
-			return errors.New("the actions being resolved do not finish")
-		}
-		if err := c.consistent(); err != nil {
-			return fmt.Errorf("the actions being resolved break the state: %w", err)
-		}
 	}
 	return nil
 }
@@ -785,42 +675,4 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// stages is the last stage of each step that has more than one.
-var stages = map[opCode]uint8{oMoveDruid: 1, oMoveSite: 1, oSwap: 1, oSwapDruids: 1, oSummon: 1, oExplore: 2, oReturn: 1, oFork: 1, oUnravel: unScore, oRefresh: 1}
-
-// checkStage checks that a frame's registers hold what the stage of its
-// step uses.
-func (s *State) checkStage(f *frame, o op) error {
-	bad := errors.New("an action being resolved is at a stage its registers do not fit")
-	if f.sub > stages[o.code] {
-		return bad
-	}
-	if f.sub == 0 {
-		return nil
-	}
-	tileIn := func(t int8, loc uint8) bool { return t >= 0 && s.loc[t] == loc }
-	ok := true
-	switch o.code {
-	case oMoveSite, oSwap:
-		ok = tileIn(f.t, locPlay)
-	case oReturn:
-		ok = tileIn(f.t, uint8(locScore)+uint8(f.seat)) && f.invTile >= 0
-	case oExplore:
-		ok = tileIn(f.t, locHand) && (f.sub < 2 || f.n == 0 || f.n == 1)
-	case oFork:
-		ok = tileIn(f.t, locHand) && tileIn(f.t2, locHand) && f.t != f.t2
-	case oMoveDruid, oSwapDruids:
-		ok = f.d != noDruid && s.count(f.d) > 0
-	case oSummon:
-		p := int(f.seat)
-		ok = f.n == 1 && s.eld[p] < 0 || (f.n == 2 || f.n == 3) && s.acoSup[p] > 0
-	case oUnravel:
-		ok = f.invTile >= 0
-	}
-	if !ok {
-		return bad
-	}
-	return nil
 }
