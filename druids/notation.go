@@ -142,23 +142,48 @@ func (s *State) parseMove(text string) (game.Move, bool) {
 // resolved, each as its registers; the generator's state ends the line.
 func (s *State) String() string {
 	var b strings.Builder
-	n := int(s.players)
-	fmt.Fprintf(&b, "druids %d; ", n)
+	fmt.Fprintf(&b, "druids %d; ", s.players)
 	if s.aj != ajOff {
-		fmt.Fprintf(&b, "aj %s %s %d", AJLevels[s.aj], ajPlays[b2i(s.ajShrewd)], s.ajHavens)
-		for _, c := range s.tokens {
-			fmt.Fprintf(&b, " %d", c)
-		}
-		fmt.Fprintf(&b, " %d %d %d; ", s.ajSpent[0], s.ajSpent[1], s.ajSpent[2])
+		s.writeAJ(&b)
 	}
 	fmt.Fprintf(&b, "first %d; active %d; step %s; turns %d; ply %d; set %s; bag %s; world",
 		s.first, s.active, stepNames[s.step], s.turns, s.ply, rangesText(s.set), tilesText(s.bag))
+	s.writeTiles(&b)
+	s.writeSeats(&b)
+	for p := range s.circles() {
+		s.writeDruids(&b, p)
+	}
+	fmt.Fprintf(&b, "; used %x; unravels %d; refreshes %d; stack", s.used, s.unravels, s.refreshes)
+	if s.depth == 0 {
+		b.WriteString(" -")
+	}
+	for i := range int(s.depth) {
+		b.WriteString(" " + s.stack[i].text())
+	}
+	rng, _ := s.rng.MarshalBinary()
+	fmt.Fprintf(&b, "; rng %s", hex.EncodeToString(rng))
+	return b.String()
+}
+
+// writeAJ writes the section of AJ: level, how he settles ties, havens,
+// tokens by circle, seeds given up.
+func (s *State) writeAJ(b *strings.Builder) {
+	fmt.Fprintf(b, "aj %s %s %d", AJLevels[s.aj], ajPlays[b2i(s.ajShrewd)], s.ajHavens)
+	for _, c := range s.tokens {
+		fmt.Fprintf(b, " %d", c)
+	}
+	fmt.Fprintf(b, " %d %d %d; ", s.ajSpent[0], s.ajSpent[1], s.ajSpent[2])
+}
+
+// writeTiles writes where the tiles out of the bag are: the world's sites
+// with their cells, then the hand and the score areas.
+func (s *State) writeTiles(b *strings.Builder) {
 	if s.inPlay == 0 {
 		b.WriteString(" -")
 	}
 	eachTile(s.inPlay, func(t int) {
 		q, r := cellQR(int(s.cell[t]))
-		fmt.Fprintf(&b, " %s@%d,%d", s.tileLabel(t), q, r)
+		fmt.Fprintf(b, " %s@%d,%d", s.tileLabel(t), q, r)
 	})
 	var hand uint32
 	for t := range NumTiles {
@@ -166,17 +191,22 @@ func (s *State) String() string {
 			hand |= 1 << t
 		}
 	}
-	fmt.Fprintf(&b, "; hand %s", tilesText(hand))
-	for p := range n {
-		fmt.Fprintf(&b, "; score%d", p+1)
+	fmt.Fprintf(b, "; hand %s", tilesText(hand))
+	for p := range int(s.players) {
+		fmt.Fprintf(b, "; score%d", p+1)
 		area := s.scoreArea(p)
 		if area == 0 {
 			b.WriteString(" -")
 		}
 		eachTile(area, func(t int) { b.WriteString(" " + s.tileLabel(t)) })
 	}
+}
+
+// writeSeats writes each seat's seeds, then the player markers.
+func (s *State) writeSeats(b *strings.Builder) {
+	n := int(s.players)
 	for p := range n {
-		fmt.Fprintf(&b, "; seeds%d %d %d %d", p+1, s.seeds[p][0], s.seeds[p][1], s.seeds[p][2])
+		fmt.Fprintf(b, "; seeds%d %d %d %d", p+1, s.seeds[p][0], s.seeds[p][1], s.seeds[p][2])
 	}
 	b.WriteString("; markers")
 	for p := range n {
@@ -186,41 +216,33 @@ func (s *State) String() string {
 			b.WriteString(" +")
 		}
 	}
-	for p := range s.circles() {
-		fmt.Fprintf(&b, "; druids%d ", p+1)
-		if s.eld[p] < 0 {
-			b.WriteString("E@supply")
-		} else {
-			letter := "E"
-			if s.eldEx[p] {
-				letter = "e"
-			}
-			b.WriteString(letter + "@" + s.tileLabel(int(s.eld[p])))
+}
+
+// writeDruids writes circle p's druids: its Eldrid, then its acolytes on
+// the board by site.
+func (s *State) writeDruids(b *strings.Builder, p int) {
+	fmt.Fprintf(b, "; druids%d ", p+1)
+	if s.eld[p] < 0 {
+		b.WriteString("E@supply")
+	} else {
+		letter := "E"
+		if s.eldEx[p] {
+			letter = "e"
 		}
-		eachTile(s.inPlay, func(t int) {
-			for k, c := range [2]uint8{s.acoR[p][t], s.acoE[p][t]} {
-				if c == 0 {
-					continue
-				}
-				b.WriteByte(' ')
-				if c > 1 {
-					b.WriteString(strconv.Itoa(int(c)))
-				}
-				b.WriteString([2]string{"A", "a"}[k] + "@" + s.tileLabel(t))
+		b.WriteString(letter + "@" + s.tileLabel(int(s.eld[p])))
+	}
+	eachTile(s.inPlay, func(t int) {
+		for k, c := range [2]uint8{s.acoR[p][t], s.acoE[p][t]} {
+			if c == 0 {
+				continue
 			}
-		})
-	}
-	fmt.Fprintf(&b, "; used %x; unravels %d; refreshes %d; stack", s.used, s.unravels, s.refreshes)
-	if s.depth == 0 {
-		b.WriteString(" -")
-	}
-	for i := range int(s.depth) {
-		f := &s.stack[i]
-		b.WriteString(" " + f.text())
-	}
-	rng, _ := s.rng.MarshalBinary()
-	fmt.Fprintf(&b, "; rng %s", hex.EncodeToString(rng))
-	return b.String()
+			b.WriteByte(' ')
+			if c > 1 {
+				b.WriteString(strconv.Itoa(int(c)))
+			}
+			b.WriteString([2]string{"A", "a"}[k] + "@" + s.tileLabel(t))
+		}
+	})
 }
 
 // rangesText writes a set of tiles as numbers and ranges: "1-6,10-27".
@@ -325,6 +347,53 @@ func parseState(text string) (*State, error) {
 	if r.i < len(r.parts) && strings.HasPrefix(r.parts[r.i], "aj ") {
 		r.aj(s)
 	}
+	r.turn(s)
+	r.playSet(s)
+	r.world(s)
+	hand := r.tiles("hand")
+	eachTile(hand, func(t int) { s.loc[t] = locHand })
+	r.scores(s)
+	r.seeds(s)
+	r.markers(s)
+	for p := range MaxPlayers {
+		s.eld[p] = -1
+	}
+	for p := range s.circles() {
+		r.druids(s, p)
+		if s.aj != ajOff && p >= ajSeat {
+			if s.acoSup[p] != 4 {
+				r.fail("druids: AJ has no acolytes on the board")
+			}
+			s.acoSup[p] = 0
+		}
+	}
+	if s.aj != ajOff && r.err == nil {
+		r.ajDruids(s)
+	}
+	r.resolving(s)
+	if f := r.next("rng"); r.err == nil {
+		raw, err := hex.DecodeString(f[0])
+		if err != nil || len(f) != 1 || s.rng.UnmarshalBinary(raw) != nil {
+			r.fail("rng: %q", f[0])
+		}
+	}
+	if r.err == nil && r.i != len(r.parts) {
+		r.fail("%d sections, want %d", len(r.parts), r.i)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	s.rebuildMasks()
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	return s, s.checkStack()
+}
+
+// turn reads where the game is: the first and active seats, the step of
+// the turn, the turns and decisions made.
+func (r *sections) turn(s *State) {
+	n := int(s.players)
 	s.first = uint8(r.int("first", 0, n-1))
 	s.active = uint8(r.int("active", 0, n-1))
 	step := r.next("step")
@@ -337,6 +406,11 @@ func parseState(text string) (*State, error) {
 	}
 	s.turns = int32(r.int("turns", 0, 1<<30))
 	s.ply = int32(r.int("ply", 0, 1<<30))
+}
+
+// playSet reads the play set and the bag; the tiles of the set are in the
+// bag until the sections that follow place them.
+func (r *sections) playSet(s *State) {
 	if f := r.next("set"); r.err == nil {
 		tiles, err := ParseSet(strings.Join(f, " "))
 		if err != nil {
@@ -354,6 +428,10 @@ func parseState(text string) (*State, error) {
 			s.loc[t] = locBag
 		}
 	}
+}
+
+// world reads the sites in play and their cells.
+func (r *sections) world(s *State) {
 	if f := r.next("world"); r.err == nil && f[0] != "-" {
 		for _, w := range f {
 			id, at, _ := strings.Cut(w, "@")
@@ -375,9 +453,11 @@ func parseState(text string) (*State, error) {
 			s.inPlay |= 1 << t
 		}
 	}
-	hand := r.tiles("hand")
-	eachTile(hand, func(t int) { s.loc[t] = locHand })
-	for p := range n {
+}
+
+// scores reads each seat's score area.
+func (r *sections) scores(s *State) {
+	for p := range int(s.players) {
 		if f := r.next("score" + strconv.Itoa(p+1)); r.err == nil && f[0] != "-" {
 			for _, id := range f {
 				site, err := ParseSiteID(id)
@@ -393,7 +473,11 @@ func parseState(text string) (*State, error) {
 			}
 		}
 	}
-	for p := range n {
+}
+
+// seeds reads each seat's seeds.
+func (r *sections) seeds(s *State) {
+	for p := range int(s.players) {
 		f := r.next("seeds" + strconv.Itoa(p+1))
 		if r.err == nil && len(f) != 3 {
 			r.fail("seeds: %q", f)
@@ -406,6 +490,11 @@ func parseState(text string) (*State, error) {
 			s.seeds[p][e] = uint8(v)
 		}
 	}
+}
+
+// markers reads the player markers.
+func (r *sections) markers(s *State) {
+	n := int(s.players)
 	if f := r.next("markers"); r.err == nil {
 		if len(f) != n {
 			r.fail("markers: %q", f)
@@ -417,21 +506,11 @@ func parseState(text string) (*State, error) {
 			s.marker[p] = f[p] == "-"
 		}
 	}
-	for p := range MaxPlayers {
-		s.eld[p] = -1
-	}
-	for p := range s.circles() {
-		r.druids(s, p)
-		if s.aj != ajOff && p >= ajSeat {
-			if s.acoSup[p] != 4 {
-				r.fail("druids: AJ has no acolytes on the board")
-			}
-			s.acoSup[p] = 0
-		}
-	}
-	if s.aj != ajOff && r.err == nil {
-		r.ajDruids(s)
-	}
+}
+
+// resolving reads what is being resolved: the sites used this turn, the
+// unravels and refreshes made, the stack.
+func (r *sections) resolving(s *State) {
 	if f := r.next("used"); r.err == nil {
 		u, err := strconv.ParseUint(f[0], 16, 64)
 		if err != nil || len(f) != 1 {
@@ -450,23 +529,6 @@ func parseState(text string) (*State, error) {
 			s.depth++
 		}
 	}
-	if f := r.next("rng"); r.err == nil {
-		raw, err := hex.DecodeString(f[0])
-		if err != nil || len(f) != 1 || s.rng.UnmarshalBinary(raw) != nil {
-			r.fail("rng: %q", f[0])
-		}
-	}
-	if r.err == nil && r.i != len(r.parts) {
-		r.fail("%d sections, want %d", len(r.parts), r.i)
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	s.rebuildMasks()
-	if err := s.check(); err != nil {
-		return nil, err
-	}
-	return s, s.checkStack()
 }
 
 func indexOf(names []string, name string) int {
