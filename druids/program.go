@@ -10,9 +10,9 @@ import "strconv"
 // may call another (exploring calls the explored site's exploration
 // action; an unravel calls the triggers of Awakening Portal).
 
-// An opCode names what a step does. Each op's part in the engine (what it
-// runs by itself, the choices it offers, how it plays one) is in the table
-// ops, in the file of its kind.
+// An opCode names what a step does. Each op's parts in the engine (what
+// it runs by itself, the choices it offers, how it plays one) are
+// together in the file of its kind, op*.go.
 type opCode uint8
 
 const (
@@ -44,8 +44,9 @@ const (
 
 var opNames = [numOps]string{"invoke", "markerOff", "markerOn", "may", "exhaust", "exile", "discard", "refresh",
 	"moveDruid", "moveSite", "swap", "swapDruids", "summon", "explore", "moveIn", "explAction", "unravel",
-	"return", "fork", "chaos", "songSeeds", "moonGate", "lost"}
+	"returnSite", "fork", "chaos", "songSeeds", "moonGate", "lost"}
 
+// String names the op as the function that builds it.
 func (c opCode) String() string {
 	if c < numOps {
 		return opNames[c]

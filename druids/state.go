@@ -78,6 +78,8 @@ type frame struct {
 	inv     druid // the invoking druid, as it is now
 	d       druid // a druid chosen
 
+	// The counting registers, each of one op; the notation writes them in
+	// one column (framenotation.go).
 	side     uint8      // the side the explored tile shows, once chosen
 	summoned summonWhat // what a summon brings, once chosen
 	given    int8       // seeds given up to Song of Seeds
