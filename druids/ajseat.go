@@ -119,7 +119,7 @@ func (s *State) ajSeatMenu(level, p int, m game.Move) int {
 		return 4
 	case mUnravel:
 		ok := false
-		eachTile(s.invokerMask(p, fUnravel, s.fresh[p]), func(t int) { ok = ok || s.ajSeatTarget(level, p, t) > -1000 })
+		eachTile(s.invokerMask(p, invokeUnravel, s.fresh[p]), func(t int) { ok = ok || s.ajSeatTarget(level, p, t) > -1000 })
 		if ok {
 			return 3
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -143,23 +142,48 @@ func (s *State) parseMove(text string) (game.Move, bool) {
 // resolved, each as its registers; the generator's state ends the line.
 func (s *State) String() string {
 	var b strings.Builder
-	n := int(s.players)
-	fmt.Fprintf(&b, "druids %d; ", n)
+	fmt.Fprintf(&b, "druids %d; ", s.players)
 	if s.aj != ajOff {
-		fmt.Fprintf(&b, "aj %s %s %d", AJLevels[s.aj], ajPlays[b2i(s.ajShrewd)], s.ajHavens)
-		for _, c := range s.tokens {
-			fmt.Fprintf(&b, " %d", c)
-		}
-		fmt.Fprintf(&b, " %d %d %d; ", s.ajSpent[0], s.ajSpent[1], s.ajSpent[2])
+		s.writeAJ(&b)
 	}
 	fmt.Fprintf(&b, "first %d; active %d; step %s; turns %d; ply %d; set %s; bag %s; world",
 		s.first, s.active, stepNames[s.step], s.turns, s.ply, rangesText(s.set), tilesText(s.bag))
+	s.writeTiles(&b)
+	s.writeSeats(&b)
+	for p := range s.circles() {
+		s.writeDruids(&b, p)
+	}
+	fmt.Fprintf(&b, "; used %x; unravels %d; refreshes %d; stack", s.used, s.unravels, s.refreshes)
+	if s.depth == 0 {
+		b.WriteString(" -")
+	}
+	for i := range int(s.depth) {
+		b.WriteString(" " + s.stack[i].text())
+	}
+	rng, _ := s.rng.MarshalBinary()
+	fmt.Fprintf(&b, "; rng %s", hex.EncodeToString(rng))
+	return b.String()
+}
+
+// writeAJ writes the section of AJ: level, how he settles ties, havens,
+// tokens by circle, seeds given up.
+func (s *State) writeAJ(b *strings.Builder) {
+	fmt.Fprintf(b, "aj %s %s %d", AJLevels[s.aj], ajPlays[b2i(s.ajShrewd)], s.ajHavens)
+	for _, c := range s.tokens {
+		fmt.Fprintf(b, " %d", c)
+	}
+	fmt.Fprintf(b, " %d %d %d; ", s.ajSpent[0], s.ajSpent[1], s.ajSpent[2])
+}
+
+// writeTiles writes where the tiles out of the bag are: the world's sites
+// with their cells, then the hand and the score areas.
+func (s *State) writeTiles(b *strings.Builder) {
 	if s.inPlay == 0 {
 		b.WriteString(" -")
 	}
 	eachTile(s.inPlay, func(t int) {
 		q, r := cellQR(int(s.cell[t]))
-		fmt.Fprintf(&b, " %s@%d,%d", s.tileLabel(t), q, r)
+		fmt.Fprintf(b, " %s@%d,%d", s.tileLabel(t), q, r)
 	})
 	var hand uint32
 	for t := range NumTiles {
@@ -167,17 +191,22 @@ func (s *State) String() string {
 			hand |= 1 << t
 		}
 	}
-	fmt.Fprintf(&b, "; hand %s", tilesText(hand))
-	for p := range n {
-		fmt.Fprintf(&b, "; score%d", p+1)
+	fmt.Fprintf(b, "; hand %s", tilesText(hand))
+	for p := range int(s.players) {
+		fmt.Fprintf(b, "; score%d", p+1)
 		area := s.scoreArea(p)
 		if area == 0 {
 			b.WriteString(" -")
 		}
 		eachTile(area, func(t int) { b.WriteString(" " + s.tileLabel(t)) })
 	}
+}
+
+// writeSeats writes each seat's seeds, then the player markers.
+func (s *State) writeSeats(b *strings.Builder) {
+	n := int(s.players)
 	for p := range n {
-		fmt.Fprintf(&b, "; seeds%d %d %d %d", p+1, s.seeds[p][0], s.seeds[p][1], s.seeds[p][2])
+		fmt.Fprintf(b, "; seeds%d %d %d %d", p+1, s.seeds[p][0], s.seeds[p][1], s.seeds[p][2])
 	}
 	b.WriteString("; markers")
 	for p := range n {
@@ -187,41 +216,33 @@ func (s *State) String() string {
 			b.WriteString(" +")
 		}
 	}
-	for p := range s.circles() {
-		fmt.Fprintf(&b, "; druids%d ", p+1)
-		if s.eld[p] < 0 {
-			b.WriteString("E@supply")
-		} else {
-			letter := "E"
-			if s.eldEx[p] {
-				letter = "e"
-			}
-			b.WriteString(letter + "@" + s.tileLabel(int(s.eld[p])))
+}
+
+// writeDruids writes circle p's druids: its Eldrid, then its acolytes on
+// the board by site.
+func (s *State) writeDruids(b *strings.Builder, p int) {
+	fmt.Fprintf(b, "; druids%d ", p+1)
+	if s.eld[p] < 0 {
+		b.WriteString("E@supply")
+	} else {
+		letter := "E"
+		if s.eldEx[p] {
+			letter = "e"
 		}
-		eachTile(s.inPlay, func(t int) {
-			for k, c := range [2]uint8{s.acoR[p][t], s.acoE[p][t]} {
-				if c == 0 {
-					continue
-				}
-				b.WriteByte(' ')
-				if c > 1 {
-					b.WriteString(strconv.Itoa(int(c)))
-				}
-				b.WriteString([2]string{"A", "a"}[k] + "@" + s.tileLabel(t))
+		b.WriteString(letter + "@" + s.tileLabel(int(s.eld[p])))
+	}
+	eachTile(s.inPlay, func(t int) {
+		for k, c := range [2]uint8{s.acoR[p][t], s.acoE[p][t]} {
+			if c == 0 {
+				continue
 			}
-		})
-	}
-	fmt.Fprintf(&b, "; used %x; unravels %d; refreshes %d; stack", s.used, s.unravels, s.refreshes)
-	if s.depth == 0 {
-		b.WriteString(" -")
-	}
-	for i := range int(s.depth) {
-		f := &s.stack[i]
-		fmt.Fprintf(&b, " %d:%d:%d:%d:%d:%d:%d:%d:%d:%d:%d:%d", f.prog, f.pc, f.sub, f.seat, f.n, f.seed, f.t, f.t2, f.invTile, f.mask, f.inv, f.d)
-	}
-	rng, _ := s.rng.MarshalBinary()
-	fmt.Fprintf(&b, "; rng %s", hex.EncodeToString(rng))
-	return b.String()
+			b.WriteByte(' ')
+			if c > 1 {
+				b.WriteString(strconv.Itoa(int(c)))
+			}
+			b.WriteString([2]string{"A", "a"}[k] + "@" + s.tileLabel(t))
+		}
+	})
 }
 
 // rangesText writes a set of tiles as numbers and ranges: "1-6,10-27".
@@ -326,6 +347,53 @@ func parseState(text string) (*State, error) {
 	if r.i < len(r.parts) && strings.HasPrefix(r.parts[r.i], "aj ") {
 		r.aj(s)
 	}
+	r.turn(s)
+	r.playSet(s)
+	r.world(s)
+	hand := r.tiles("hand")
+	eachTile(hand, func(t int) { s.loc[t] = locHand })
+	r.scores(s)
+	r.seeds(s)
+	r.markers(s)
+	for p := range MaxPlayers {
+		s.eld[p] = -1
+	}
+	for p := range s.circles() {
+		r.druids(s, p)
+		if s.aj != ajOff && p >= ajSeat {
+			if s.acoSup[p] != 4 {
+				r.fail("druids: AJ has no acolytes on the board")
+			}
+			s.acoSup[p] = 0
+		}
+	}
+	if s.aj != ajOff && r.err == nil {
+		r.ajDruids(s)
+	}
+	r.resolving(s)
+	if f := r.next("rng"); r.err == nil {
+		raw, err := hex.DecodeString(f[0])
+		if err != nil || len(f) != 1 || s.rng.UnmarshalBinary(raw) != nil {
+			r.fail("rng: %q", f[0])
+		}
+	}
+	if r.err == nil && r.i != len(r.parts) {
+		r.fail("%d sections, want %d", len(r.parts), r.i)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	s.rebuildMasks()
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	return s, s.checkStack()
+}
+
+// turn reads where the game is: the first and active seats, the step of
+// the turn, the turns and decisions made.
+func (r *sections) turn(s *State) {
+	n := int(s.players)
 	s.first = uint8(r.int("first", 0, n-1))
 	s.active = uint8(r.int("active", 0, n-1))
 	step := r.next("step")
@@ -338,6 +406,11 @@ func parseState(text string) (*State, error) {
 	}
 	s.turns = int32(r.int("turns", 0, 1<<30))
 	s.ply = int32(r.int("ply", 0, 1<<30))
+}
+
+// playSet reads the play set and the bag; the tiles of the set are in the
+// bag until the sections that follow place them.
+func (r *sections) playSet(s *State) {
 	if f := r.next("set"); r.err == nil {
 		tiles, err := ParseSet(strings.Join(f, " "))
 		if err != nil {
@@ -355,6 +428,10 @@ func parseState(text string) (*State, error) {
 			s.loc[t] = locBag
 		}
 	}
+}
+
+// world reads the sites in play and their cells.
+func (r *sections) world(s *State) {
 	if f := r.next("world"); r.err == nil && f[0] != "-" {
 		for _, w := range f {
 			id, at, _ := strings.Cut(w, "@")
@@ -376,9 +453,11 @@ func parseState(text string) (*State, error) {
 			s.inPlay |= 1 << t
 		}
 	}
-	hand := r.tiles("hand")
-	eachTile(hand, func(t int) { s.loc[t] = locHand })
-	for p := range n {
+}
+
+// scores reads each seat's score area.
+func (r *sections) scores(s *State) {
+	for p := range int(s.players) {
 		if f := r.next("score" + strconv.Itoa(p+1)); r.err == nil && f[0] != "-" {
 			for _, id := range f {
 				site, err := ParseSiteID(id)
@@ -394,7 +473,11 @@ func parseState(text string) (*State, error) {
 			}
 		}
 	}
-	for p := range n {
+}
+
+// seeds reads each seat's seeds.
+func (r *sections) seeds(s *State) {
+	for p := range int(s.players) {
 		f := r.next("seeds" + strconv.Itoa(p+1))
 		if r.err == nil && len(f) != 3 {
 			r.fail("seeds: %q", f)
@@ -407,6 +490,11 @@ func parseState(text string) (*State, error) {
 			s.seeds[p][e] = uint8(v)
 		}
 	}
+}
+
+// markers reads the player markers.
+func (r *sections) markers(s *State) {
+	n := int(s.players)
 	if f := r.next("markers"); r.err == nil {
 		if len(f) != n {
 			r.fail("markers: %q", f)
@@ -418,21 +506,11 @@ func parseState(text string) (*State, error) {
 			s.marker[p] = f[p] == "-"
 		}
 	}
-	for p := range MaxPlayers {
-		s.eld[p] = -1
-	}
-	for p := range s.circles() {
-		r.druids(s, p)
-		if s.aj != ajOff && p >= ajSeat {
-			if s.acoSup[p] != 4 {
-				r.fail("druids: AJ has no acolytes on the board")
-			}
-			s.acoSup[p] = 0
-		}
-	}
-	if s.aj != ajOff && r.err == nil {
-		r.ajDruids(s)
-	}
+}
+
+// resolving reads what is being resolved: the sites used this turn, the
+// unravels and refreshes made, the stack.
+func (r *sections) resolving(s *State) {
 	if f := r.next("used"); r.err == nil {
 		u, err := strconv.ParseUint(f[0], 16, 64)
 		if err != nil || len(f) != 1 {
@@ -451,23 +529,6 @@ func parseState(text string) (*State, error) {
 			s.depth++
 		}
 	}
-	if f := r.next("rng"); r.err == nil {
-		raw, err := hex.DecodeString(f[0])
-		if err != nil || len(f) != 1 || s.rng.UnmarshalBinary(raw) != nil {
-			r.fail("rng: %q", f[0])
-		}
-	}
-	if r.err == nil && r.i != len(r.parts) {
-		r.fail("%d sections, want %d", len(r.parts), r.i)
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	s.rebuildMasks()
-	if err := s.check(); err != nil {
-		return nil, err
-	}
-	return s, s.checkStack()
 }
 
 func indexOf(names []string, name string) int {
@@ -613,37 +674,6 @@ func (r *sections) druids(s *State, p int) {
 	s.acoSup[p] = uint8(4 - on)
 }
 
-// frame reads a frame of the stack.
-func (r *sections) frame(s *State, text string) {
-	f := strings.Split(text, ":")
-	if len(f) != 12 {
-		r.fail("stack: %q", text)
-		return
-	}
-	var v [12]int
-	for i, x := range f {
-		n, err := strconv.Atoi(x)
-		if err != nil {
-			r.fail("stack: %q", text)
-			return
-		}
-		v[i] = n
-	}
-	okDruid := func(d int) bool {
-		return d == int(noDruid) || d >= 0 && d < MaxPlayers<<7 && druid(d).seat() < s.circles() && druid(d).tile() < NumTiles
-	}
-	okTile := func(t int) bool { return t >= -1 && t < NumTiles }
-	prog := v[0]
-	if prog < 0 || prog >= numProgs || len(programs[prog]) == 0 || v[1] < 0 || v[1] > len(programs[prog]) || v[2] < 0 || v[2] > 5 ||
-		v[3] < 0 || v[3] >= int(s.players) || v[4] < -1 || v[4] > 5 || v[5] < -1 || v[5] > 2 ||
-		!okTile(v[6]) || !okTile(v[7]) || !okTile(v[8]) || v[9] < 0 || v[9] > 15 || !okDruid(v[10]) || !okDruid(v[11]) {
-		r.fail("stack: %q", text)
-		return
-	}
-	s.stack[s.depth] = frame{prog: uint8(prog), pc: uint8(v[1]), sub: uint8(v[2]), seat: int8(v[3]), n: int8(v[4]), seed: int8(v[5]),
-		t: int8(v[6]), t2: int8(v[7]), invTile: int8(v[8]), mask: uint8(v[9]), inv: druid(v[10]), d: druid(v[11])}
-}
-
 // check checks what the sections cannot: each tile in the play set in one
 // place, a connected world, a haven, nothing out of the set.
 func (s *State) check() error {
@@ -672,84 +702,6 @@ func (s *State) check() error {
 	}
 	if bits.OnesCount32(s.set) < 3 {
 		return errors.New("the play set is too small")
-	}
-	return nil
-}
-
-// checkStack checks what the stack's registers must allow: the top action
-// is at a step, and the seat to decide has a choice. The registers are the
-// engine's own; a text that was not written by String may hold any
-// numbers, so the check plays safe and refuses what the engine would not
-// resolve.
-func (s *State) checkStack() (err error) {
-	if s.depth > 0 {
-		f := &s.stack[s.depth-1]
-		if int(f.pc) >= len(programs[f.prog]) {
-			return errors.New("the action being resolved is at no step")
-		}
-	}
-	for i := range int(s.depth) {
-		f := &s.stack[i]
-		if int(f.pc) >= len(programs[f.prog]) {
-			continue // done, waiting for what it set off
-		}
-		if s.aj != ajOff && int(f.seat) == ajSeat {
-			return errors.New("AJ resolves no action")
-		}
-		for _, t := range [2]int8{f.t, f.t2} {
-			if t >= 0 && s.loc[t] != locPlay && s.loc[t] != locHand && s.loc[t] < locScore {
-				return fmt.Errorf("an action being resolved names tile %d, which is in no place it could be", t+1)
-			}
-		}
-		if f.invTile >= 0 && s.loc[f.invTile] != locPlay {
-			return errors.New("an action being resolved names an invoker's site out of the world")
-		}
-		if err := s.checkStage(f, programs[f.prog][f.pc]); err != nil {
-			return err
-		}
-	}
-	defer func() {
-		if recover() != nil {
-			err = errors.New("the actions being resolved are not consistent")
-		}
-	}()
-	if !s.Over() && len(s.AppendLegal(nil)) == 0 {
-		return errors.New("the seat to decide has no choice")
-	}
-	// The engine writes a state only where a seat must decide: whatever
-	// runs by itself has run (a step with nothing to decide is over).
-	settled := *s
-	settled.advance()
-	if !settled.Equal(s) {
-		return errors.New("the state is not one where a seat must decide")
-	}
-	// The actions being resolved must be able to finish: a few random ends
-	// of them, on copies, must each leave a choice at every step and keep
-	// the druids as the engine keeps them (registers the engine would not
-	// have set can make a step act on druids that are not where it thinks).
-	rng := rand.New(rand.NewPCG(1, 2))
-	first := s.AppendLegal(nil)
-	for i := range max(len(first), 4) {
-		c := *s
-		if s.depth > 0 {
-			c.apply(first[i%len(first)])
-		}
-		for step := 0; c.depth > 0 && step < 400; step++ {
-			if err := c.consistent(); err != nil {
-				return fmt.Errorf("the actions being resolved break the state: %w", err)
-			}
-			legal := c.AppendLegal(nil)
-			if len(legal) == 0 {
-				return errors.New("the actions being resolved cannot finish")
-			}
-			c.apply(legal[rng.IntN(len(legal))])
-		}
-		if c.depth > 0 {
-			return errors.New("the actions being resolved do not finish")
-		}
-		if err := c.consistent(); err != nil {
-			return fmt.Errorf("the actions being resolved break the state: %w", err)
-		}
 	}
 	return nil
 }
@@ -785,42 +737,4 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// stages is the last stage of each step that has more than one.
-var stages = map[opCode]uint8{oMoveDruid: 1, oMoveSite: 1, oSwap: 1, oSwapDruids: 1, oSummon: 1, oExplore: 2, oReturn: 1, oFork: 1, oUnravel: unScore, oRefresh: 1}
-
-// checkStage checks that a frame's registers hold what the stage of its
-// step uses.
-func (s *State) checkStage(f *frame, o op) error {
-	bad := errors.New("an action being resolved is at a stage its registers do not fit")
-	if f.sub > stages[o.code] {
-		return bad
-	}
-	if f.sub == 0 {
-		return nil
-	}
-	tileIn := func(t int8, loc uint8) bool { return t >= 0 && s.loc[t] == loc }
-	ok := true
-	switch o.code {
-	case oMoveSite, oSwap:
-		ok = tileIn(f.t, locPlay)
-	case oReturn:
-		ok = tileIn(f.t, uint8(locScore)+uint8(f.seat)) && f.invTile >= 0
-	case oExplore:
-		ok = tileIn(f.t, locHand) && (f.sub < 2 || f.n == 0 || f.n == 1)
-	case oFork:
-		ok = tileIn(f.t, locHand) && tileIn(f.t2, locHand) && f.t != f.t2
-	case oMoveDruid, oSwapDruids:
-		ok = f.d != noDruid && s.count(f.d) > 0
-	case oSummon:
-		p := int(f.seat)
-		ok = f.n == 1 && s.eld[p] < 0 || (f.n == 2 || f.n == 3) && s.acoSup[p] > 0
-	case oUnravel:
-		ok = f.invTile >= 0
-	}
-	if !ok {
-		return bad
-	}
-	return nil
 }

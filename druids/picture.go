@@ -38,57 +38,10 @@ func (s *State) Picture() string {
 	b.WriteString(s.worldRows(v.World))
 	b.WriteString("\n")
 	for _, w := range v.World {
-		st := &Sites[site(w.ID)]
-		fmt.Fprintf(&b, "%-4s %s (%s %s, %s)", w.ID, st.Name, EnergyNames[st.Energy], SiteTypeNames[st.Type], groupNumerals[st.Group])
-		if w.Locked {
-			b.WriteString(", locked")
-		}
-		if st.Original {
-			b.WriteString(", original to Lagoon")
-		}
-		var tokens []string
-		for _, d := range w.Druids {
-			slot := fmt.Sprint(d.Seat + 1)
-			if d.Eldrid {
-				tokens = append(tokens, slot+[2]string{"E", "e"}[b2i(d.EldridExhausted)])
-			}
-			for range d.AcolytesRefreshed {
-				tokens = append(tokens, slot+"A")
-			}
-			for range d.AcolytesExhausted {
-				tokens = append(tokens, slot+"a")
-			}
-		}
-		if len(tokens) > 0 {
-			b.WriteString(": " + strings.Join(tokens, " "))
-		}
-		b.WriteString("\n")
+		pictureSite(&b, w)
 	}
 	b.WriteString("\n")
-	for p, pl := range v.Players {
-		fmt.Fprintf(&b, "seat %d: seeds E%d V%d D%d", p+1, pl.Seeds[0], pl.Seeds[1], pl.Seeds[2])
-		if v.AJ == nil || p != ajSeat {
-			supply := fmt.Sprintf("%d acolytes", pl.AcolytesSupply)
-			if pl.EldridInSupply {
-				supply = "Eldrid and " + supply
-			}
-			fmt.Fprintf(&b, "; marker %s; supply %s", pl.Marker, supply)
-		}
-		unravelled := "-"
-		if len(pl.Unravelled) > 0 {
-			unravelled = strings.Join(pl.Unravelled, " ")
-		}
-		fmt.Fprintf(&b, "; unravelled %s; points if E/V/D dominated %d/%d/%d\n", unravelled, pl.Forecast[0], pl.Forecast[1], pl.Forecast[2])
-	}
-	if v.AJ != nil {
-		fmt.Fprintf(&b, "AJ's Eldrids (slots 2 to 4): %s; tokens in his bag:", strings.Join(orDash(v.AJ.Eldrids[:]), " "))
-		for c, n := range v.AJ.Tokens {
-			if n > 0 {
-				fmt.Fprintf(&b, " %s %d", CircleNames[c], n)
-			}
-		}
-		b.WriteString("\n")
-	}
+	pictureSeats(&b, v)
 	for _, n := range v.Drawn {
 		a, bs := &Sites[2*(n-1)], &Sites[2*(n-1)+1]
 		fmt.Fprintf(&b, "drawn: tile %d, side A %s (%s), side B %s (%s)\n", n, a.Name, EnergyNames[a.Energy], bs.Name, EnergyNames[bs.Energy])
@@ -104,6 +57,66 @@ func (s *State) Picture() string {
 	}
 	b.WriteString("key: # locked, * original to Lagoon; 1E seat 1's Eldrid, 1A an acolyte (e, a: exhausted)\n")
 	return b.String()
+}
+
+// pictureSite writes a line of a site in play: its name, energy, type and
+// group, whether it is locked or original to Lagoon, and its druids.
+func pictureSite(b *strings.Builder, w WorldSite) {
+	st := &Sites[site(w.ID)]
+	fmt.Fprintf(b, "%-4s %s (%s %s, %s)", w.ID, st.Name, EnergyNames[st.Energy], SiteTypeNames[st.Type], groupNumerals[st.Group])
+	if w.Locked {
+		b.WriteString(", locked")
+	}
+	if st.Original {
+		b.WriteString(", original to Lagoon")
+	}
+	var tokens []string
+	for _, d := range w.Druids {
+		slot := fmt.Sprint(d.Seat + 1)
+		if d.Eldrid {
+			tokens = append(tokens, slot+[2]string{"E", "e"}[b2i(d.EldridExhausted)])
+		}
+		for range d.AcolytesRefreshed {
+			tokens = append(tokens, slot+"A")
+		}
+		for range d.AcolytesExhausted {
+			tokens = append(tokens, slot+"a")
+		}
+	}
+	if len(tokens) > 0 {
+		b.WriteString(": " + strings.Join(tokens, " "))
+	}
+	b.WriteString("\n")
+}
+
+// pictureSeats writes a line of each seat (seeds, marker, supply, score
+// area, forecast points), then AJ's Eldrids and tokens in a game against
+// him.
+func pictureSeats(b *strings.Builder, v StateView) {
+	for p, pl := range v.Players {
+		fmt.Fprintf(b, "seat %d: seeds E%d V%d D%d", p+1, pl.Seeds[0], pl.Seeds[1], pl.Seeds[2])
+		if v.AJ == nil || p != ajSeat {
+			supply := fmt.Sprintf("%d acolytes", pl.AcolytesSupply)
+			if pl.EldridInSupply {
+				supply = "Eldrid and " + supply
+			}
+			fmt.Fprintf(b, "; marker %s; supply %s", pl.Marker, supply)
+		}
+		unravelled := "-"
+		if len(pl.Unravelled) > 0 {
+			unravelled = strings.Join(pl.Unravelled, " ")
+		}
+		fmt.Fprintf(b, "; unravelled %s; points if E/V/D dominated %d/%d/%d\n", unravelled, pl.Forecast[0], pl.Forecast[1], pl.Forecast[2])
+	}
+	if v.AJ != nil {
+		fmt.Fprintf(b, "AJ's Eldrids (slots 2 to 4): %s; tokens in his bag:", strings.Join(orDash(v.AJ.Eldrids[:]), " "))
+		for c, n := range v.AJ.Tokens {
+			if n > 0 {
+				fmt.Fprintf(b, " %s %d", CircleNames[c], n)
+			}
+		}
+		b.WriteString("\n")
+	}
 }
 
 var groupNumerals = [...]string{"", "I", "II", "III"}

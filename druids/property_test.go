@@ -23,33 +23,7 @@ func invariants(t testing.TB, s *State) {
 	if s.aj != ajOff && s.ToMove() == ajSeat {
 		t.Fatalf("AJ asked to decide: %s", s)
 	}
-	for p := range s.circles() {
-		if s.aj != ajOff && p >= ajSeat {
-			if s.acoSup[p] != 0 || s.occ[p]&^(1<<max(s.eld[p], 0)) != 0 {
-				t.Fatalf("AJ's slot %d holds acolytes: %s", p, s)
-			}
-			continue
-		}
-		n := int(s.acoSup[p])
-		if s.eld[p] < 0 {
-			n++
-		} else if s.inPlay>>s.eld[p]&1 == 0 {
-			t.Fatalf("seat %d's Eldrid off the world: %s", p, s)
-		}
-		for tile := range NumTiles {
-			c := int(s.acoR[p][tile] + s.acoE[p][tile])
-			if c > 0 && s.inPlay>>tile&1 == 0 {
-				t.Fatalf("seat %d's acolytes on tile %d out of play: %s", p, tile+1, s)
-			}
-			n += c
-		}
-		if s.eld[p] >= 0 {
-			n++
-		}
-		if n != 5 {
-			t.Fatalf("seat %d has %d druids: %s", p, n, s)
-		}
-	}
+	circleInvariants(t, s)
 	var where int
 	for tile := range NumTiles {
 		if s.set>>tile&1 != 0 {
@@ -95,6 +69,39 @@ func invariants(t testing.TB, s *State) {
 	s.world()
 	if bits.OnesCount32(s.set) != where {
 		t.Fatalf("play set: %s", s)
+	}
+}
+
+// circleInvariants checks each circle's druids: five a seat, on the world,
+// AJ's slots holding their Eldrid only.
+func circleInvariants(t testing.TB, s *State) {
+	t.Helper()
+	for p := range s.circles() {
+		if s.aj != ajOff && p >= ajSeat {
+			if s.acoSup[p] != 0 || s.occ[p]&^(1<<max(s.eld[p], 0)) != 0 {
+				t.Fatalf("AJ's slot %d holds acolytes: %s", p, s)
+			}
+			continue
+		}
+		n := int(s.acoSup[p])
+		if s.eld[p] < 0 {
+			n++
+		} else if s.inPlay>>s.eld[p]&1 == 0 {
+			t.Fatalf("seat %d's Eldrid off the world: %s", p, s)
+		}
+		for tile := range NumTiles {
+			c := int(s.acoR[p][tile] + s.acoE[p][tile])
+			if c > 0 && s.inPlay>>tile&1 == 0 {
+				t.Fatalf("seat %d's acolytes on tile %d out of play: %s", p, tile+1, s)
+			}
+			n += c
+		}
+		if s.eld[p] >= 0 {
+			n++
+		}
+		if n != 5 {
+			t.Fatalf("seat %d has %d druids: %s", p, n, s)
+		}
 	}
 }
 

@@ -70,7 +70,6 @@ type frame struct {
 	pc      uint8 // the step being resolved
 	sub     uint8 // the stage within the step
 	seat    int8  // who decides
-	n       int8  // a counter
 	seed    int8  // the energy of the seed given up, -1 before
 	t       int8  // a tile chosen: explored, unravelled, moved
 	t2      int8  // a second tile
@@ -78,7 +77,24 @@ type frame struct {
 	mask    uint8 // seats that stood on a site as it was unravelled
 	inv     druid // the invoking druid, as it is now
 	d       druid // a druid chosen
+
+	// The counting registers, each of one op; the notation writes them in
+	// one column (framenotation.go).
+	side     uint8      // the side the explored tile shows, once chosen
+	summoned summonWhat // what a summon brings, once chosen
+	given    int8       // seeds given up to Song of Seeds
+	left     int8       // druids a refresh may still refresh
 }
+
+// A summonWhat is what a summon brings onto the board.
+type summonWhat uint8
+
+const (
+	summonUnchosen summonWhat = iota
+	summonEldrid              // the Eldrid, from the supply
+	summonAcolyte             // an acolyte from the supply
+	summonTaken               // an acolyte taken back from the board
+)
 
 const maxDepth = 8
 

@@ -130,50 +130,6 @@ func (s *State) hasChoice(f *frame, o op) bool {
 	return len(s.opLegal(f, o, buf[:0])) > 0
 }
 
-// offersChoice reports whether a step that needs a decision surely has a
-// choice, so that advance need not list its choices to know: a yes or no,
-// a side, the invoker the menu checked, a haven, the unravel's stages, a
-// destination of a druid listed because it had one or that has one, a
-// summon's druid or site, a swap's second site.
-func (s *State) offersChoice(f *frame, o op) bool {
-	p := int(f.seat)
-	switch o.code {
-	case oInvoke, oMay, oMoveIn, oFork, oUnravel, oMoonGate, oLost:
-		return true
-	case oExplore:
-		return f.sub >= 1
-	case oMoveDruid:
-		if f.sub == 1 {
-			return o.a == wOwn || o.a == wOwnExhausted || o.a == wAnyOnSeed || s.canLeave(f, o, f.d.tile())
-		}
-		return o.a == wOwn && s.anyTile(s.occ[p], func(t int) bool { return s.canLeave(f, o, t) })
-	case oSummon:
-		// A summon that needs a decision before its site (opAuto) offers
-		// the Eldrid and an acolyte, or the druids on the board.
-		return f.sub == 0 || o.a == uHaven || o.a == uAnySite || s.summonSites(f, o) != 0
-	case oMoveSite:
-		// An unlocked site in a world of two or more has a space to go to:
-		// the world's edge.
-		return f.sub == 1 && s.inPlay&(s.inPlay-1) != 0
-	case oSwap:
-		return f.sub == 1 && (o.a != aInvSite || s.swapSeconds(int(f.t), o) != 0)
-	case oDiscard:
-		for e := range NumEnergies {
-			if o.a>>e&1 != 0 && s.seeds[p][e] > 0 {
-				return true
-			}
-		}
-	case oRefresh:
-		if f.inv == noDruid || !f.inv.exhausted() {
-			if o.b&rOwn != 0 {
-				return s.tired[p] != 0
-			}
-			return s.anyExhausted()
-		}
-	}
-	return false
-}
-
 // advanceStep moves the turn on when its step has nothing to decide, and
 // reports whether it did.
 func (s *State) advanceStep() bool {
@@ -335,13 +291,13 @@ func (s *State) appendExhausted(dst []game.Move, p int, except druid) []game.Mov
 func (s *State) actionMenu(dst []game.Move) []game.Move {
 	a := int(s.active)
 	iv := newInvokers(s, a)
-	if iv.has(fHasAdj, false) {
+	if iv.has(invokeHasAdj, false) {
 		dst = append(dst, mMove)
 	}
 	if !s.supplyEmpty(a) || s.occupiesSite(a, siteCirqus) {
 		dst = append(dst, mSummon)
 	}
-	if !s.marker[a] && s.bag != 0 && iv.has(fHasSpace, false) {
+	if !s.marker[a] && s.bag != 0 && iv.has(invokeHasSpace, false) {
 		dst = append(dst, mExplore)
 	}
 	// unravelableAmong(unravelEnergyAmong(a, fresh)) != 0, each check as
@@ -376,7 +332,7 @@ type invokers struct {
 	fresh  uint32 // the tiles where the seat has a refreshed druid
 	eldrid uint32 // the tile of its Eldrid if refreshed
 	done   uint8
-	mask   [fHelix + 1]uint32
+	mask   [numInvokerFilters]uint32
 }
 
 // newInvokers starts the invokers of seat p.
@@ -388,17 +344,17 @@ func newInvokers(s *State, p int) invokers {
 	// The filters that cost nothing, as invokerMask has them: every druid
 	// is on a site in play, and in a connected world of two sites or more
 	// every site has a neighbour.
-	iv.mask[fAny] = iv.fresh & s.inPlay
+	iv.mask[invokeAny] = iv.fresh & s.inPlay
 	if s.inPlay&(s.inPlay-1) != 0 {
-		iv.mask[fHasAdj] = iv.mask[fAny]
+		iv.mask[invokeHasAdj] = iv.mask[invokeAny]
 	}
-	iv.done = 1<<fAny | 1<<fHasAdj
+	iv.done = 1<<invokeAny | 1<<invokeHasAdj
 	return iv
 }
 
 // has reports whether the seat has a refreshed druid (its Eldrid, if
 // eldrid) that may invoke under filter.
-func (iv *invokers) has(filter int, eldrid bool) bool {
+func (iv *invokers) has(filter invokerFilter, eldrid bool) bool {
 	m := iv.fresh
 	if eldrid {
 		m = iv.eldrid
@@ -416,9 +372,9 @@ func (iv *invokers) has(filter int, eldrid bool) bool {
 // A siteMenu is what the action menu needs to know of a site with an
 // invoked action, compact.
 type siteMenu struct {
-	eldrid bool   // invoked by the Eldrid only
-	filter uint8  // the invoker's filter
-	check  opCode // the program's second step, which the menu checks
+	eldrid bool          // invoked by the Eldrid only
+	filter invokerFilter // the invoker's filter
+	check  opCode        // the program's second step, which the menu checks
 }
 
 var siteMenus [NumSites]siteMenu
@@ -435,7 +391,7 @@ func buildSiteMenus() {
 		st := &Sites[site]
 		if st.Kind == KindInvoke || st.Kind == KindEldrid {
 			prog := programs[site]
-			siteMenus[site] = siteMenu{eldrid: st.Kind == KindEldrid, filter: uint8(prog[0].a), check: prog[1].code}
+			siteMenus[site] = siteMenu{eldrid: st.Kind == KindEldrid, filter: prog[0].invokerFilter(), check: prog[1].code}
 			invokedSites |= 1 << site
 		}
 		if st.Kind == KindEldrid {
@@ -453,7 +409,7 @@ func buildSiteMenus() {
 func (s *State) siteUsable(iv *invokers, site int) bool {
 	p := iv.p
 	sm := &siteMenus[site]
-	if !iv.has(int(sm.filter), sm.eldrid) {
+	if !iv.has(sm.filter, sm.eldrid) {
 		return false
 	}
 	switch sm.check {
@@ -490,30 +446,30 @@ func (s *State) anyExhausted() bool { return s.tired[0]|s.tired[1]|s.tired[2]|s.
 
 // invokerMask returns the tiles among cand from which a druid of seat p may
 // invoke under filter.
-func (s *State) invokerMask(p, filter int, cand uint32) uint32 {
+func (s *State) invokerMask(p int, filter invokerFilter, cand uint32) uint32 {
 	return cand & s.invokerTiles(p, filter, cand)
 }
 
 // invokerTiles returns tiles from which a druid of seat p may invoke under
 // filter: all of them, or at least those among cand.
-func (s *State) invokerTiles(p, filter int, cand uint32) uint32 {
+func (s *State) invokerTiles(p int, filter invokerFilter, cand uint32) uint32 {
 	switch filter {
-	case fHasAdj:
+	case invokeHasAdj:
 		// In a connected world of two sites or more every site has a
 		// neighbour.
 		if s.inPlay&(s.inPlay-1) == 0 {
 			return 0
 		}
-	case fHasSpace:
+	case invokeHasSpace:
 		return s.spacefulAmong(cand)
-	case fUnlocked:
+	case invokeUnlocked:
 		if s.inPlay&(s.inPlay-1) == 0 {
 			return 0
 		}
 		return s.unlockedAmong(cand)
-	case fHelix:
+	case invokeHelix:
 		return s.unravelableAmong(cand)
-	case fUnravel:
+	case invokeUnravel:
 		return s.unravelableAmong(s.unravelEnergyAmong(p, cand))
 	}
 	return s.inPlay

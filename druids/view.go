@@ -65,20 +65,20 @@ func costText(n int) string {
 	for _, o := range programs[n] {
 		switch o.code {
 		case oDiscard:
-			parts = append(parts, "give up "+seedWords(uint8(o.a)))
+			parts = append(parts, "give up "+seedWords(o.seedMask()))
 		case oSongSeeds:
 			parts = append(parts, "give up one or two seeds")
 		case oExhaust:
-			if o.a == eEldrid {
+			if o.exhaustFilter() == exhaustEldrid {
 				parts = append(parts, "exhaust your Eldrid")
 			} else {
 				parts = append(parts, "exhaust one of your druids")
 			}
 		case oExile:
-			switch o.a {
-			case xInvoker:
+			switch o.exileWho() {
+			case exileInvoker:
 				parts = append(parts, "the invoking druid goes back to your supply")
-			case xOwnRefreshed:
+			case exileOwnRefreshed:
 				parts = append(parts, "send a refreshed druid of yours back to your supply")
 			default:
 				parts = append(parts, "send one of your druids back to your supply")
@@ -89,7 +89,7 @@ func costText(n int) string {
 }
 
 // seedWords names a seed of the energies of mask: "a seed" for any.
-func seedWords(mask uint8) string {
+func seedWords(mask seedMask) string {
 	if mask == maskAll {
 		return "a seed"
 	}
