@@ -38,7 +38,7 @@ func ajEvents(s *State) []uint8 {
 }
 
 func TestAJSetup(t *testing.T) {
-	st, err := NewState(Config{Players: 2, Set: mustSet("regular"), Start: [3]int{site("1A"), site("14A"), site("21A")}, Seed: 1, AJ: AJInitiate})
+	st, err := newGame(config{Players: 2, Set: mustSet("regular"), Start: [3]int{site("1A"), site("14A"), site("21A")}, Seed: 1, AJ: AJInitiate})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,9 +51,9 @@ func TestAJSetup(t *testing.T) {
 	if st.tokens != [8]uint8{0, 0, 4, 4, 0, 0, 0, 0} || st.ToMove() != 0 {
 		t.Fatalf("%s", st)
 	}
-	for _, bad := range []Config{{Players: 3, AJ: AJInitiate}, {Players: 2, First: 1, AJ: AJAdept}} {
+	for _, bad := range []config{{Players: 3, AJ: AJInitiate}, {Players: 2, First: 1, AJ: AJAdept}} {
 		bad.Set, bad.Start = mustSet("regular"), [3]int{-1, -1, -1}
-		if _, err := NewState(bad); err == nil {
+		if _, err := newGame(bad); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
 	}
@@ -194,7 +194,7 @@ func TestAJHavensBringEldrids(t *testing.T) {
 // A whole turn: the player ends the turn, AJ plays his and the player is
 // to move again; the log says what AJ did.
 func TestAJTurn(t *testing.T) {
-	st, err := NewState(Config{Players: 2, Set: mustSet("regular"), Start: [3]int{site("1A"), site("14A"), site("21A")}, Seed: 3, AJ: AJLegend})
+	st, err := newGame(config{Players: 2, Set: mustSet("regular"), Start: [3]int{site("1A"), site("14A"), site("21A")}, Seed: 3, AJ: AJLegend})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestAJTurn(t *testing.T) {
 // At the Initiate level AJ skips the Invoke step after an unravel.
 func TestAJInitiateSkipsInvokeAfterUnravel(t *testing.T) {
 	for seed := range uint64(40) {
-		st, _ := NewState(Config{Players: 2, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: seed, AJ: AJInitiate})
+		st, _ := newGame(config{Players: 2, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: seed, AJ: AJInitiate})
 		for range 12 {
 			passTurn(t, st)
 			ev := ajEvents(st)

@@ -10,7 +10,7 @@ import (
 // BenchmarkRandomGame plays whole two-player regular games by uniformly
 // random choices, from a copy of the set-up state each time.
 func BenchmarkRandomGame(b *testing.B) {
-	start, err := NewState(Config{Players: 2, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 1})
+	start, err := newGame(config{Players: 2, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}

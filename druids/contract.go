@@ -81,9 +81,9 @@ func houseSeats(s game.Setup) []game.HouseSeat {
 	return []game.HouseSeat{{Seat: ajSeat, Name: "AJ (" + strings.ToUpper(level[:1]) + level[1:] + ")"}}
 }
 
-// ConfigOf turns the contract's setup into the engine's.
-func ConfigOf(s game.Setup) (Config, error) {
-	cfg := Config{Players: s.Players, Seed: s.Seed}
+// configOf turns the contract's setup into the engine's.
+func configOf(s game.Setup) (config, error) {
+	cfg := config{Players: s.Players, Seed: s.Seed}
 	set := s.Options["set"]
 	if set == "" {
 		set = "regular"
@@ -115,12 +115,23 @@ func ConfigOf(s game.Setup) (Config, error) {
 	return cfg, nil
 }
 
-func newState(s game.Setup) (game.State, error) {
-	cfg, err := ConfigOf(s)
+// New sets a game up as the contract's setup says (its options read as
+// Rules declares them, a default for each left out). It is what
+// Rules.NewGame makes, as the engine's type.
+func New(s game.Setup) (*State, error) {
+	cfg, err := configOf(s)
 	if err != nil {
 		return nil, err
 	}
-	return NewState(cfg)
+	return newGame(cfg)
+}
+
+func newState(s game.Setup) (game.State, error) {
+	st, err := New(s)
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 var _ game.State = (*State)(nil)

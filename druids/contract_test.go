@@ -87,7 +87,7 @@ func TestRecordReplays(t *testing.T) {
 // The search's playout ends the game and leaves a state the rules reach;
 // the prior puts stopping last.
 func TestSearchKnowledge(t *testing.T) {
-	st, err := NewState(Config{Players: 3, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 4})
+	st, err := newGame(config{Players: 3, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestSearchKnowledge(t *testing.T) {
 // A search finds a later position again by the decisions made, Leads and
 // Equal.
 func TestReroot(t *testing.T) {
-	st, _ := NewState(Config{Players: 2, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 8})
+	st, _ := newGame(config{Players: 2, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 8})
 	rng := rand.New(rand.NewPCG(3, 3))
 	a := st.Clone().(*State)
 	var moves []game.Move

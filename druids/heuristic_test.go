@@ -14,7 +14,7 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	wins, games := 0.0, 20
 	for g := range games {
-		st, err := NewState(Config{Players: 2, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: uint64(g)})
+		st, err := newGame(config{Players: 2, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: uint64(g)})
 		if err != nil {
 			t.Fatal(err)
 		}

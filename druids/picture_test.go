@@ -44,11 +44,11 @@ key: # locked, * original to Lagoon; 1E seat 1's Eldrid, 1A an acolyte (e, a: ex
 func TestPictureOfRandomGames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for g := range 6 {
-		cfg := Config{Players: 2 + g%3, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: uint64(g)}
+		cfg := config{Players: 2 + g%3, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: uint64(g)}
 		if g == 5 {
 			cfg.Players, cfg.AJ = 2, AJLegend
 		}
-		st, err := NewState(cfg)
+		st, err := newGame(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -116,11 +116,11 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 		games = 12
 	}
 	for g := range games {
-		cfg := Config{Players: 2 + g%3, Set: mustSet(sets[g%4]), Start: [3]int{-1, -1, -1}, Seed: uint64(g)}
+		cfg := config{Players: 2 + g%3, Set: mustSet(sets[g%4]), Start: [3]int{-1, -1, -1}, Seed: uint64(g)}
 		if g%4 == 3 {
 			cfg.Players, cfg.AJ = 2, 1+g/4%5
 		}
-		st, err := NewState(cfg)
+		st, err := newGame(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,7 +146,7 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 // A state read back must be exactly as written: a changed space, a
 // reordered list or a bad number is refused.
 func TestStateNotationIsStrict(t *testing.T) {
-	st, err := NewState(Config{Players: 3, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 5})
+	st, err := newGame(config{Players: 3, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,11 +196,11 @@ func TestMoveNotation(t *testing.T) {
 
 func FuzzParseState(f *testing.F) {
 	for seed := range uint64(6) {
-		cfg := Config{Players: 2 + int(seed%3), Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: seed}
+		cfg := config{Players: 2 + int(seed%3), Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: seed}
 		if seed >= 4 {
 			cfg.Players, cfg.AJ = 2, int(seed)-3
 		}
-		st, _ := NewState(cfg)
+		st, _ := newGame(cfg)
 		f.Add(st.String())
 		rng := rand.New(rand.NewPCG(seed, 1))
 		for range 40 {
@@ -256,11 +256,11 @@ func TestMutatedStatesPlayOn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	var texts []string
 	for seed := range uint64(8) {
-		cfg := Config{Players: 2 + int(seed%3), Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: seed}
+		cfg := config{Players: 2 + int(seed%3), Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: seed}
 		if seed%4 == 3 {
 			cfg.Players, cfg.AJ = 2, 1+int(seed%5)
 		}
-		st, _ := NewState(cfg)
+		st, _ := newGame(cfg)
 		for !st.Over() {
 			texts = append(texts, st.String())
 			legal := st.AppendLegal(nil)
@@ -350,11 +350,11 @@ func TestRefusedMovesChangeNothing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	refusedN := 0
 	for g := range 6 {
-		cfg := Config{Players: 2 + g%3, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: uint64(100 + g)}
+		cfg := config{Players: 2 + g%3, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: uint64(100 + g)}
 		if g == 5 {
 			cfg.Players, cfg.AJ = 2, AJEldrid
 		}
-		st, err := NewState(cfg)
+		st, err := newGame(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

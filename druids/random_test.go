@@ -36,7 +36,7 @@ func TestRandomGamesStats(t *testing.T) {
 	total, turns := 0, 0
 	used := map[int]int{}
 	for seed := range uint64(200) {
-		st, err := NewState(Config{Players: 2 + int(seed%3), Set: mustSet("all"), Start: [3]int{-1, -1, -1}, Seed: seed})
+		st, err := newGame(config{Players: 2 + int(seed%3), Set: mustSet("all"), Start: [3]int{-1, -1, -1}, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,11 +88,11 @@ func TestRandomGamesGolden(t *testing.T) {
 		h.Write(b[:])
 	}
 	for g := range 240 {
-		cfg := Config{Players: 2 + g%3, Set: mustSet(sets[g%4]), Start: [3]int{-1, -1, -1}, Seed: uint64(g), First: g % 2}
+		cfg := config{Players: 2 + g%3, Set: mustSet(sets[g%4]), Start: [3]int{-1, -1, -1}, Seed: uint64(g), First: g % 2}
 		if g%5 == 4 {
 			cfg.Players, cfg.First, cfg.AJ, cfg.AJShrewd = 2, 0, 1+g/5%5, g%2 == 0
 		}
-		st, err := NewState(cfg)
+		st, err := newGame(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

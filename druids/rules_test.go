@@ -34,7 +34,7 @@ func TestStarts(t *testing.T) {
 			t.Fatal(err)
 		}
 		set, _ := ParseSet("all")
-		st, err := NewState(Config{Players: 3, Set: set, Start: start, Seed: 1})
+		st, err := newGame(config{Players: 3, Set: set, Start: start, Seed: 1})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -54,7 +54,7 @@ func TestStarts(t *testing.T) {
 		}
 	}
 	set, _ := ParseSet("beginner")
-	if _, err := NewState(Config{Players: 2, Set: set, Start: [3]int{site("1A"), site("14A"), site("22A")}}); err == nil {
+	if _, err := newGame(config{Players: 2, Set: set, Start: [3]int{site("1A"), site("14A"), site("22A")}}); err == nil {
 		t.Error("a start with a tile out of the play set accepted")
 	}
 }
@@ -66,7 +66,7 @@ func TestSetup(t *testing.T) {
 		names := []string{"beginner", "regular", "advanced", "all"}
 		set, _ := ParseSet(names[seed%4])
 		players := 2 + int(seed%3)
-		st, err := NewState(Config{Players: players, Set: set, Start: [3]int{-1, -1, -1}, Seed: seed})
+		st, err := newGame(config{Players: players, Set: set, Start: [3]int{-1, -1, -1}, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -571,7 +571,7 @@ func TestChaosManifoldDelaysTheEnd(t *testing.T) {
 // Four players are two teams seated alternately: turns go from team to
 // team.
 func TestFourPlayersAlternateTeams(t *testing.T) {
-	st, err := NewState(Config{Players: 4, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 3})
+	st, err := newGame(config{Players: 4, Set: mustSet("regular"), Start: [3]int{-1, -1, -1}, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -162,8 +162,8 @@ type State struct {
 	grid [numCells]int8 // tile+1 at each cell, 0 for an empty space
 }
 
-// Config is a game's setup in the engine's terms.
-type Config struct {
+// config is a game's setup in the engine's terms.
+type config struct {
 	Players int
 	First   int
 	Set     []int  // tile numbers, 1 to 27
@@ -317,8 +317,8 @@ func randomStart(set uint32, rng *rand.PCG) ([3]int, error) {
 	return options[rng.Uint64()%uint64(len(options))], nil
 }
 
-// NewState sets a game up.
-func NewState(cfg Config) (*State, error) {
+// newGame sets a game up.
+func newGame(cfg config) (*State, error) {
 	if cfg.Players < 2 || cfg.Players > MaxPlayers {
 		return nil, fmt.Errorf("%d players; a game has 2 to %d", cfg.Players, MaxPlayers)
 	}
