@@ -116,11 +116,11 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // defaultGCPercent is the server's GOGC unless told otherwise. The live
 // heap of a server is small (some 60 MB for 1,000 games) and most of what
 // it allocates is garbage at once: a move's encodings, and above all the
-// trees of bots' searches. At Go's default of 100 the collector ran twice a
-// second while one max bot searched, and each cycle's marking took a share
-// of the cores from the people's moves: their p99 was 79 to 107 ms at 100,
-// 21.0 ms at 200 and 21.5 ms at 400 (docs/performance.md). The cost is
-// memory: the heap may grow to three times what is live. GOMEMLIMIT bounds
+// trees of bots' searches. At Go's default of 100 the collector ran often
+// while a max bot searched, and each cycle's marking took a share of the
+// cores from the people's moves, several times their p99 at 200
+// (docs/performance.md, GOGC 200). The cost is memory: the heap may grow
+// to three times what is live. GOMEMLIMIT bounds
 // it where memory is short; the collector works harder as the heap nears
 // that limit.
 const defaultGCPercent = 200

@@ -12,11 +12,9 @@ import (
 // takes the first way to stop that is offered. Some sites' actions repeat
 // in a cycle within a turn (two druids on Gruu's Refuge refresh each other
 // for ever), and where the search finds going round no worse than
-// stopping, its choice among moves of equal worth is noise: in the
-// strength runs of 27 November it went round for 918 decisions of one
-// turn, a quarter of an hour at a second a decision. Its turns are short
-// otherwise: of some 2,200 turns in those runs, 99% took at most 21
-// decisions, and all but five at most 30.
+// stopping, its choice among moves of equal worth is noise: it could go
+// round for hundreds of decisions. The limit sits well above the length of
+// the search's ordinary turns (docs/druids.md, Bots).
 const TurnLimit = 40
 
 // LimitTurns returns prepare for a bot that makes at most TurnLimit
