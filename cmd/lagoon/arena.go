@@ -32,22 +32,49 @@ func (o optionFlags) Set(kv string) error {
 	return nil
 }
 
+// arenaRun is one run of lagoon arena, as its flags describe it.
+type arenaRun struct {
+	gameID, board                      string
+	options                            optionFlags
+	players, games, parallel, maxMoves int
+	seed                               uint64
+	timeout                            time.Duration
+	asJSON, quiet, merge               bool
+}
+
 // runArena plays a tournament between bots and reports their strength.
 func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs, a := arenaFlags(stderr)
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	if a.merge {
+		return a.mergeOnly(fs, stdout, stderr)
+	}
+	cfg, err := a.config(fs.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "lagoon %v\n", err)
+		return 2
+	}
+	return a.play(cfg, stdout, stderr)
+}
+
+// arenaFlags returns lagoon arena's flags and the run they fill.
+func arenaFlags(stderr io.Writer) (*flag.FlagSet, *arenaRun) {
+	a := &arenaRun{options: optionFlags{}}
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	gameID := fs.String("game", hosted[0].rules.ID, "the game played")
-	players := fs.Int("players", 0, "players a game (default: one per bot given)")
-	games := fs.Int("games", 100, "games to play, rounded up to whole deals played in every seat rotation")
-	board := fs.String("board", "", "the game's board, the same as -option board=...: "+boardsOfGames())
-	options := optionFlags{}
-	fs.Var(options, "option", "an option of the game, key=value (repeat the flag for several)")
-	seed := fs.Uint64("seed", 1, "seed of the first deal")
-	parallel := fs.Int("parallel", 0, "games played at once (default: one per core)")
-	timeout := fs.Duration("timeout", 10*time.Second, "time an external bot may take for a move (more than 0)")
-	maxMoves := fs.Int("max-moves", arena.DefaultMaxMoves, "decisions after which a game is stopped unfinished, nobody winning (bots that never end a game)")
-	asJSON := fs.Bool("json", false, "write the report and every game's record as JSON")
-	quiet := fs.Bool("q", false, "no progress bar")
-	merge := fs.Bool("merge", false, "report on earlier runs together: the arguments are files written by -json, not bots")
+	fs.StringVar(&a.gameID, "game", hosted[0].rules.ID, "the game played")
+	fs.IntVar(&a.players, "players", 0, "players a game (default: one per bot given)")
+	fs.IntVar(&a.games, "games", 100, "games to play, rounded up to whole deals played in every seat rotation")
+	fs.StringVar(&a.board, "board", "", "the game's board, the same as -option board=...: "+boardsOfGames())
+	fs.Var(a.options, "option", "an option of the game, key=value (repeat the flag for several)")
+	fs.Uint64Var(&a.seed, "seed", 1, "seed of the first deal")
+	fs.IntVar(&a.parallel, "parallel", 0, "games played at once (default: one per core)")
+	fs.DurationVar(&a.timeout, "timeout", 10*time.Second, "time an external bot may take for a move (more than 0)")
+	fs.IntVar(&a.maxMoves, "max-moves", arena.DefaultMaxMoves, "decisions after which a game is stopped unfinished, nobody winning (bots that never end a game)")
+	fs.BoolVar(&a.asJSON, "json", false, "write the report and every game's record as JSON")
+	fs.BoolVar(&a.quiet, "q", false, "no progress bar")
+	fs.BoolVar(&a.merge, "merge", false, "report on earlier runs together: the arguments are files written by -json, not bots")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: lagoon arena [flags] bot bot [bot bot]
        lagoon arena -merge [-json] report.json report.json...
@@ -76,81 +103,81 @@ runs over different seeds and reported as one with -merge:
 `, strings.Join(hostedIDs(), ", "), botsOfGames())
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args, stderr); !ok {
-		return code
-	}
-	if *merge {
-		var bad []string
-		fs.Visit(func(f *flag.Flag) {
-			if f.Name != "merge" && f.Name != "json" && f.Name != "q" {
-				bad = append(bad, "-"+f.Name)
-			}
-		})
-		if len(bad) > 0 {
-			fmt.Fprintf(stderr, "lagoon arena: %s: the runs being merged already fixed it\n", strings.Join(bad, ", "))
-			return 2
+	return fs, a
+}
+
+// mergeOnly reports on the runs of the files named, refusing the flags
+// that only a new run takes.
+func (a *arenaRun) mergeOnly(fs *flag.FlagSet, stdout, stderr io.Writer) int {
+	var bad []string
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "merge" && f.Name != "json" && f.Name != "q" {
+			bad = append(bad, "-"+f.Name)
 		}
-		return mergeReports(fs.Args(), *asJSON, stdout, stderr)
+	})
+	if len(bad) > 0 {
+		fmt.Fprintf(stderr, "lagoon arena: %s: the runs being merged already fixed it\n", strings.Join(bad, ", "))
+		return 2
 	}
-	bots := fs.Args()
-	h, err := hostedByID(*gameID)
+	return mergeReports(fs.Args(), a.asJSON, stdout, stderr)
+}
+
+// config checks the run's game, options, seats and bots and returns the
+// tournament; its errors begin "arena:". It fixes a.players to the seats
+// of a game.
+func (a *arenaRun) config(bots []string) (arena.Config, error) {
+	h, err := hostedByID(a.gameID)
 	if err != nil {
-		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
-		return 2
+		return arena.Config{}, fmt.Errorf("arena: %v", err)
 	}
-	rules := h.rules
-	if *board != "" {
-		options["board"] = *board
+	if a.board != "" {
+		a.options["board"] = a.board
 	}
-	opts, err := rules.CheckOptions(options)
+	opts, err := h.rules.CheckOptions(a.options)
 	if err != nil {
-		fmt.Fprintf(stderr, "lagoon arena: %s: %v\n", rules.Name, err)
-		return 2
+		return arena.Config{}, fmt.Errorf("arena: %s: %v", h.rules.Name, err)
 	}
-	if *timeout <= 0 {
-		fmt.Fprintf(stderr, "lagoon arena: -timeout %v: an external bot needs some time to answer\n", *timeout)
-		return 2
+	if a.timeout <= 0 {
+		return arena.Config{}, fmt.Errorf("arena: -timeout %v: an external bot needs some time to answer", a.timeout)
 	}
 	cfg := arena.Config{
-		Game: h.bots(), Options: opts, Bots: bots, Games: *games, Seed: *seed,
-		Parallel: *parallel, MoveTimeout: *timeout, MaxMoves: *maxMoves,
+		Game: h.bots(), Options: opts, Bots: bots, Games: a.games, Seed: a.seed,
+		Parallel: a.parallel, MoveTimeout: a.timeout, MaxMoves: a.maxMoves,
 	}
 	// A seat the rules play (Druids' AJ) takes no bot.
 	seats, house, err := cfg.Table()
-	if err == nil && *players != 0 && *players != seats {
-		err = fmt.Errorf("arena: %d bots make a game of %d players, not %d", len(bots), seats, *players)
+	if err == nil && a.players != 0 && a.players != seats {
+		err = fmt.Errorf("arena: %d bots make a game of %d players, not %d", len(bots), seats, a.players)
 	}
-	if *players != 0 && len(bots) != *players-len(house) {
-		fmt.Fprintf(stderr, "lagoon arena: %d players need %d bots, one per seat the rules do not play; got %d\n", *players, *players-len(house), len(bots))
-		return 2
+	if a.players != 0 && len(bots) != a.players-len(house) {
+		return cfg, fmt.Errorf("arena: %d players need %d bots, one per seat the rules do not play; got %d", a.players, a.players-len(house), len(bots))
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "lagoon %v\n", err)
-		return 2
+		return cfg, err
 	}
-	*players = seats
-	if err := cfg.Check(); err != nil {
-		fmt.Fprintf(stderr, "lagoon %v\n", err) // "lagoon arena: ..."
-		return 2
-	}
+	a.players = seats
+	return cfg, cfg.Check()
+}
+
+// play plays the tournament and reports it; a run cut short (Ctrl-C)
+// reports the deals played in every seat order, so that what it reports,
+// and a merge of it, stays fair, and exits with 1.
+func (a *arenaRun) play(cfg arena.Config, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	if !*quiet {
+	if !a.quiet {
 		bar := &progressBar{w: stderr, start: start}
 		cfg.Progress = bar.update
 	}
 	played, err := arena.Run(ctx, cfg)
-	// A run cut short (Ctrl-C) reports the deals played in every seat
-	// order, so that what it reports, and a merge of it, stays fair; it
-	// exits with 1.
 	if err != nil && len(played) == 0 {
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
 		return 1
 	}
 	status := 0
 	if err != nil {
-		whole := wholeDeals(played, len(bots))
+		whole := wholeDeals(played, len(cfg.Bots))
 		fmt.Fprintf(stderr, "lagoon arena: %v; reporting the %d games of the deals played in every seat order, leaving out %d\n",
 			err, len(whole), len(played)-len(whole))
 		if len(whole) == 0 {
@@ -166,22 +193,29 @@ runs over different seeds and reported as one with -merge:
 			status = 1
 		}
 	}
-	if *asJSON {
-		if code := writeReport(report{
-			Game: rules.ID, Options: opts, Players: *players, Seed: *seed, Bots: seated,
-			Seconds: time.Since(start).Seconds(), Standings: st, Games: played,
-		}, stdout, stderr); code != 0 {
-			return code
-		}
-		return status
+	if code := a.report(cfg, seated, st, played, time.Since(start), stdout, stderr); code != 0 {
+		return code
+	}
+	return status
+}
+
+// report writes the run's report: as JSON with every game's record, or as
+// a table.
+func (a *arenaRun) report(cfg arena.Config, seated []string, st []arena.Standing, played []arena.Game, took time.Duration, stdout, stderr io.Writer) int {
+	rules := cfg.Game.Rules
+	if a.asJSON {
+		return writeReport(report{
+			Game: rules.ID, Options: cfg.Options, Players: a.players, Seed: a.seed, Bots: seated,
+			Seconds: took.Seconds(), Standings: st, Games: played,
+		}, stdout, stderr)
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %d players, %sdeals from seed %d, each in %d seat orders, %v\n\n",
-		rules.Name, len(played), *players, describeOptions(rules, opts), *seed, len(bots), time.Since(start).Round(time.Second))
+		rules.Name, len(played), a.players, describeOptions(rules, cfg.Options), a.seed, len(cfg.Bots), took.Round(time.Second))
 	if err := arena.WriteTable(stdout, st, played); err != nil {
 		fmt.Fprintf(stderr, "lagoon arena: %v\n", err)
 		return 1
 	}
-	return status
+	return 0
 }
 
 // wholeDeals keeps the games of the deals played in all their seat orders,
