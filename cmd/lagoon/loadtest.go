@@ -175,41 +175,80 @@ func percentiles(ds []time.Duration) string {
 
 // loadtest runs a load test.
 func loadtest(cfg loadConfig, log io.Writer) (*loadReport, error) {
-	host, _, err := net.SplitHostPort(cfg.addr)
+	ipv4, err := loopback(cfg.addr)
 	if err != nil {
 		return nil, err
 	}
-	ips, err := net.LookupIP(host)
-	if err != nil || len(ips) == 0 {
-		return nil, fmt.Errorf("%s does not resolve: %v", host, err)
-	}
-	for _, ip := range ips {
-		if !ip.IsLoopback() {
-			return nil, fmt.Errorf("%s is not a loopback address; the load test only runs on this machine", cfg.addr)
-		}
-	}
-	if ips[0].To4() == nil {
+	if !ipv4 {
 		cfg.sources = 0 // 127.0.0.x cannot reach an IPv6 loopback
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)
 	defer cancel()
-	lt := &loadRun{cfg: cfg, base: "http://" + cfg.addr, rep: &loadReport{games: cfg.games, stopAt: cfg.moves, measured: cfg.measure}, cancel: cancel}
-	lt.clients = make([]*http.Client, max(1, cfg.sources))
-	for i := range lt.clients {
-		d := &net.Dialer{Timeout: 10 * time.Second}
-		if cfg.sources > 0 {
-			d.LocalAddr = &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(2+i))}
-		}
-		lt.clients[i] = &http.Client{Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 8}, Timeout: time.Minute}
-	}
-
+	lt := &loadRun{cfg: cfg, base: "http://" + cfg.addr, clients: sourceClients(cfg.sources),
+		rep: &loadReport{games: cfg.games, stopAt: cfg.moves, measured: cfg.measure}, cancel: cancel}
 	fmt.Fprintf(log, "creating %d games...\n", cfg.games)
 	if err := lt.createGames(ctx); err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(log, "connecting %d clients...\n", 2*cfg.games)
-	var connected, finished sync.WaitGroup
 	start := make(chan struct{})
+	finished := lt.connectAll(ctx, start)
+	if cfg.botGames > 0 {
+		fmt.Fprintf(log, "creating %d games of %s bots alone...\n", cfg.botGames, cfg.botLevel)
+		if err := lt.createBotGames(ctx); err != nil {
+			return nil, err
+		}
+	}
+	fmt.Fprintf(log, "%d clients connected; playing...\n", lt.rep.clients)
+	lt.playAll(ctx, start, finished)
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		lt.fail("the games did not finish within %v", cfg.timeout)
+	}
+	fmt.Fprintln(log, "checking every game against the server's record...")
+	cctx, ccancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer ccancel()
+	lt.check(cctx)
+	return lt.rep, nil
+}
+
+// loopback checks that addr is a loopback address (the load test only runs
+// on this machine) and reports whether it is an IPv4 one.
+func loopback(addr string) (ipv4 bool, err error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false, err
+	}
+	ips, err := net.LookupIP(host)
+	if err != nil || len(ips) == 0 {
+		return false, fmt.Errorf("%s does not resolve: %v", host, err)
+	}
+	for _, ip := range ips {
+		if !ip.IsLoopback() {
+			return false, fmt.Errorf("%s is not a loopback address; the load test only runs on this machine", addr)
+		}
+	}
+	return ips[0].To4() != nil, nil
+}
+
+// sourceClients returns an HTTP client for each source address, 127.0.0.2
+// and on, or one client from the default address if sources is 0.
+func sourceClients(sources int) []*http.Client {
+	clients := make([]*http.Client, max(1, sources))
+	for i := range clients {
+		d := &net.Dialer{Timeout: 10 * time.Second}
+		if sources > 0 {
+			d.LocalAddr = &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(2+i))}
+		}
+		clients[i] = &http.Client{Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 8}, Timeout: time.Minute}
+	}
+	return clients
+}
+
+// connectAll starts both clients of every game, which play once start is
+// closed, and returns when each has connected or failed to; what it
+// returns is done when every client has finished.
+func (lt *loadRun) connectAll(ctx context.Context, start <-chan struct{}) *sync.WaitGroup {
+	var connected, finished sync.WaitGroup
 	var failedToConnect atomic.Int64
 	for i, g := range lt.games {
 		for seat := range 2 {
@@ -232,34 +271,26 @@ func loadtest(cfg loadConfig, log io.Writer) (*loadReport, error) {
 		}
 	}
 	connected.Wait()
-	lt.rep.clients = 2*cfg.games - int(failedToConnect.Load())
-	if cfg.botGames > 0 {
-		fmt.Fprintf(log, "creating %d games of %s bots alone...\n", cfg.botGames, cfg.botLevel)
-		if err := lt.createBotGames(ctx); err != nil {
-			return nil, err
-		}
-	}
-	fmt.Fprintf(log, "%d clients connected; playing...\n", lt.rep.clients)
+	lt.rep.clients = 2*lt.cfg.games - int(failedToConnect.Load())
+	return &finished
+}
+
+// playAll starts the clients and waits for them to finish, polling the
+// server (and probing the bots' fairness, with games of bots alone) the
+// while.
+func (lt *loadRun) playAll(ctx context.Context, start chan struct{}, finished *sync.WaitGroup) {
 	began := time.Now()
 	close(start)
 	pctx, stopPolls := context.WithCancel(ctx)
 	var polls sync.WaitGroup
 	polls.Go(func() { lt.pollServer(pctx) })
-	if cfg.botGames > 0 {
+	if lt.cfg.botGames > 0 {
 		polls.Go(func() { lt.probeFairness(pctx) })
 	}
 	finished.Wait()
 	lt.rep.playing = time.Since(began)
 	stopPolls()
 	polls.Wait()
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		lt.fail("the games did not finish within %v", cfg.timeout)
-	}
-	fmt.Fprintln(log, "checking every game against the server's record...")
-	cctx, ccancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer ccancel()
-	lt.check(cctx)
-	return lt.rep, nil
 }
 
 // loadRun is a load test under way.
@@ -418,144 +449,187 @@ type loadMessage struct {
 // play is one simulated person: it connects, waits for the start, and plays
 // its seat to the end of the game, thinking before each move.
 func (lt *loadRun) play(ctx context.Context, g *loadGame, idx, seat int, connected *sync.WaitGroup, start <-chan struct{}) error {
-	me := &g.clients[seat]
-	me.acked = make(map[int]string)
-	url := "ws" + strings.TrimPrefix(lt.base, "http") + "/api/games/" + g.id + "/ws"
-	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: lt.client(idx)})
-	if err != nil {
-		return fmt.Errorf("connecting: %w", err)
-	}
-	defer c.CloseNow()
-	c.SetReadLimit(1 << 20)
-	write := func(v any) error {
-		b, _ := json.Marshal(v)
-		return c.Write(ctx, websocket.MessageText, b)
-	}
-	if err := write(map[string]any{"type": "hello", "token": g.tokens[seat]}); err != nil {
+	p := &loadSeat{lt: lt, g: g, me: &g.clients[seat], seat: seat, pending: make(map[int]string),
+		rng: rand.New(rand.NewPCG(uint64(idx), 7))}
+	p.me.acked = make(map[int]string)
+	if err := p.connect(ctx, idx); err != nil {
 		return err
 	}
-	msgs := make(chan loadMessage, 64)
-	readErr := make(chan error, 1)
-	go func() {
-		for {
-			_, data, err := c.Read(ctx)
-			if err != nil {
-				readErr <- err
-				return
-			}
-			// Received when read, before this client decodes it: decoding
-			// is the client's own work, not the server's latency.
-			received := time.Now()
-			var m loadMessage
-			if err := json.Unmarshal(data, &m); err != nil {
-				readErr <- fmt.Errorf("a message that is not JSON: %w", err)
-				return
-			}
-			if m.Type == "move" {
-				g.mu.Lock()
-				sent, ok := g.sentAt[m.Version]
-				g.mu.Unlock()
-				if ok {
-					lt.mu.Lock()
-					lt.rep.latencies = append(lt.rep.latencies, received.Sub(sent))
-					lt.mu.Unlock()
-				}
-			}
-			msgs <- m
-		}
-	}()
-
-	var version, current int
-	var over, snapshot bool
-	var legal []string
-	for !snapshot {
-		select {
-		case m := <-msgs:
-			if m.Type == "snapshot" && m.Game != nil {
-				st := m.Game.State
-				version, current, over, legal = st.Version, st.ToMove, st.Over, st.View.Legal
-				snapshot = true
-			}
-		case err := <-readErr:
-			return fmt.Errorf("before the snapshot: %w", err)
-		}
+	defer p.c.CloseNow()
+	if err := p.awaitSnapshot(); err != nil {
+		return err
 	}
-	me.ready = true
+	p.me.ready = true
 	connected.Done()
 	select {
 	case <-start:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-
-	rng := rand.New(rand.NewPCG(uint64(idx), 7))
-	var think <-chan time.Time
-	thinkIfMyTurn := func() {
-		if !over && current == seat {
-			d := time.Duration(float64(lt.cfg.think) * (0.5 + rng.Float64()))
-			think = time.After(d)
-		}
-	}
-	thinkIfMyTurn()
-	// The moves sent and not yet acknowledged, by the version they were
-	// made against: when a seat moves twice in a row, its next move may go
-	// before the ack of the last.
-	pending := make(map[int]string)
+	p.thinkIfMyTurn()
 	for {
 		select {
-		case <-think:
-			think = nil
-			m := legal[rng.IntN(len(legal))]
-			pending[version] = m
-			if len(lt.cfg.measure) == 0 || slices.Contains(lt.cfg.measure, m) {
-				g.mu.Lock()
-				g.sentAt[version+1] = time.Now()
-				g.mu.Unlock()
-			}
-			if err := write(map[string]any{"type": "move", "id": strconv.Itoa(version), "version": version, "move": m}); err != nil {
+		case <-p.think:
+			if err := p.move(ctx); err != nil {
 				return err
 			}
-		case m := <-msgs:
-			switch m.Type {
-			case "move":
-				if m.Version != version+1 || m.State == nil {
-					return fmt.Errorf("event for version %d after version %d", m.Version, version)
-				}
-				me.seen = append(me.seen, m.Move)
-				version, current, over, legal = m.Version, m.State.ToMove, m.State.Over, m.State.View.Legal
-				if stop := lt.cfg.moves; stop > 0 && version >= stop {
-					// Left in progress: the game has played its part.
-					over, think = true, nil
-					me.over = true
-					if len(pending) == 0 {
-						return nil
-					}
-					continue
-				}
-				thinkIfMyTurn()
-			case "ack":
-				sent, ok := pending[m.Version-1]
-				if !ok || m.Duplicate || m.ID != strconv.Itoa(m.Version-1) {
-					return fmt.Errorf("unexpected ack %+v", m)
-				}
-				me.acked[m.Version] = sent
-				delete(pending, m.Version-1)
-				if me.over && len(pending) == 0 {
-					return nil
-				}
-			case "game_over":
-				// The mover's ack comes after the events of its move.
-				me.over = true
-				if len(pending) == 0 {
-					return nil
-				}
-			case "error":
-				return fmt.Errorf("the server refused: %s: %s", m.Code, m.Message)
+		case m := <-p.msgs:
+			if done, err := p.handle(m); done || err != nil {
+				return err
 			}
-		case err := <-readErr:
-			return fmt.Errorf("connection lost at version %d: %w", version, err)
+		case err := <-p.readErr:
+			return fmt.Errorf("connection lost at version %d: %w", p.version, err)
 		}
 	}
+}
+
+// loadSeat is one simulated person at its seat: its connection, what it
+// knows of the game, and its moves sent and not yet acknowledged.
+type loadSeat struct {
+	lt   *loadRun
+	g    *loadGame
+	me   *loadClient
+	seat int
+	rng  *rand.Rand
+
+	c       *websocket.Conn
+	msgs    chan loadMessage
+	readErr chan error
+
+	version, current int
+	over             bool
+	legal            []string
+	think            <-chan time.Time
+	// pending are the moves sent and not yet acknowledged, by the version
+	// they were made against: when a seat moves twice in a row, its next
+	// move may go before the ack of the last.
+	pending map[int]string
+}
+
+// connect opens the seat's connection, says hello, and starts reading.
+func (p *loadSeat) connect(ctx context.Context, idx int) error {
+	url := "ws" + strings.TrimPrefix(p.lt.base, "http") + "/api/games/" + p.g.id + "/ws"
+	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: p.lt.client(idx)})
+	if err != nil {
+		return fmt.Errorf("connecting: %w", err)
+	}
+	c.SetReadLimit(1 << 20)
+	p.c, p.msgs, p.readErr = c, make(chan loadMessage, 64), make(chan error, 1)
+	if err := p.write(ctx, map[string]any{"type": "hello", "token": p.g.tokens[p.seat]}); err != nil {
+		c.CloseNow()
+		return err
+	}
+	go p.read(ctx)
+	return nil
+}
+
+func (p *loadSeat) write(ctx context.Context, v any) error {
+	b, _ := json.Marshal(v)
+	return p.c.Write(ctx, websocket.MessageText, b)
+}
+
+// read passes the server's messages on to the seat, timing the moves
+// measured, until the connection fails.
+func (p *loadSeat) read(ctx context.Context) {
+	for {
+		_, data, err := p.c.Read(ctx)
+		if err != nil {
+			p.readErr <- err
+			return
+		}
+		// Received when read, before this client decodes it: decoding is
+		// the client's own work, not the server's latency.
+		received := time.Now()
+		var m loadMessage
+		if err := json.Unmarshal(data, &m); err != nil {
+			p.readErr <- fmt.Errorf("a message that is not JSON: %w", err)
+			return
+		}
+		if m.Type == "move" {
+			p.g.mu.Lock()
+			sent, ok := p.g.sentAt[m.Version]
+			p.g.mu.Unlock()
+			if ok {
+				p.lt.mu.Lock()
+				p.lt.rep.latencies = append(p.lt.rep.latencies, received.Sub(sent))
+				p.lt.mu.Unlock()
+			}
+		}
+		p.msgs <- m
+	}
+}
+
+// awaitSnapshot waits for the game the server sends after the hello.
+func (p *loadSeat) awaitSnapshot() error {
+	for {
+		select {
+		case m := <-p.msgs:
+			if m.Type == "snapshot" && m.Game != nil {
+				st := m.Game.State
+				p.version, p.current, p.over, p.legal = st.Version, st.ToMove, st.Over, st.View.Legal
+				return nil
+			}
+		case err := <-p.readErr:
+			return fmt.Errorf("before the snapshot: %w", err)
+		}
+	}
+}
+
+// thinkIfMyTurn starts the seat's thinking when it is to move.
+func (p *loadSeat) thinkIfMyTurn() {
+	if !p.over && p.current == p.seat {
+		d := time.Duration(float64(p.lt.cfg.think) * (0.5 + p.rng.Float64()))
+		p.think = time.After(d)
+	}
+}
+
+// move sends a random legal move, thought over.
+func (p *loadSeat) move(ctx context.Context) error {
+	p.think = nil
+	m := p.legal[p.rng.IntN(len(p.legal))]
+	p.pending[p.version] = m
+	if len(p.lt.cfg.measure) == 0 || slices.Contains(p.lt.cfg.measure, m) {
+		p.g.mu.Lock()
+		p.g.sentAt[p.version+1] = time.Now()
+		p.g.mu.Unlock()
+	}
+	return p.write(ctx, map[string]any{"type": "move", "id": strconv.Itoa(p.version), "version": p.version, "move": m})
+}
+
+// handle takes one message of the server and reports whether the seat is
+// done: the game over (or played to the moves it is stopped at) with
+// every move it sent acknowledged.
+func (p *loadSeat) handle(m loadMessage) (bool, error) {
+	switch m.Type {
+	case "move":
+		if m.Version != p.version+1 || m.State == nil {
+			return false, fmt.Errorf("event for version %d after version %d", m.Version, p.version)
+		}
+		p.me.seen = append(p.me.seen, m.Move)
+		p.version, p.current, p.over, p.legal = m.Version, m.State.ToMove, m.State.Over, m.State.View.Legal
+		if stop := p.lt.cfg.moves; stop > 0 && p.version >= stop {
+			// Left in progress: the game has played its part.
+			p.over, p.think = true, nil
+			p.me.over = true
+			return len(p.pending) == 0, nil
+		}
+		p.thinkIfMyTurn()
+	case "ack":
+		sent, ok := p.pending[m.Version-1]
+		if !ok || m.Duplicate || m.ID != strconv.Itoa(m.Version-1) {
+			return false, fmt.Errorf("unexpected ack %+v", m)
+		}
+		p.me.acked[m.Version] = sent
+		delete(p.pending, m.Version-1)
+		return p.me.over && len(p.pending) == 0, nil
+	case "game_over":
+		// The mover's ack comes after the events of its move.
+		p.me.over = true
+		return len(p.pending) == 0, nil
+	case "error":
+		return false, fmt.Errorf("the server refused: %s: %s", m.Code, m.Message)
+	}
+	return false, nil
 }
 
 // check compares every game with the server's record: each acknowledged

@@ -146,6 +146,51 @@ type serveOptions struct {
 // serve runs the server until SIGINT or SIGTERM, then shuts it down without
 // losing a move: the listener stops, requests under way finish, and the
 // store is closed only after the last move has been written.
+// config returns the server's configuration: the options', the hosted
+// games and their bots, the store and the listener.
+func (o serveOptions) config(st *store.Store, ln *server.Listener, log *slog.Logger) (server.Config, error) {
+	rate := o.rate
+	if rate <= 0 {
+		rate = -1
+	}
+	games, err := registry()
+	if err != nil {
+		return server.Config{}, err
+	}
+	cfg := o.cfg
+	cfg.Games, cfg.Store, cfg.Static, cfg.Bots, cfg.Levels = games, st, web.Files(), newBots(), levels
+	cfg.Rate, cfg.Burst, cfg.Log, cfg.Conns = rate, int(2*rate), log, ln
+	// The name or address the server was told to listen on is its own.
+	if host, _, err := net.SplitHostPort(o.addr); err == nil && host != "" {
+		if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
+			cfg.Hosts = append(cfg.Hosts, host)
+		}
+	}
+	return cfg, nil
+}
+
+// serveMetrics serves the server's metrics and the profiles at addr, off
+// the public port: the figures are for the operator, reached where the
+// operator chooses (a loopback or private address), and a scrape is
+// neither rate-limited nor counted as a client. The profiles too: an
+// operator who can read the figures can ask where the time goes, under the
+// load that made them.
+func serveMetrics(addr string, srv *server.Server, stdout io.Writer) (*http.Server, error) {
+	mln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", srv.Metrics())
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	ms := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go ms.Serve(mln)
+	fmt.Fprintf(stdout, "Metrics are at http://%s/metrics\n", mln.Addr())
+	return ms, nil
+}
+
 func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -167,22 +212,9 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 			log.Error("closing the store", "err", err)
 		}
 	}()
-	rate := o.rate
-	if rate <= 0 {
-		rate = -1
-	}
-	games, err := registry()
+	cfg, err := o.config(st, ln, log)
 	if err != nil {
 		return err
-	}
-	cfg := o.cfg
-	cfg.Games, cfg.Store, cfg.Static, cfg.Bots, cfg.Levels = games, st, web.Files(), newBots(), levels
-	cfg.Rate, cfg.Burst, cfg.Log, cfg.Conns = rate, int(2*rate), log, ln
-	// The name or address the server was told to listen on is its own.
-	if host, _, err := net.SplitHostPort(o.addr); err == nil && host != "" {
-		if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
-			cfg.Hosts = append(cfg.Hosts, host)
-		}
 	}
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
@@ -195,24 +227,11 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	log.Info("serving", "addr", ln.Addr().String(), "data", o.data, "max_conns", o.maxConns, "max_conns_per_addr", o.maxConnsPerAddr)
 	fmt.Fprintf(stdout, "Lagoon is at http://%s\n", ln.Addr())
 	if o.metrics != "" {
-		// Off the public port: the figures are for the operator, reached
-		// where the operator chooses (a loopback or private address), and
-		// a scrape is neither rate-limited nor counted as a client.
-		mln, err := net.Listen("tcp", o.metrics)
+		ms, err := serveMetrics(o.metrics, srv, stdout)
 		if err != nil {
 			return err
 		}
-		mux := http.NewServeMux()
-		mux.Handle("GET /metrics", srv.Metrics())
-		// The profiles too: an operator who can read the figures can ask
-		// where the time goes, under the load that made them.
-		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
-		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
-		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
-		ms := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-		go ms.Serve(mln)
 		defer ms.Close()
-		fmt.Fprintf(stdout, "Metrics are at http://%s/metrics\n", mln.Addr())
 	}
 
 	select {
