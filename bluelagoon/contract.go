@@ -2,7 +2,6 @@ package bluelagoon
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -195,14 +194,12 @@ func (s *State) AppendLegal(dst []game.Move) []game.Move {
 	return dst
 }
 
-// errNoSpace refuses a contract move whose number is no space of the board.
-var errNoSpace = errors.New("no such space on the board")
 
 // Play checks and plays m for the player to move.
 func (s *State) Play(m game.Move) error {
 	em, ok := EngineMove(s.board, m)
 	if !ok {
-		return fmt.Errorf("move %d: %w", m, errNoSpace)
+		return fmt.Errorf("move %d: %w", m, game.Refuse(game.RefusedNoSuchMove, "no such space on the board"))
 	}
 	if err := s.Apply(em); err != nil {
 		return err

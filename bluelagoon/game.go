@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // Player counts and pieces.
@@ -521,53 +523,74 @@ func (g *Game) AppendLegalMoves(dst []Move) []Move {
 	return dst[:i]
 }
 
-// IllegalMoveError says why a move was refused.
+// IllegalMoveError says why a move was refused: in the words of a tool,
+// which name the move and the seat (Error), and as the contract's refusal,
+// a code and words for the player who tried it (Unwrap).
 type IllegalMoveError struct {
 	Move   Move
 	Player int
 	Reason string
+	// Refusal is the refusal the error wraps.
+	Refusal game.Refusal
 }
 
 func (e *IllegalMoveError) Error() string {
 	return fmt.Sprintf("illegal move %v by player %d: %s", e.Move, e.Player, e.Reason)
 }
 
+// Unwrap returns the contract's refusal.
+func (e *IllegalMoveError) Unwrap() error { return &e.Refusal }
+
+// Blue Lagoon's own refusal codes, beside the contract's RefusedOver and
+// RefusedNoSuchMove.
+const (
+	RefusedPhaseOver    game.RefusalCode = "phase_over"     // the phase is over, the next not laid out
+	RefusedTaken        game.RefusalCode = "taken"          // the space holds a piece
+	RefusedVillageLate  game.RefusalCode = "village_late"   // villages are placed in the exploration only
+	RefusedVillageAtSea game.RefusalCode = "village_at_sea" // a village goes on land
+	RefusedNoVillages   game.RefusalCode = "no_villages"    // the player's villages are all placed
+	RefusedNoSettlers   game.RefusalCode = "no_settlers"    // the player's settlers are all placed
+	RefusedNotNext      game.RefusalCode = "not_next"       // land, or in the settlement any space, away from the player's pieces
+)
+
 // Check returns nil if m is a legal move for the player to move, and an
 // *IllegalMoveError that says why if it is not.
 func (g *Game) Check(m Move) error {
 	p := int(g.current)
-	fail := func(format string, args ...any) error {
-		return &IllegalMoveError{Move: m, Player: p, Reason: fmt.Sprintf(format, args...)}
+	// fail refuses m with code, the player's words, and the tool's words
+	// made from format and args.
+	fail := func(code game.RefusalCode, player, format string, args ...any) error {
+		return &IllegalMoveError{Move: m, Player: p, Reason: fmt.Sprintf(format, args...), Refusal: game.Refusal{Code: code, Reason: player}}
 	}
 	b := g.board
 	switch {
 	case g.Over():
-		return fail("the game is over")
+		return fail(game.RefusedOver, "the game is over", "the game is over")
 	case g.over:
-		return fail("the %v phase is over", g.phase)
+		return fail(RefusedPhaseOver, "the "+g.phase.String()+" phase is over", "the %v phase is over", g.phase)
 	case m.Piece != Settler && m.Piece != Village:
-		return fail("unknown piece")
+		return fail(game.RefusedNoSuchMove, "there is no such piece", "unknown piece")
 	case !b.OnBoard(m.At):
-		return fail("space %v is not on the board", m.At)
+		return fail(game.RefusedNoSuchMove, "that space is not on the board", "space %v is not on the board", m.At)
 	}
 	s := b.index(m.At)
 	sea := b.islandOf[s] < 0
 	near := g.reach[p].has(s)
 	switch {
 	case g.occupied.has(s):
-		return fail("space %v is already taken", m.At)
+		return fail(RefusedTaken, "that space is taken", "space %v is already taken", m.At)
 	case m.Piece == Village && g.phase == Settlement:
-		return fail("villages are not placed in the settlement phase")
+		return fail(RefusedVillageLate, "villages are placed in the exploration phase only", "villages are not placed in the settlement phase")
 	case m.Piece == Village && sea:
-		return fail("a village cannot be placed on the sea")
+		return fail(RefusedVillageAtSea, "a village cannot be placed on the sea", "a village cannot be placed on the sea")
 	case m.Piece == Village && g.numVillages[p] >= VillagesPerPlayer:
-		return fail("no villages left")
+		return fail(RefusedNoVillages, "you have no villages left", "no villages left")
 	case m.Piece == Settler && g.SettlersLeft(p) <= 0:
-		return fail("no settlers left")
+		return fail(RefusedNoSettlers, "you have no settlers left", "no settlers left")
 	case g.phase == Exploration && !sea && !near:
-		return fail("land at %v is not next to one of the player's pieces", m.At)
+		return fail(RefusedNotNext, "land must be next to one of your pieces", "land at %v is not next to one of the player's pieces", m.At)
 	case g.phase == Settlement && !near:
-		return fail("space %v is not next to one of the player's pieces", m.At)
+		return fail(RefusedNotNext, "in the settlement phase a piece goes next to one of yours", "space %v is not next to one of the player's pieces", m.At)
 	}
 	return nil
 }

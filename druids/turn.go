@@ -1,7 +1,6 @@
 package druids
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 
@@ -522,7 +521,7 @@ func (s *State) ancientAvailable(p int, e Energy) bool {
 }
 
 // errOver refuses a move once the game is over.
-var errOver = errors.New("the game is over")
+var errOver = game.Refuse(game.RefusedOver, "the game is over")
 
 // Play checks m and plays it for the seat to decide.
 func (s *State) Play(m game.Move) error {
@@ -539,7 +538,7 @@ func (s *State) Play(m game.Move) error {
 		}
 	}
 	if !ok {
-		return fmt.Errorf("%s is not a choice now; %s", s.MoveText(m), s.askText(legal))
+		return game.Refuse(game.RefusedNotNow, "%s is not a choice now; %s", s.MoveText(m), s.askText(legal))
 	}
 	s.apply(m)
 	return nil

@@ -69,7 +69,8 @@ type State interface {
 	// order that depends only on the state, and returns the extended slice.
 	AppendLegal(dst []Move) []Move
 	// Play checks m and plays it for the seat to move. A refused move
-	// changes nothing, and the error says why in words for a player.
+	// changes nothing, and the error is (or wraps) a *Refusal: a code and
+	// the reason in words for the player.
 	Play(m Move) error
 
 	// Clone returns an independent copy.

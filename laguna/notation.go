@@ -173,54 +173,83 @@ func ParseMove(text string) (game.Move, error) {
 // refusal says why m is not a move now.
 func (s *State) refusal(m game.Move) error {
 	text := MoveText(m)
+	// refuse says why in the contract's terms, after the move's text.
+	refuse := func(code game.RefusalCode, format string, args ...any) error {
+		return fmt.Errorf("%s: %w", text, game.Refuse(code, format, args...))
+	}
 	p := int(s.seat)
 	r := &s.rafts[p]
 	switch {
 	case s.phase == phOver:
-		return errors.New("the game is over")
+		return game.Refuse(game.RefusedOver, "the game is over")
 	case m < 0 || m >= numMoves:
-		return fmt.Errorf("move %d: no such move", m)
+		return fmt.Errorf("move %d: %w", m, game.Refuse(game.RefusedNoSuchMove, "no such move"))
 	case s.phase == phPlace && m < mPlace:
-		return fmt.Errorf("%s: the rafts are being placed; place yours against the landing line of a free island", text)
+		return refuse(game.RefusedNotNow, "the rafts are being placed; place yours against the landing line of a free island")
 	case s.phase == phPlace:
-		return fmt.Errorf("%s: a raft is placed on six water squares against the landing line of an island no other raft chose, off the other rafts", text)
+		return refuse(RefusedPlace, "a raft is placed on six water squares against the landing line of an island no other raft chose, off the other rafts")
 	case s.phase == phDeal && (m < mPut || m >= mPlace):
-		return fmt.Errorf("%s: the pearls are being dealt; put one on an island", text)
+		return refuse(game.RefusedNotNow, "the pearls are being dealt; put one on an island")
 	case s.phase == phDeal:
-		return fmt.Errorf("%s: deal a pearl not of your colour, left in the volcano, to an island with room and no pearl of that colour, so that the others can still be dealt", text)
+		return refuse(RefusedDeal, "deal a pearl not of your colour, left in the volcano, to an island with room and no pearl of that colour, so that the others can still be dealt")
 	case m >= mPut:
-		return fmt.Errorf("%s: that is done before play begins", text)
+		return refuse(game.RefusedNotNow, "that is done before play begins")
 	case r.aboard() < MinAboard:
-		return fmt.Errorf("%s: first load two or three pearls from your island", text)
+		return refuse(RefusedLoadFirst, "first load two or three pearls from your island")
 	}
+	return s.playRefusal(m, refuse)
+}
+
+// playRefusal is refusal's part for a move of play, once the raft is
+// loaded.
+func (s *State) playRefusal(m game.Move, refuse func(game.RefusalCode, string, ...any) error) error {
+	p := int(s.seat)
 	reef, arrows := s.showing(p)
 	dock := s.docked(p)
 	switch {
 	case m < mEnd && reef:
-		return fmt.Errorf("%s: a reef shows through your raft; cover it before you move", text)
+		return refuse(RefusedReef, "a reef shows through your raft; cover it before you move")
 	case m < mEnd && arrows != 0:
-		return fmt.Errorf("%s: the current showing through your raft takes you %s", text, dirList(s.stepDirs(p)))
+		return refuse(RefusedCurrent, "the current showing through your raft takes you %s", dirList(s.stepDirs(p)))
 	case m < mEnd:
-		return fmt.Errorf("%s: the raft would leave the water or run into another raft", text)
+		return refuse(RefusedBlocked, "the raft would leave the water or run into another raft")
 	case m == mPeek:
-		return fmt.Errorf("peek: you may look under your pearls once, before your first step of the turn")
+		return refuse(RefusedPeek, "you may look under your pearls once, before your first step of the turn")
 	case m < mLoad && !s.timer && !(s.reefEnd[p] && s.steps == 0):
-		return fmt.Errorf("%s: without the sand timer, pearls move between holes only before the first step of a turn that began on a reef", text)
+		return refuse(RefusedPearlsStill, "without the sand timer, pearls move between holes only before the first step of a turn that began on a reef")
 	case m < mLoad:
-		return fmt.Errorf("%s: move a pearl from a hole that holds one to a hole that is open", text)
+		return refuse(RefusedPearl, "move a pearl from a hole that holds one to a hole that is open")
 	case m < mDeliver && arrows != 0 && dock < 0:
-		return fmt.Errorf("%s: an arrow shows through your raft; you cannot dock while the current holds you", text)
+		return refuse(RefusedCurrent, "an arrow shows through your raft; you cannot dock while the current holds you")
 	case m < mDeliver && (dock < 0 || dock >= NumIslands) && !s.loadingAtHome():
-		return fmt.Errorf("%s: your raft is not docked at an island", text)
+		return refuse(RefusedNotDocked, "your raft is not docked at an island")
 	case m < mDeliver:
-		return fmt.Errorf("%s: a raft holds %d to %d pearls and an island %d; take what the island has, into an open hole", text, MinAboard, s.maxAboard, IslandRoom)
+		return refuse(RefusedLoad, "a raft holds %d to %d pearls and an island %d; take what the island has, into an open hole", MinAboard, s.maxAboard, IslandRoom)
 	case m < mTrade && dock != Volcano:
-		return fmt.Errorf("%s: your raft is not docked at the volcano", text)
+		return refuse(RefusedNotDocked, "your raft is not docked at the volcano")
 	case m < mTrade:
-		return fmt.Errorf("%s: deliver a pearl of your colour, keeping at least %d aboard", text, MinAboard)
+		return refuse(RefusedDelivery, "deliver a pearl of your colour, keeping at least %d aboard", MinAboard)
 	}
-	return fmt.Errorf("%s: exchange with a raft your raft touches, with no arrow showing through yours: a pearl for a pearl, each to the same hole of the other raft", text)
+	return refuse(RefusedTrade, "exchange with a raft your raft touches, with no arrow showing through yours: a pearl for a pearl, each to the same hole of the other raft")
 }
+
+// Laguna's own refusal codes, beside the contract's RefusedOver,
+// RefusedNoSuchMove and RefusedNotNow (a move of another phase).
+const (
+	RefusedPlace       game.RefusalCode = "place"        // no raft may go there
+	RefusedDeal        game.RefusalCode = "deal"         // no pearl may be dealt so
+	RefusedLoadFirst   game.RefusalCode = "load_first"   // the raft holds too few pearls to sail
+	RefusedReef        game.RefusalCode = "reef"         // a reef shows through the raft
+	RefusedCurrent     game.RefusalCode = "current"      // an arrow shows through the raft
+	RefusedBlocked     game.RefusalCode = "blocked"      // land, the board's edge or a raft is in the way
+	RefusedPeek        game.RefusalCode = "peek"         // the turn's peek is spent or too late
+	RefusedPearlsStill game.RefusalCode = "pearls_still" // without the timer, pearls move only after a reef
+	RefusedPearl       game.RefusalCode = "pearl"        // no pearl to move, or no open hole
+	RefusedNotDocked   game.RefusalCode = "not_docked"   // the raft is not at the island or the volcano
+	RefusedLoad        game.RefusalCode = "load"         // no such load or unload
+	RefusedDelivery    game.RefusalCode = "delivery"     // no such delivery
+	RefusedTrade       game.RefusalCode = "trade"        // no such exchange
+)
 
 func dirList(dirs uint8) string {
 	var out []string

@@ -6,7 +6,6 @@ package gametest
 
 import (
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -170,9 +169,9 @@ func (s *tinyState) legal(m game.Move) bool {
 func (s *tinyState) Play(m game.Move) error {
 	if !s.legal(m) {
 		if s.decision == decOver {
-			return errors.New("the game is over")
+			return game.Refuse(game.RefusedOver, "the game is over")
 		}
-		return fmt.Errorf("%s is not a move now; the moves are %s", s.MoveText(m), s.legalText())
+		return game.Refuse(game.RefusedNotNow, "%s is not a move now; the moves are %s", s.MoveText(m), s.legalText())
 	}
 	o := int(s.owner)
 	switch {

@@ -235,7 +235,7 @@ func TestBadRequests(t *testing.T) {
 	ts.move(id, tokens[0], 0, first)
 	g = ts.get(id, "")
 	legal := g.State.View.Legal[0]
-	var occupiedVillage string
+	var occupiedVillage string // a village away from seat 1's pieces, which it has none of
 	for _, m := range []string{"T 0,0", "T 12,0", "T 6,6"} {
 		if !slices.Contains(g.State.View.Legal, m) {
 			occupiedVillage = m
@@ -317,6 +317,11 @@ func TestBadRequests(t *testing.T) {
 			}
 			if tc.path == movePath && tc.status != 413 && tc.code != "cross_origin" && (e.State == nil || e.State.Version != 1) {
 				t.Errorf("the refusal does not come with the current state: %s", body)
+			}
+			// An illegal move carries the rules' refusal, a code and the
+			// words for the player; no other refusal does.
+			if r := e.Error.Refusal; (tc.code == "illegal_move") != (r != nil) || r != nil && (r.Code != bluelagoon.RefusedNotNext || r.Reason != "land must be next to one of your pieces") {
+				t.Errorf("refusal %+v in %s", r, body)
 			}
 		})
 	}

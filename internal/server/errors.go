@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // apiError is a refusal, with the status and code of docs/api.md. A
@@ -14,6 +16,9 @@ type apiError struct {
 	status  int
 	code    string
 	message string
+	// refusal is the rules' refusal of an illegal move: its code and its
+	// words for the player, which a page shows without reading message.
+	refusal *game.Refusal
 	state   json.RawMessage
 }
 
@@ -31,6 +36,17 @@ func (e *apiError) withState(state json.RawMessage) *apiError {
 	return &c
 }
 
+// refused is the refusal of an illegal move, with the rules' reason.
+func refused(err error) *apiError {
+	e := errorf(http.StatusUnprocessableEntity, "illegal_move", "%v", err)
+	if r := game.RefusalOf(err); r != nil {
+		e.refusal = r
+	} else {
+		e.refusal = &game.Refusal{Code: game.RefusedNotNow, Reason: err.Error()}
+	}
+	return e
+}
+
 var errShuttingDown = errorf(http.StatusServiceUnavailable, "shutting_down", "the server is shutting down; try again when it is back")
 
 // errorBody is a refusal as the API writes it.
@@ -40,8 +56,9 @@ type errorBody struct {
 }
 
 type errorDetail struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Code    string        `json:"code"`
+	Message string        `json:"message"`
+	Refusal *game.Refusal `json:"refusal,omitempty"`
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -52,7 +69,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // writeError answers with e and, if it has one, the game's state.
 func writeError(w http.ResponseWriter, e *apiError) {
-	writeJSON(w, e.status, errorBody{Error: errorDetail{Code: e.code, Message: e.message}, State: e.state})
+	writeJSON(w, e.status, errorBody{Error: errorDetail{Code: e.code, Message: e.message, Refusal: e.refusal}, State: e.state})
 }
 
 // An apiHandler answers an API request, or returns the refusal that handle

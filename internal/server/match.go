@@ -351,7 +351,7 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 	next := g.spare
 	next.CopyFrom(g.cur)
 	if err := next.Play(m); err != nil {
-		return 0, false, errorf(http.StatusUnprocessableEntity, "illegal_move", "%v", err)
+		return 0, false, refused(err)
 	}
 	// The note is the game's word on a legal move, asked of the state
 	// before it.

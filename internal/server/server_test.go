@@ -297,8 +297,9 @@ func (ts *testServer) get(id, token string) fullGame {
 
 type errorResponse struct {
 	Error struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
+		Code    string        `json:"code"`
+		Message string        `json:"message"`
+		Refusal *game.Refusal `json:"refusal"`
 	} `json:"error"`
 	State *stateView `json:"state"`
 }

@@ -204,6 +204,7 @@ type (
 		Status  int             `json:"status"`
 		Code    string          `json:"code"`
 		Message string          `json:"message"`
+		Refusal *game.Refusal   `json:"refusal,omitempty"`
 		State   json.RawMessage `json:"state,omitempty"`
 	}
 	heartbeatMessage struct {

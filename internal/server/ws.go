@@ -246,7 +246,7 @@ func (c *wsConn) move(m clientMessage) {
 		}
 		e = err
 	}
-	c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: e.status, Code: e.code, Message: e.message, State: c.g.currentState(c.seat)}))
+	c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: e.status, Code: e.code, Message: e.message, Refusal: e.refusal, State: c.g.currentState(c.seat)}))
 }
 
 // takeBack asks for a take-back or answers one, and answers with an ack at

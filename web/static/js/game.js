@@ -7,7 +7,7 @@
 // seats' cards, the score sheet, the log's words, the rules) is the game
 // module's (games.js).
 
-import {h, icon, fill, toast, modal, modalOpen, copyField, capitalize, lowerFirst, closeAllModals, tabList, selectTab} from './ui.js';
+import {h, icon, fill, toast, modal, modalOpen, copyField, closeAllModals, tabList, selectTab} from './ui.js';
 import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL, PREFERENCES, preference, setPreference} from './api.js';
 import {GameSocket} from './live.js';
 import {PLAYERS, namedSeats} from './art.js';
@@ -23,16 +23,6 @@ const RESEND_MS = 1000;
 function seatFromHash() {
   const m = /(?:^#|&)seat=([^&]+)/.exec(location.hash);
   return m ? decodeURIComponent(m[1]) : null;
-}
-
-// explain turns the rules' refusal into a sentence for the player.
-function explain(message) {
-  let why = message;
-  const i = message.indexOf(': ');
-  if (message.startsWith('illegal move') && i >= 0) why = message.slice(i + 2);
-  why = why.replace(/the player's/g, 'your').replace(/\bby player \d+\b/, '');
-  why = capitalize(why.trim());
-  return /[.!?]$/.test(why) ? why : why + '.';
 }
 
 export function mountGame(root, id) {
@@ -638,7 +628,9 @@ class GameView {
     this.render({});
     let text;
     switch (msg.code) {
-      case 'illegal_move': text = this.mod.refusal(move, lowerFirst(explain(msg.message))); break;
+      // The rules' refusal: its code for the module to key on, its
+      // reason in words for the player.
+      case 'illegal_move': text = this.mod.refusal(move, msg.refusal || {code: 'not_now', reason: msg.message}); break;
       case 'not_your_turn': text = `It is not your turn: ${this.seats[this.state.to_move].name} is to move.`; break;
       case 'stale_version': text = 'The game moved on before your move arrived; look again and replay it.'; break;
       case 'game_over': text = 'The game is over.'; break;

@@ -5,7 +5,7 @@
 // the view as text, the legal moves as buttons and a field for any move in
 // the game's notation. This is the only place the shell finds a game by id.
 
-import {h, fill} from './ui.js';
+import {h, fill, clause} from './ui.js';
 
 const loaded = new Map();
 
@@ -47,7 +47,7 @@ export const plain = {
   logGroup: () => null,
   describeMove: (move, seats) => [h('span', {class: 'log-text'}, h('b', {}, seats[move.seat].name), ' ', move.move)],
   moveSaid: () => null,
-  refusal: (move, reason) => (move ? `Your move ${move} was refused: ${reason}` : `Your move was refused: ${reason}`),
+  refusal: (move, {reason}) => (move ? `Your move ${move} was refused: ${clause(reason)}` : `Your move was refused: ${clause(reason)}`),
   phaseSummary: () => null,
   result: () => null,
   recordOpen: state => state.over,

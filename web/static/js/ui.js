@@ -261,6 +261,20 @@ export function capitalize(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
+// sentence makes words a sentence: a capital first, a full stop last
+// unless it ends in one.
+export function sentence(words) {
+  const text = capitalize((words || '').trim());
+  return /[.!?]$/.test(text) ? text : text + '.';
+}
+
+// clause makes words a clause that follows a colon: a full stop last, the
+// first letter left as it is.
+export function clause(words) {
+  const text = (words || '').trim();
+  return /[.!?]$/.test(text) ? text : text + '.';
+}
+
 // lowerFirst lower-cases the first letter, for a label inside a sentence,
 // unless it begins a word in capitals ("AJ, the solo opponent").
 export function lowerFirst(text) {

@@ -1,10 +1,11 @@
+// @ts-check
 // Blue Lagoon's module: everything the page knows of the game, behind the
 // interface the shell asks every game module for (docs/web.md, "Game
 // modules"). The shell hands it the API's objects: the table (the board),
 // each state's view (bluelagoon/view.go) and each move's note (the token it
 // took, the phases it ended).
 
-import {h, icon, plural, loadStyle} from '../../ui.js';
+import {h, icon, plural, loadStyle, clause, sentence} from '../../ui.js';
 import {PLAYERS} from '../../art.js';
 import {installSymbols, tokenName, tokenPhrase, TOKENS} from './art.js';
 import {Table} from './table.js';
@@ -23,6 +24,7 @@ const boardName = value => (!value || value.startsWith('a ') ? 'custom' : value)
 
 const pieceOf = move => (move[0] === 'T' ? 'village' : 'settler');
 
+/** @type {import('../../module.js').GameModule} */
 export default {
   // The home page.
   home: {
@@ -124,9 +126,12 @@ export default {
     return mine ? `You took ${tokenPhrase(took)}.` : `${name} took ${tokenPhrase(took)}.`;
   },
 
-  // refusal says why a move of ours was refused (reason: the engine's).
-  refusal(move, reason) {
-    return move ? `You can't place a ${pieceOf(move)} on ${move.slice(2)}: ${reason}` : `You can't place a piece there: ${reason}`;
+  // refusal says why a move of ours was refused: the rules' refusal, its
+  // code and its reason. One that is not about the place (the game or the
+  // phase over, no pieces of the kind left) is said as it is.
+  refusal(move, {code, reason}) {
+    if (!move || ['over', 'phase_over', 'no_settlers', 'no_villages'].includes(code)) return sentence(reason);
+    return `You can't place a ${pieceOf(move)} on ${move.slice(2)}: ${clause(reason)}`;
   },
 
   // phaseSummary describes the end of the exploration phase, if move ended

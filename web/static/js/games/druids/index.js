@@ -1,10 +1,11 @@
+// @ts-check
 // Lagoon: Land of Druids' module: everything the page knows of the game,
 // behind the interface the shell asks every game module for (docs/web.md,
 // "Game modules"). The shell hands it the API's objects: the table (the
 // sites' catalogue, the play set, the teams, each druid slot's circle),
 // each state's view and each move's note (druids/view.go).
 
-import {h, icon, plural, loadStyle} from '../../ui.js';
+import {h, icon, plural, loadStyle, clause, sentence} from '../../ui.js';
 import {installSymbols, installDruids, ENERGIES, CIRCLES, energyOf, energyIndex} from './art.js';
 import {Catalogue, moveWords, stepWords} from './words.js';
 import {Table, speakers} from './table.js';
@@ -34,6 +35,7 @@ const energyLetter = id => {
 
 const AJ_LEVELS = {initiate: 'Initiate', acolyte: 'Acolyte', adept: 'Adept', eldrid: 'Eldrid', legend: 'Legend'};
 
+/** @type {import('../../module.js').GameModule} */
 export default {
   home: {
     title: 'Lagoon: Land of Druids',
@@ -169,8 +171,11 @@ export default {
     return null;
   },
 
-  refusal(move, reason) {
-    return move ? `That choice (${move}) was refused: ${reason}` : `Your choice was refused: ${reason}`;
+  // refusal: a choice not offered now says what the choices are; the
+  // game over is said as it is.
+  refusal(move, {code, reason}) {
+    if (code === 'over') return sentence(reason);
+    return move ? `That choice (${move}) was refused: ${clause(reason)}` : `Your choice was refused: ${clause(reason)}`;
   },
 
   // result: the order by points (the standing's), each seat's seeds and

@@ -1,3 +1,4 @@
+// @ts-check
 // Laguna's module: everything the page knows of the game, behind the
 // interface the shell asks every game module for (docs/web.md, "Game
 // modules"). The shell hands it the API's objects: the table (the board's
@@ -5,7 +6,7 @@
 // pearls on the islands and in the volcano, the legal moves) and each
 // move's note (what a move uncovered, whether it ended the turn).
 
-import {h, icon, loadStyle} from '../../ui.js';
+import {h, icon, loadStyle, clause, sentence} from '../../ui.js';
 import {installSymbols, pearlIcon, colourName, COLOURS} from './art.js';
 import {Table, boardTitle, puzzleBox} from './table.js';
 import {BoardView, squareAt, squareName, extent} from './board.js';
@@ -49,6 +50,7 @@ function words(move, note) {
   return text;
 }
 
+/** @type {import('../../module.js').GameModule} */
 export default {
   home: {
     title: 'Laguna',
@@ -150,12 +152,11 @@ export default {
     return null;
   },
 
-  // refusal: the engine's reason starts with the move's text, which the
-  // words of the move replace.
-  refusal(move, reason) {
-    if (!move) return `You can't do that: ${reason}`;
-    const why = reason.toLowerCase().startsWith(move.toLowerCase() + ': ') ? reason.slice(move.length + 2) : reason;
-    return `You can't ${phrase(move, false)}: ${why}`;
+  // refusal: the rules' reason after the move in words; the game over is
+  // said as it is.
+  refusal(move, {code, reason}) {
+    if (code === 'over') return sentence(reason);
+    return `You can't ${move ? phrase(move, false) : 'do that'}: ${clause(reason)}`;
   },
 
   phaseSummary: () => null,
