@@ -194,7 +194,6 @@ func (s *State) AppendLegal(dst []game.Move) []game.Move {
 	return dst
 }
 
-
 // Play checks and plays m for the player to move.
 func (s *State) Play(m game.Move) error {
 	em, ok := EngineMove(s.board, m)
