@@ -1,6 +1,6 @@
 package web_test
 
-// Lagoon: Land of Druids on the page (issue 12): a whole solo game against
+// Lagoon: Land of Druids on the page: a whole solo game against
 // AJ started from the home page in two clicks and played by clicks on the
 // page's own controls, and a two-player game with an invite, one of the
 // two on a phone.

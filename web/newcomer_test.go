@@ -1,6 +1,6 @@
 package web_test
 
-// What a newcomer to Blue Lagoon ran into (issue 15), each checked at a
+// What a newcomer to Blue Lagoon ran into, each checked at a
 // desktop's and a phone's size: skipped turns said, confirm each move,
 // every move since one's own marked, seats told apart, a village's reason
 // and the log in a player's words, a score sheet that fits, a phone's

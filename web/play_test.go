@@ -151,7 +151,7 @@ func TestIllegalClick(t *testing.T) {
 	p.screenshot("illegal-click")
 
 	// A village with no land next to our pieces is refused before any
-	// click, with its reason (issue 15).
+	// click, with its reason.
 	p.key("v")
 	p.waitFor(`document.querySelector('.message.show') && document.querySelector('.message').textContent.includes('no land next to your pieces')`, "the village's reason")
 	if v := p.view(); v.Piece != "settler" || v.Version != 0 || v.Pieces != 0 {

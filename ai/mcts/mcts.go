@@ -138,7 +138,7 @@ type Config struct {
 	// and fades as the simulations speak. 0 (the default) uses the prior
 	// only to order the widening; negative means 0. It is off by default
 	// because no weight tried helped Blue Lagoon's search
-	// (docs/strength.md, "Small budgets (issue 16)").
+	// (docs/strength.md, "Small budgets").
 	Bias float64
 	// MAST, between 0 and 1, turns on move-average sampling (see MAST):
 	// the share of the playouts' steps whose move is chosen by the moves'
@@ -155,7 +155,7 @@ type Config struct {
 	// are noisy over a few simulations, the evaluation is not; but where
 	// the game's prior already orders the root by the same rating, the
 	// evaluation tells the search little more (docs/strength.md, "Small
-	// budgets (issue 16)"). 0 (the default) is off.
+	// budgets"). 0 (the default) is off.
 	Minimax float64
 	// RAVE, if above 0, turns on rapid action value estimation: every
 	// child also keeps the mean reward, for its mover, of the simulations

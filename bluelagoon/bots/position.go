@@ -96,7 +96,7 @@ const settlementPly = 1 << 20
 // the settlement phase is half the moves of a game from the first move and
 // as much noise again in the final scores as the whole exploration phase,
 // little of which the board at the phase's end predicts (docs/strength.md,
-// "Small budgets (issue 16)").
+// "Small budgets").
 type Policy struct {
 	Token, Fresh, Land, SettleFresh, SettleLand float64
 	Margin                                      float64
@@ -127,7 +127,7 @@ type Policy struct {
 	// play; but the standing halfway is a worse judge than such a
 	// playout, since it does not count the tokens and majorities still
 	// to be taken, so it is off by default (docs/strength.md, "Small
-	// budgets (issue 16)").
+	// budgets").
 	SettleCut float64
 	// SettleMajority is the probability that a settlement phase's
 	// playout step that takes no token places a settler on land of the
@@ -139,7 +139,7 @@ type Policy struct {
 	// settlement phase every circle holds a token, and a player builds
 	// only out from its villages, so the tokens near them are the ones
 	// it can take first. Fitted on the playout policy's games and tuned
-	// in the arena (docs/strength.md, "Small budgets (issue 16)").
+	// in the arena (docs/strength.md, "Small budgets").
 	Circle float64
 }
 
@@ -151,7 +151,7 @@ type Policy struct {
 // apart sooner, and the cut halves a playout from the first move; the
 // cut's estimate counts the stone circles near the villages kept, not only
 // the villages, since a player builds out from its villages in the
-// settlement phase (docs/strength.md, "Small budgets (issue 16)").
+// settlement phase (docs/strength.md, "Small budgets").
 var SmallPolicy = Policy{Token: 0.75, Fresh: 0.5, Land: 0.5, Margin: 1, Cut: 1, Village: 1.9, Circle: 3, Root: 1, Scale: 40}
 
 // LargePolicy is the policy the search uses above SmallBudget: whole

@@ -20,7 +20,7 @@ import (
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
-// These tests drive the faults and loads of issue 14 against a server on a
+// These tests drive hostile faults and loads (docs/api.md, Limits) against a server on a
 // loopback address, each bounded so that the suite stays fast.
 
 // slowBot thinks until its context ends (a search answers then with the
