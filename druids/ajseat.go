@@ -45,20 +45,7 @@ func (s *State) AJSeatMove(level int, r *rand.Rand) game.Move {
 		return legal[0]
 	}
 	c := *s // the rules below fill the world's caches
-	best, n, bestScore := legal[0], 0, 0
-	for _, m := range legal {
-		v := c.ajSeatScore(level, m)
-		switch {
-		case n == 0 || v > bestScore:
-			best, n, bestScore = m, 1, v
-		case v == bestScore:
-			n++
-			if r.IntN(n) == 0 {
-				best = m
-			}
-		}
-	}
-	return best
+	return Best(legal, r, func(m game.Move) int { return c.ajSeatScore(level, m) })
 }
 
 // ajSeatScore rates choice m of the seat to decide by AJ's priorities at
