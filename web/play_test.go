@@ -142,8 +142,10 @@ func TestIllegalClick(t *testing.T) {
 	p.clickSpace("0,0")
 	p.waitFor(`document.querySelector('.message-error.show')`, "the explanation")
 	v := p.view()
-	if !strings.Contains(v.Message, "0,0") || !strings.Contains(v.Message, "not next to one of your pieces") {
-		t.Errorf("a settler on unconnected land is refused with %q", v.Message)
+	// The page says the rules' reason for the player (the refusal's
+	// code not_next), not the server's message for logs.
+	if want := "You can't place a settler on 0,0: land must be next to one of your pieces."; v.Message != want {
+		t.Errorf("a settler on unconnected land is refused with %q, want %q", v.Message, want)
 	}
 	if v.Version != 0 || v.Pieces != 0 {
 		t.Errorf("the refused click changed the game: %+v", v)
