@@ -397,6 +397,34 @@ func TestNamesCleaned(t *testing.T) {
 	}
 }
 
+// TestNamesThatShow: a name given that has nothing that shows (a joiner, a
+// Hangul filler, a blank Braille pattern, separators) is refused, line
+// separators inside one become spaces, and a person may not take a name
+// of the kind bots and the rules' own seats carry ("AJ (Legend)", "Ann
+// (bot)"); a bot seat keeps its own.
+func TestNamesThatShow(t *testing.T) {
+	ts := newTestServer(t, nil)
+	seats := func(name string) map[string]any {
+		return map[string]any{"game": "tiny", "seats": []map[string]any{{"kind": "human", "name": name}, {"kind": "human"}}}
+	}
+	for _, name := range []string{"\u200d", "\u3164", "\u2800\u2800", "\u2028", " \u115f\u1160 ", "\u0301", "AJ (Legend)", "Ann (bot)", "Bot (medium)"} {
+		if status, body := ts.request("POST", "/api/games", "", seats(name)); status != http.StatusBadRequest {
+			t.Errorf("a person named %q: %d %s, want 400", name, status, body)
+		}
+	}
+	c := ts.create(seats("Ann\u2028Lee"))
+	if got := c.Game.Seats[0].Name; got != "Ann Lee" {
+		t.Errorf("a name with a line separator is %q, want %q", got, "Ann Lee")
+	}
+	if status, body := ts.request("POST", "/api/games/"+c.ID+"/join", c.Seats[0].Token, map[string]any{"name": "AJ (Initiate)"}); status != http.StatusBadRequest {
+		t.Errorf("renamed AJ (Initiate): %d %s, want 400", status, body)
+	}
+	bot := ts.create(map[string]any{"game": "tiny", "seats": []map[string]any{{"kind": "human"}, {"kind": "bot", "level": "easy", "name": "Robo (easy)"}}})
+	if got := bot.Game.Seats[1].Name; got != "Robo (easy)" {
+		t.Errorf("a bot named Robo (easy) is named %q", got)
+	}
+}
+
 // TestLobbyWhileGamesAreBusy: the lobby and the health answer while every
 // game is busy (here, its lock held, as a move holds it while the store
 // writes it under load).

@@ -28,7 +28,11 @@ type seatRequest struct {
 func seatGame(sg *store.Game, seats []seatRequest, house []game.HouseSeat, levels []string) ([]seatLink, *apiError) {
 	links := []seatLink{}
 	for i, sr := range seats {
-		name, e := checkName(sr.Name)
+		check := checkPersonName
+		if sr.Kind == kindBot {
+			check = checkName
+		}
+		name, e := check(sr.Name)
 		if e != nil {
 			return nil, e
 		}
@@ -86,11 +90,17 @@ func newSeat(i int, sr seatRequest, name string, levels []string) (store.Seat, *
 // checkName returns a seat's name cleaned of control characters and of
 // the invisible characters that change the direction or shape of the text
 // around them (a right-to-left override would turn the names after it
-// round on every page that shows them), and trimmed; or an error.
+// round on every page that shows them), line and paragraph separators
+// made spaces, and trimmed; or an error for a name too long, or one that
+// was given and has nothing left that shows.
 func checkName(name string) (string, *apiError) {
+	given := name != ""
 	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == utf8.RuneError || (unicode.Is(unicode.Cf, r) && r != zeroWidthJoiner) {
+		switch {
+		case unicode.IsControl(r) || r == utf8.RuneError || (unicode.Is(unicode.Cf, r) && r != zeroWidthJoiner):
 			return -1
+		case unicode.In(r, unicode.Zl, unicode.Zp):
+			return ' '
 		}
 		return r
 	}, name)
@@ -98,7 +108,33 @@ func checkName(name string) (string, *apiError) {
 	if utf8.RuneCountInString(name) > maxNameRunes {
 		return "", errorf(http.StatusBadRequest, "bad_request", "the name %q is longer than %d characters", name, maxNameRunes)
 	}
+	if given && !strings.ContainsFunc(name, visible) {
+		return "", errorf(http.StatusBadRequest, "bad_request", "the name %q has nothing that shows", name)
+	}
 	return name, nil
+}
+
+// checkPersonName is checkName for a name a person gives themselves, which
+// may not be one a seat of the rules or a bot carries: those end in a word
+// in brackets ("AJ (Legend)", "Bot (medium)", "Ann (bot)" for a seat left
+// to a bot), so a person's may not.
+func checkPersonName(name string) (string, *apiError) {
+	name, e := checkName(name)
+	if e == nil && strings.HasSuffix(name, ")") && strings.Contains(name, "(") {
+		return "", errorf(http.StatusBadRequest, "bad_request", "the name %q ends in brackets, as the names of bots and of the rules' own seats do", name)
+	}
+	return name, e
+}
+
+// visible reports whether r shows as something: a letter, a digit, a
+// mark of punctuation or a symbol, and not one of the letters made to
+// stand for a blank (the Hangul fillers, the blank Braille pattern).
+func visible(r rune) bool {
+	switch r {
+	case '\u115f', '\u1160', '\u3164', '\uffa0', '\u2800':
+		return false
+	}
+	return unicode.In(r, unicode.L, unicode.N, unicode.P, unicode.S)
 }
 
 // zeroWidthJoiner is the one format character a name keeps: emoji
@@ -116,7 +152,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, g *match) er
 	if e := s.decodeBody(w, r, &req, true); e != nil {
 		return e
 	}
-	name, e := checkName(req.Name)
+	name, e := checkPersonName(req.Name)
 	if e != nil {
 		return e
 	}
