@@ -174,7 +174,8 @@ func (o serveOptions) config(st *store.Store, ln *server.Listener, log *slog.Log
 // operator chooses (a loopback or private address), and a scrape is
 // neither rate-limited nor counted as a client. The profiles too: an
 // operator who can read the figures can ask where the time goes, under the
-// load that made them.
+// load that made them. Like the public address it answers only for the
+// server's own hosts (DNS rebinding).
 func serveMetrics(addr string, srv *server.Server, stdout io.Writer) (*http.Server, error) {
 	mln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -185,7 +186,7 @@ func serveMetrics(addr string, srv *server.Server, stdout io.Writer) (*http.Serv
 	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
 	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
-	ms := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	ms := &http.Server{Handler: srv.OwnHostOnly(mux), ReadHeaderTimeout: 10 * time.Second}
 	go ms.Serve(mln)
 	fmt.Fprintf(stdout, "Metrics are at http://%s/metrics\n", mln.Addr())
 	return ms, nil

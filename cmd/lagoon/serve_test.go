@@ -68,6 +68,19 @@ func TestServeMetrics(t *testing.T) {
 	if resp, err := http.Get(url + "/metrics"); err != nil || resp.StatusCode == 200 && strings.Contains(resp.Header.Get("Content-Type"), "text/plain; version") {
 		t.Errorf("/metrics on the public address: %v %v", resp.Status, err)
 	}
+	// The operator's address answers only for the server's own hosts, as
+	// the public one does: not for a page of another site whose name
+	// points at it.
+	for _, path := range []string{"/metrics", "/debug/pprof/"} {
+		req, _ := http.NewRequest("GET", strings.TrimSuffix(metrics, "/metrics")+path, nil)
+		req.Host = "attacker.example"
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil || resp.StatusCode != http.StatusMisdirectedRequest {
+			t.Errorf("%s for another host: %v %v", path, resp, err)
+		} else {
+			resp.Body.Close()
+		}
+	}
 	stopServe(t, syscall.SIGTERM, code)
 }
 

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"path/filepath"
@@ -379,6 +380,44 @@ func TestSecurityHeaders(t *testing.T) {
 			h.Get("X-Frame-Options") != "DENY" || h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") == "" {
 			t.Errorf("%s: headers %v", path, h)
 		}
+	}
+}
+
+// lineCounter counts the log lines written to it that hold a text.
+type lineCounter struct {
+	text string
+	n    atomic.Int64
+}
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	c.n.Add(int64(strings.Count(string(p), c.text)))
+	return len(p), nil
+}
+
+// TestForeignHostLogsLittle: requests for another host by the thousand
+// make a log line a second at the most, the first at once; each line says
+// how many it stands for.
+func TestForeignHostLogsLittle(t *testing.T) {
+	lines := &lineCounter{text: "another host"}
+	ts := newTestServer(t, func(c *Config) { c.Log = slog.New(slog.NewTextHandler(lines, nil)) })
+	start := time.Now()
+	const requests = 2000
+	for range requests {
+		req, _ := http.NewRequest("GET", ts.http.URL+"/api/health", nil)
+		req.Host = "attacker.example"
+		resp, err := ts.http.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusMisdirectedRequest {
+			t.Fatalf("a request for another host: %s", resp.Status)
+		}
+	}
+	took := time.Since(start)
+	if n := lines.n.Load(); n < 1 || float64(n) > took.Seconds()+1 {
+		t.Errorf("%d requests for another host in %v logged %d lines; want one, and at most one a second", requests, took, n)
 	}
 }
 

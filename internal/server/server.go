@@ -136,6 +136,8 @@ type Server struct {
 	limiter *limiter
 	bots    *botPool
 	metrics *metrics
+	// hostWarnings limits the log lines of requests for another host.
+	hostWarnings logLimit
 
 	mu      sync.Mutex
 	games   map[string]*match
