@@ -57,15 +57,18 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		return e
 	}
 	botsOnly := !slices.ContainsFunc(req.Seats, func(sr seatRequest) bool { return sr.Kind == kindHuman || sr.Kind == kindOpen })
-	if e := s.admitGame(clientAddr(r), botsOnly); e != nil {
+	admitted, e := s.admitGame(clientAddr(r), botsOnly)
+	if e != nil {
 		s.metrics.refused.WithLabelValues(e.code).Inc()
 		return e
 	}
 	sg, links, e := s.newStoredGame(&req, c)
 	if e != nil {
+		admitted()
 		return e
 	}
 	g, e := s.startGame(r.Context(), sg, clientAddr(r), botsOnly)
+	admitted() // among the server's games now, or failed
 	if e != nil {
 		return e
 	}

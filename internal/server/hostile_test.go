@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -115,6 +116,33 @@ func TestGameCaps(t *testing.T) {
 	status, body = ts.request("POST", "/api/games", "", map[string]any{"game": "tiny", "seats": []map[string]any{{"kind": "human"}, {"kind": "human"}}})
 	if status != http.StatusTooManyRequests {
 		t.Errorf("a fifth game from one address: %d %s", status, body)
+	}
+}
+
+// TestGameCapsAtOnce: creations sent at once cannot pass the caps
+// together, each seeing room for one more: of 40 games asked for at once,
+// as many are made as the caps allow, and no more.
+func TestGameCapsAtOnce(t *testing.T) {
+	ts := newTestServer(t, func(c *Config) { c.MaxGames, c.MaxGamesPerAddr = 6, 0 })
+	var made atomic.Int64
+	var wg sync.WaitGroup
+	for i := range 40 {
+		wg.Go(func() {
+			// The seats never move, so every game stays in progress.
+			status, body := ts.request("POST", "/api/games", "", map[string]any{"game": "tiny", "seed": i + 1,
+				"seats": []map[string]any{{"kind": "human"}, {"kind": "human"}}})
+			switch status {
+			case http.StatusCreated:
+				made.Add(1)
+			case http.StatusServiceUnavailable:
+			default:
+				t.Errorf("a creation: %d %s", status, body)
+			}
+		})
+	}
+	wg.Wait()
+	if n := made.Load(); n != 6 {
+		t.Errorf("40 creations at once under a cap of 6 made %d games", n)
 	}
 }
 

@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"sync"
 	"time"
 )
 
@@ -9,11 +10,54 @@ import (
 // the server for themselves (docs/api.md, Limits): games in progress in
 // all and per address, and what /api/health reports.
 
+// pendingGames are the games admitted and still being created, not yet
+// among the server's games: they count against the limits as games in
+// progress do, so that creations at once cannot pass a limit together,
+// each seeing room for one more.
+type pendingGames struct {
+	mu         sync.Mutex // held while a creation is counted and admitted
+	total      int
+	byAddr     map[string]int
+	botsByAddr map[string]int
+}
+
+// add counts a creation from addr in (n 1) or out (n -1).
+func (p *pendingGames) add(addr string, botsOnly bool, n int) {
+	if p.byAddr == nil {
+		p.byAddr, p.botsByAddr = map[string]int{}, map[string]int{}
+	}
+	p.total += n
+	p.byAddr[addr] += n
+	if botsOnly {
+		p.botsByAddr[addr] += n
+	}
+}
+
 // admitGame refuses a new game over the limits on games in progress: in
 // all, from one address, and among bots alone from one address (a game
-// nobody plays but bots costs thinking and nobody is waiting for it).
-func (s *Server) admitGame(addr string, botsOnly bool) *apiError {
-	total, mine, mineBots := 0, 0, 0
+// nobody plays but bots costs thinking and nobody is waiting for it). An
+// admitted game counts as in progress until done is called, once it is
+// among the server's games or has failed.
+func (s *Server) admitGame(addr string, botsOnly bool) (done func(), e *apiError) {
+	p := &s.pending
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e := s.checkGameLimits(addr, botsOnly); e != nil {
+		return nil, e
+	}
+	p.add(addr, botsOnly, 1)
+	return func() {
+		p.mu.Lock()
+		p.add(addr, botsOnly, -1)
+		p.mu.Unlock()
+	}, nil
+}
+
+// checkGameLimits is admitGame's check, over the games in progress and
+// those being created; s.pending.mu is held.
+func (s *Server) checkGameLimits(addr string, botsOnly bool) *apiError {
+	p := &s.pending
+	total, mine, mineBots := p.total, p.byAddr[addr], p.botsByAddr[addr]
 	for _, g := range s.active() {
 		if g.summary.Load().Over {
 			continue

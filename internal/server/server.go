@@ -138,6 +138,8 @@ type Server struct {
 	metrics *metrics
 	// hostWarnings limits the log lines of requests for another host.
 	hostWarnings logLimit
+	// pending are the games admitted and being created (admitGame).
+	pending pendingGames
 
 	mu      sync.Mutex
 	games   map[string]*match
