@@ -298,42 +298,58 @@ func TestExpiry(t *testing.T) {
 	}
 }
 
-// TestDamagedGamesLeftOut: a game with a gap in its moves and a game whose
-// seats do not decode are logged and left out at the start, and answer as
-// damaged; every other game starts.
+// TestDamagedGamesLeftOut: games damaged in the store (a gap in the
+// moves, seats that do not decode, a column holding a value of the wrong
+// type, an over that is neither 0 nor 1, a finished game whose summary
+// does not decode) are logged once and left out, and answer as damaged;
+// every other game starts and the lobby answers.
 func TestDamagedGamesLeftOut(t *testing.T) {
-	ts := newTestServer(t, nil)
+	lines := &lineCounter{text: "damaged"}
+	ts := newTestServer(t, func(c *Config) { c.Log = slog.New(slog.NewTextHandler(lines, nil)) })
 	gap, gapTokens := ts.humansOf("tiny", 2, 1)
-	badSeats, _ := ts.humansOf("tiny", 2, 2)
 	fine, tokens := ts.humansOf("tiny", 2, 3)
 	for range 3 {
 		g := ts.getTiny(gap, "", -1)
 		p := g.State.ToMove
 		ts.move(gap, gapTokens[p], g.State.Version, ts.getTiny(gap, gapTokens[p], -1).State.View.Legal[0])
 	}
+	damage := map[string]string{"gap": fmt.Sprintf(`DELETE FROM moves WHERE game = '%s' AND version = 2`, gap)}
+	for i, set := range []string{`seats = '[{"kind": 7'`, `players = 'two'`, `seed = 'abc'`, `created = 'yesterday'`,
+		`over = 'yes'`, `over = 1, summary = '{"totals": [1,'`} {
+		id, _ := ts.humansOf("tiny", 2, uint64(10+i))
+		damage[id] = fmt.Sprintf(`UPDATE games SET %s WHERE id = '%s'`, set, id)
+	}
 	ts.stop()
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(ts.dir, "lagoon.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{
-		fmt.Sprintf(`DELETE FROM moves WHERE game = '%s' AND version = 2`, gap),
-		fmt.Sprintf(`UPDATE games SET seats = '[{"kind": 7' WHERE id = '%s'`, badSeats),
-	} {
+	for _, q := range damage {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
 		}
 	}
 	db.Close()
 
-	ts.start(nil)
+	ts.start(func(c *Config) { c.Log = slog.New(slog.NewTextHandler(lines, nil)) })
 	g := ts.getTiny(fine, tokens[0], -1)
 	ts.move(fine, tokens[0], 0, g.State.View.Legal[0])
-	for _, id := range []string{gap, badSeats} {
+	for range 2 {
+		if status, body := ts.request("GET", "/api/lobby", "", nil); status != http.StatusOK {
+			t.Errorf("the lobby with a damaged finished game: %d %s", status, body)
+		}
+	}
+	for id := range damage {
+		if id == "gap" {
+			id = gap
+		}
 		status, body := ts.request("GET", "/api/games/"+id, "", nil)
 		if status != http.StatusInternalServerError || !strings.Contains(string(body), `"damaged"`) {
 			t.Errorf("a damaged game: %d %s", status, body)
 		}
+	}
+	if n := lines.n.Load(); n != int64(len(damage)) {
+		t.Errorf("%d damaged games made %d log lines, want one each", len(damage), n)
 	}
 }
 

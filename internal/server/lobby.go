@@ -35,7 +35,10 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {
 	slices.SortFunc(open, newest)
 	slices.SortFunc(playing, newest)
 	open, playing = open[:min(len(open), lobbyListSize)], playing[:min(len(playing), lobbyListSize)]
-	stored, err := s.store.Finished(r.Context(), lobbyListSize)
+	stored, bad, err := s.store.Finished(r.Context(), lobbyListSize)
+	for _, d := range bad {
+		s.markDamaged(d.ID, d.Err)
+	}
 	if err != nil {
 		s.log.Error("reading finished games", "err", err)
 		return errorf(http.StatusInternalServerError, "internal_error", "the finished games could not be read")

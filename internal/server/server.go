@@ -242,8 +242,7 @@ func (s *Server) resume(ctx context.Context) error {
 	}
 	failed := len(damaged)
 	for _, d := range damaged {
-		s.log.Error("a stored game is damaged; it is left out", "game", d.ID, "err", d.Err)
-		s.broken[d.ID] = d.Err
+		s.markDamaged(d.ID, d.Err)
 	}
 	expired := 0
 	now := time.Now()
@@ -284,6 +283,18 @@ func damaged(id string, err error) *apiError {
 	return errorf(http.StatusInternalServerError, "damaged", "game %s is damaged and cannot be played: %v", id, err)
 }
 
+// markDamaged remembers game id as damaged (its rows do not read, or it
+// does not load) and logs it, once.
+func (s *Server) markDamaged(id string, err error) {
+	s.mu.Lock()
+	_, known := s.broken[id]
+	s.broken[id] = err
+	s.mu.Unlock()
+	if !known {
+		s.log.Error("a stored game is damaged; it is left out", "game", id, "err", err)
+	}
+}
+
 // levels returns the bot levels of a game.
 func (s *Server) levels(r *game.Rules) []string { return s.cfg.Levels(r.ID) }
 
@@ -313,20 +324,20 @@ func (s *Server) match(ctx context.Context, id string) (*match, error) {
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil
 	}
-	if err != nil {
+	if err != nil && ctx.Err() != nil {
 		return nil, err
 	}
-	if sg.Expired {
+	if err == nil && sg.Expired {
 		return nil, errExpired
 	}
-	loaded, err := s.loadGame(sg)
+	var loaded *match
+	if err == nil {
+		loaded, err = s.loadGame(sg)
+	}
 	if err != nil {
-		// It will not load the next time either: a request does not pay
-		// for replaying it again.
-		s.mu.Lock()
-		s.broken[id] = err
-		s.mu.Unlock()
-		s.log.Error("a stored game does not load", "game", id, "err", err)
+		// It will not read or load the next time either: a request does
+		// not pay for reading it again.
+		s.markDamaged(id, err)
 		return nil, damaged(id, err)
 	}
 	s.mu.Lock()

@@ -123,9 +123,10 @@ type Damaged struct {
 // InProgress reads every game that is neither over nor expired, with its
 // moves: what a starting server resumes. A game whose row or moves do not
 // read is returned in damaged rather than keeping the others from being
-// read.
+// read; so is one whose over or expired column holds neither 0 nor 1,
+// which would otherwise be neither in progress nor finished.
 func (s *Store) InProgress(ctx context.Context) (games []*Game, damaged []Damaged, _ error) {
-	all, bad, err := s.listAll(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 0 AND expired = 0 ORDER BY created`)
+	all, bad, err := s.listAll(ctx, `SELECT `+gameColumns+` FROM games WHERE over IS NOT 1 AND expired IS NOT 1 ORDER BY created, id`)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read games in progress: %w", err)
 	}
@@ -143,21 +144,13 @@ func (s *Store) InProgress(ctx context.Context) (games []*Game, damaged []Damage
 }
 
 // Finished reads the limit games that ended last, newest first, without
-// their moves.
-func (s *Store) Finished(ctx context.Context, limit int) ([]*Game, error) {
-	games, err := s.list(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 1 ORDER BY updated DESC, id LIMIT ?`, limit)
+// their moves, and apart those among them whose rows do not decode.
+func (s *Store) Finished(ctx context.Context, limit int) (games []*Game, damaged []Damaged, _ error) {
+	games, damaged, err := s.listAll(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 1 ORDER BY updated DESC, id LIMIT ?`, limit)
 	if err != nil {
-		return nil, fmt.Errorf("read finished games: %w", err)
+		return nil, nil, fmt.Errorf("read finished games: %w", err)
 	}
-	return games, nil
-}
-
-func (s *Store) list(ctx context.Context, query string, args ...any) ([]*Game, error) {
-	games, damaged, err := s.listAll(ctx, query, args...)
-	if err == nil && len(damaged) > 0 {
-		err = damaged[0].Err
-	}
-	return games, err
+	return games, damaged, nil
 }
 
 // listAll reads the games of a query, and apart the games whose rows do
@@ -184,39 +177,98 @@ func (s *Store) listAll(ctx context.Context, query string, args ...any) (games [
 
 type scanner interface{ Scan(dest ...any) error }
 
-// scanGame reads a game's row; a row that is read but does not decode
+// scanGame reads a game's row. Each column is read as the value SQLite
+// holds and decoded here, so that a damaged column (a value of the wrong
+// type, JSON that does not decode) is an error of this game only: it
 // returns the game, with its id, and the error.
 func scanGame(row scanner) (*Game, error) {
-	var g Game
-	var created, updated, seed int64
-	var timeRule, clocks sql.NullString
-	var options, seats, summary string
-	if err := row.Scan(&g.ID, &created, &updated, &g.Game, &options, &g.Players, &seed, &g.SeedChosen,
-		&timeRule, &seats, &clocks, &g.Version, &g.Over, &summary, &g.TakeBacksOff, &g.TakeBacks, &g.Expired); err != nil {
+	var cols [17]any
+	dest := make([]any, len(cols))
+	for i := range cols {
+		dest[i] = &cols[i]
+	}
+	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
-	// From here on the row is read and g has its id: what is wrong is
-	// wrong with this game only.
-	g.Created, g.Updated, g.Seed = fromMillis(created), fromMillis(updated), uint64(seed)
-	if err := json.Unmarshal([]byte(options), &g.Options); err != nil {
-		return &g, fmt.Errorf("game %s: options: %w", g.ID, err)
+	var g Game
+	d := columns{values: cols[:]}
+	g.ID = d.text(0, "id")
+	if d.err != nil {
+		g.ID = fmt.Sprint(cols[0])
+		return &g, fmt.Errorf("game %s: %w", g.ID, d.err)
 	}
-	if timeRule.Valid {
+	g.Created, g.Updated = fromMillis(d.integer(1, "created")), fromMillis(d.integer(2, "updated"))
+	g.Game = d.text(3, "game")
+	d.json(4, "options", &g.Options)
+	g.Players = int(d.integer(5, "players"))
+	g.Seed = uint64(d.integer(6, "seed"))
+	g.SeedChosen = d.flag(7, "seed_chosen")
+	if cols[8] != nil {
 		g.Time = new(Time)
-		if err := json.Unmarshal([]byte(timeRule.String), g.Time); err != nil {
-			return &g, fmt.Errorf("game %s: time rule: %w", g.ID, err)
-		}
+		d.json(8, "time rule", g.Time)
 	}
-	if clocks.Valid {
-		if err := json.Unmarshal([]byte(clocks.String), &g.Clocks); err != nil {
-			return &g, fmt.Errorf("game %s: clocks: %w", g.ID, err)
-		}
+	d.json(9, "seats", &g.Seats)
+	if cols[10] != nil {
+		d.json(10, "clocks", &g.Clocks)
 	}
-	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
-		return &g, fmt.Errorf("game %s: seats: %w", g.ID, err)
-	}
-	if err := json.Unmarshal([]byte(summary), &g.Summary); err != nil {
-		return &g, fmt.Errorf("game %s: summary: %w", g.ID, err)
+	g.Version = int(d.integer(11, "version"))
+	g.Over = d.flag(12, "over")
+	d.json(13, "summary", &g.Summary)
+	g.TakeBacksOff = d.flag(14, "take_backs_off")
+	g.TakeBacks = int(d.integer(15, "take_backs"))
+	g.Expired = d.flag(16, "expired")
+	if d.err != nil {
+		return &g, fmt.Errorf("game %s: %w", g.ID, d.err)
 	}
 	return &g, nil
+}
+
+// columns decodes the values of a row, keeping the first error.
+type columns struct {
+	values []any
+	err    error
+}
+
+func (c *columns) fail(name string, v any, want string) {
+	if c.err == nil {
+		c.err = fmt.Errorf("%s: %v (%T) is not %s", name, v, v, want)
+	}
+}
+
+func (c *columns) text(i int, name string) string {
+	switch v := c.values[i].(type) {
+	case string:
+		return v
+	case []byte:
+		return string(v)
+	default:
+		c.fail(name, v, "text")
+		return ""
+	}
+}
+
+func (c *columns) integer(i int, name string) int64 {
+	v, ok := c.values[i].(int64)
+	if !ok {
+		c.fail(name, c.values[i], "an integer")
+	}
+	return v
+}
+
+func (c *columns) flag(i int, name string) bool {
+	v, ok := c.values[i].(int64)
+	if !ok || v != 0 && v != 1 {
+		c.fail(name, c.values[i], "0 or 1")
+	}
+	return v == 1
+}
+
+func (c *columns) json(i int, name string, into any) {
+	text := c.text(i, name)
+	if c.err != nil {
+		return
+	}
+	if err := json.Unmarshal([]byte(text), into); err != nil {
+		c.err = fmt.Errorf("%s: %w", name, err)
+	}
 }

@@ -183,7 +183,7 @@ func TestConcurrentWrites(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	fin, err := s.Finished(ctx, 100)
+	fin, _, err := s.Finished(ctx, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func TestMigrateV0(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	finished, err := s.Finished(ctx, 10)
+	finished, _, err := s.Finished(ctx, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
