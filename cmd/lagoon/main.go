@@ -26,6 +26,7 @@ func commands() map[string]command {
 		"arena":    {runArena, "play many games between bots and report who is stronger"},
 		"bot":      {runBot, "play a bot over the external bot protocol, a state a line in, a move out"},
 		"boards":   {runBoards, "check board files of one's own (lagoon boards check FILE)"},
+		"backup":   {runBackup, "take a consistent copy of the games of a data directory, beside its running server"},
 	}
 }
 

@@ -101,9 +101,10 @@ func stopServe(t *testing.T, sig syscall.Signal, code <-chan int) {
 	}
 }
 
-func TestServeKeepsGamesAcrossShutdown(t *testing.T) {
-	dir := t.TempDir()
-	url, code := startServe(t, dir)
+// playOneMove creates a game of two people on the server at url and plays
+// its first legal move, returning the game's id and the move.
+func playOneMove(t *testing.T, url string) (id, move string) {
+	t.Helper()
 	resp, err := http.Post(url+"/api/games", "application/json",
 		strings.NewReader(`{"seats":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}],"seed":1}`))
 	if err != nil {
@@ -128,7 +129,7 @@ func TestServeKeepsGamesAcrossShutdown(t *testing.T) {
 	if resp.StatusCode != http.StatusCreated || len(created.Game.State.View.Legal) == 0 || created.Game.Game != "bluelagoon" {
 		t.Fatalf("create: %d %+v", resp.StatusCode, created)
 	}
-	move := created.Game.State.View.Legal[0]
+	move = created.Game.State.View.Legal[0]
 	req, _ := http.NewRequest("POST", url+"/api/games/"+created.ID+"/moves", strings.NewReader(`{"version":0,"move":"`+move+`"}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+created.Seats[0].Token)
@@ -140,10 +141,13 @@ func TestServeKeepsGamesAcrossShutdown(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("move: %d", resp.StatusCode)
 	}
-	stopServe(t, syscall.SIGINT, code)
+	return created.ID, move
+}
 
-	url, code = startServe(t, dir)
-	resp, err = http.Get(url + "/api/games/" + created.ID)
+// gameMoves returns the moves of game id on the server at url.
+func gameMoves(t *testing.T, url, id string) []string {
+	t.Helper()
+	resp, err := http.Get(url + "/api/games/" + id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,10 +158,24 @@ func TestServeKeepsGamesAcrossShutdown(t *testing.T) {
 	}
 	json.NewDecoder(resp.Body).Decode(&g)
 	resp.Body.Close()
-	if len(g.Moves) != 1 || g.Moves[0].Move != move {
-		t.Errorf("after a restart the game has moves %+v, want [%s]", g.Moves, move)
+	var moves []string
+	for _, m := range g.Moves {
+		moves = append(moves, m.Move)
 	}
-	resp, err = http.Get(url + "/")
+	return moves
+}
+
+func TestServeKeepsGamesAcrossShutdown(t *testing.T) {
+	dir := t.TempDir()
+	url, code := startServe(t, dir)
+	id, move := playOneMove(t, url)
+	stopServe(t, syscall.SIGINT, code)
+
+	url, code = startServe(t, dir)
+	if got := gameMoves(t, url, id); !slices.Equal(got, []string{move}) {
+		t.Errorf("after a restart the game has moves %v, want [%s]", got, move)
+	}
+	resp, err := http.Get(url + "/")
 	if err != nil {
 		t.Fatal(err)
 	}

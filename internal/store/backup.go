@@ -1,0 +1,36 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Backup writes a consistent copy of the database of data directory dir
+// to file, which must not exist yet, while a server may be using it:
+// SQLite's VACUUM INTO reads the database in one transaction, so the copy
+// holds every move committed before it began and nothing half written. It
+// takes no lock of the directory's, so it runs beside the server that owns
+// it. Restoring is putting the copy in an empty data directory as its
+// lagoon.db.
+func Backup(ctx context.Context, dir, file string) error {
+	path := filepath.Join(dir, "lagoon.db")
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	if _, err := os.Stat(file); err == nil {
+		return fmt.Errorf("backup: %s exists; a backup writes a new file, never over one", file)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, file); err != nil {
+		os.Remove(file)
+		return fmt.Errorf("backup of %s: %w", path, err)
+	}
+	return nil
+}
