@@ -195,36 +195,62 @@ type parsedPlayer struct {
 	offset             int
 }
 
+// state reads a whole state: its arrangement and current player, its board
+// (unless the parser knows the board already), the unclaimed tokens and the
+// players.
 func (p *parser) state() (*parsedState, error) {
 	st := &parsedState{}
+	if err := p.arrangement(st); err != nil {
+		return nil, err
+	}
+	if err := p.currentPlayer(st); err != nil {
+		return nil, err
+	}
+	if p.knownBoard(st) {
+		return st, p.tokensAndPlayers(st)
+	}
+	land, err := p.islands(st)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.stoneCircles(st, land); err != nil {
+		return nil, err
+	}
+	return st, p.tokensAndPlayers(st)
+}
+
+// arrangement reads the statement 'a height players;'.
+func (p *parser) arrangement(st *parsedState) error {
 	var err error
 	if err = p.literal("a ", "the arrangement statement 'a height players;'"); err != nil {
-		return nil, err
+		return err
 	}
 	if st.height, err = p.numberIn("board height", MinHeight, MaxHeight); err != nil {
-		return nil, err
+		return err
 	}
 	if err = p.literal(" ", "a space"); err != nil {
-		return nil, err
+		return err
 	}
 	if st.players, err = p.numberIn("player count", MinPlayers, MaxPlayers); err != nil {
-		return nil, err
+		return err
 	}
-	if err = p.end("arrangement"); err != nil {
-		return nil, err
-	}
+	return p.end("arrangement")
+}
 
+// currentPlayer reads the statement 'c player phase;' after its space.
+func (p *parser) currentPlayer(st *parsedState) error {
+	var err error
 	if err = p.sep(); err != nil {
-		return nil, err
+		return err
 	}
 	if err = p.literal("c ", "the current-player statement 'c player phase;'"); err != nil {
-		return nil, err
+		return err
 	}
 	if st.current, err = p.seat("current player", st.players); err != nil {
-		return nil, err
+		return err
 	}
 	if err = p.literal(" ", "a space"); err != nil {
-		return nil, err
+		return err
 	}
 	switch p.peek() {
 	case 'E':
@@ -232,82 +258,112 @@ func (p *parser) state() (*parsedState, error) {
 	case 'S':
 		st.phase = Settlement
 	default:
-		return nil, p.errorf("expected phase E or S, found %s", describe(p.peek()))
+		return p.errorf("expected phase E or S, found %s", describe(p.peek()))
 	}
 	p.i++
-	if err = p.end("current-player"); err != nil {
-		return nil, err
-	}
+	return p.end("current-player")
+}
 
-	if p.boards != nil {
-		if k := strings.Index(p.s[p.i:], "; r "); k >= 0 {
-			st.boardKey = strconv.Itoa(st.height) + p.s[p.i:p.i+k+1]
-			if b := p.boards[st.boardKey]; b != nil {
-				st.board = b
-				p.i += k + 1
-				return st, p.tokensAndPlayers(st)
-			}
-		}
+// knownBoard reports whether the board's statements, which follow, are
+// those of a board the parser has read before; if so it takes that board
+// and skips them. When the parser remembers boards, st.boardKey is set to
+// the board's text, so that a new board can be remembered by it.
+func (p *parser) knownBoard(st *parsedState) bool {
+	if p.boards == nil {
+		return false
 	}
+	k := strings.Index(p.s[p.i:], "; r ")
+	if k < 0 {
+		return false
+	}
+	st.boardKey = strconv.Itoa(st.height) + p.s[p.i:p.i+k+1]
+	b := p.boards[st.boardKey]
+	if b == nil {
+		return false
+	}
+	st.board = b
+	p.i += k + 1
+	return true
+}
+
+// islands reads the island statements, at least one, each after its space,
+// and the space after them; it returns the land, the spaces of all islands.
+func (p *parser) islands(st *parsedState) (map[Coord]bool, error) {
 	land := map[Coord]bool{}
 	for {
-		if err = p.sep(); err != nil {
+		if err := p.sep(); err != nil {
 			return nil, err
 		}
 		if p.peek() != 'i' {
 			break
 		}
-		if err = p.literal("i ", "'i bonus spaces;'"); err != nil {
-			return nil, err
-		}
-		bonus, err := p.number("island bonus")
+		isl, err := p.island(st.height, land)
 		if err != nil {
 			return nil, err
 		}
-		cs, at, err := p.coordList(st.height)
-		if err != nil {
-			return nil, err
-		}
-		for k, c := range cs {
-			if land[c] {
-				return nil, &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("space %v is already on an island", c)}
-			}
-			land[c] = true
-		}
-		if len(cs) == 0 {
-			return nil, p.errorf("island has no spaces")
-		}
-		if err = p.end("island"); err != nil {
-			return nil, err
-		}
-		st.islands = append(st.islands, Island{Bonus: bonus, Spaces: cs})
+		st.islands = append(st.islands, isl)
 	}
 	if len(st.islands) == 0 {
 		return nil, p.errorf("expected at least one island statement 'i bonus spaces;'")
 	}
+	return land, nil
+}
 
+// island reads the statement 'i bonus spaces;' on a board of height h and
+// adds its spaces to land, which none of them may be on already.
+func (p *parser) island(h int, land map[Coord]bool) (Island, error) {
+	if err := p.literal("i ", "'i bonus spaces;'"); err != nil {
+		return Island{}, err
+	}
+	bonus, err := p.number("island bonus")
+	if err != nil {
+		return Island{}, err
+	}
+	cs, at, err := p.coordList(h)
+	if err != nil {
+		return Island{}, err
+	}
+	for k, c := range cs {
+		if land[c] {
+			return Island{}, &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("space %v is already on an island", c)}
+		}
+		land[c] = true
+	}
+	if len(cs) == 0 {
+		return Island{}, p.errorf("island has no spaces")
+	}
+	if err := p.end("island"); err != nil {
+		return Island{}, err
+	}
+	return Island{Bonus: bonus, Spaces: cs}, nil
+}
+
+// stoneCircles reads the statement 's spaces;': exactly NumStoneCircles
+// spaces of land, each listed once.
+func (p *parser) stoneCircles(st *parsedState, land map[Coord]bool) error {
+	var err error
 	if err = p.literal("s", "the stone-circle statement 's spaces;'"); err != nil {
-		return nil, err
+		return err
 	}
 	var stoneAt []int
 	if st.stones, stoneAt, err = p.coordList(st.height); err != nil {
-		return nil, err
+		return err
 	}
 	for k, c := range st.stones {
 		switch {
 		case !land[c]:
-			return nil, &SyntaxError{Offset: stoneAt[k], Msg: fmt.Sprintf("stone circle %v is not on land", c)}
+			return &SyntaxError{Offset: stoneAt[k], Msg: fmt.Sprintf("stone circle %v is not on land", c)}
 		case slices.Contains(st.stones[:k], c):
-			return nil, &SyntaxError{Offset: stoneAt[k], Msg: fmt.Sprintf("stone circle %v is listed twice", c)}
+			return &SyntaxError{Offset: stoneAt[k], Msg: fmt.Sprintf("stone circle %v is listed twice", c)}
 		}
 	}
 	if err = p.end("stone-circle"); err != nil {
-		return nil, err
+		return err
 	}
 	if len(st.stones) != NumStoneCircles {
-		return nil, &SyntaxError{Offset: p.i - 1, Msg: fmt.Sprintf("board has %d stone circles, want exactly %d", len(st.stones), NumStoneCircles)}
+		return &SyntaxError{Offset: p.i - 1, Msg: fmt.Sprintf("board has %d stone circles, want exactly %d", len(st.stones), NumStoneCircles)}
 	}
-	return st, p.tokensAndPlayers(st)
+	return nil
 }
 
 // tokensAndPlayers reads what follows the board: the unclaimed tokens and
