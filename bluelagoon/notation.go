@@ -508,108 +508,145 @@ func ParseBoard(s string) (*Board, error) {
 // equal to a built-in one is replaced by it, so that it keeps its name and
 // its tables are shared.
 func (st *parsedState) game() (*Game, error) {
-	b := st.board
-	if b == nil {
-		var err error
-		if b, err = newBoard(st.height, st.islands, st.stones); err != nil {
-			return nil, err
-		}
-		if named := builtinEqual(b); named != nil {
-			b = named
-		}
+	b, err := st.gameBoard()
+	if err != nil {
+		return nil, err
 	}
 	g := &Game{board: b, players: uint8(st.players), allowance: uint8(SettlerAllowance(st.players)), phase: st.phase, current: uint8(st.current)}
 	g.freeSea = int16(b.sea.count(b.words))
 	g.Reseed(0)
-	seen := make([]bool, st.players)
 	var supply [NumTokenKinds]int
-	for i := range g.tokens {
-		g.tokens[i] = noToken
+	if err := st.layTokens(g, &supply); err != nil {
+		return nil, err
 	}
-	for t := Coconut; t <= Statuette; t++ {
-		for k, c := range st.tokens[t] {
-			s := b.index(c)
-			ci := b.circleOf[s]
-			if ci < 0 {
-				return nil, &SyntaxError{Offset: st.tokenAt[t][k], Msg: fmt.Sprintf("%v at %v is not on a stone circle", t, c)}
-			}
-			if g.tokens[ci] != noToken {
-				return nil, &SyntaxError{Offset: st.tokenAt[t][k], Msg: fmt.Sprintf("stone circle %v holds two tokens", c)}
-			}
-			g.tokens[ci] = t
-			supply[t]++
-		}
-	}
-	allowance := SettlerAllowance(st.players)
+	seen := make([]bool, st.players)
 	for _, pl := range st.seats {
 		if seen[pl.id] {
 			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has two statements", pl.id)}
 		}
 		seen[pl.id] = true
-		id := pl.id
-		if st.phase == Exploration && pl.score != 0 {
-			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has score %d in the exploration phase, before any phase is scored", id, pl.score)}
-		}
-		g.totals[id] = pl.score
-		for t, n := range pl.held {
-			g.held[id][t] = uint8(n)
-			supply[t] += n
-			if Token(t).IsResource() {
-				g.collected += uint8(n)
-			}
-		}
-		if len(pl.settlers) > allowance {
-			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has %d settlers on the board; the allowance is %d", id, len(pl.settlers), allowance)}
-		}
-		if len(pl.villages) > VillagesPerPlayer {
-			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has %d villages on the board; there are only %d", id, len(pl.villages), VillagesPerPlayer)}
-		}
-		place := func(cs []Coord, at []int, village bool) error {
-			for k, c := range cs {
-				s := b.index(c)
-				if g.occupied.has(s) {
-					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("space %v holds more than one piece", c)}
-				}
-				if village && b.islandOf[s] < 0 {
-					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("village at %v is on the sea", c)}
-				}
-				if village && st.phase == Settlement && b.circleOf[s] >= 0 {
-					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("village at %v stands on a stone circle in the settlement phase", c)}
-				}
-				if ci := b.circleOf[s]; ci >= 0 && g.tokens[ci] != noToken {
-					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("piece at %v stands on a stone circle that still holds a token", c)}
-				}
-				piece := Settler
-				if village {
-					piece = Village
-				}
-				g.put(id, piece, s)
-			}
-			return nil
-		}
-		if err := place(pl.settlers, pl.settlerAt, false); err != nil {
-			return nil, err
-		}
-		if err := place(pl.villages, pl.villageAt, true); err != nil {
+		if err := st.seatPlayer(g, pl, &supply); err != nil {
 			return nil, err
 		}
 	}
-	total := 0
-	for _, n := range supply {
-		total += n
-	}
-	if total != 0 {
-		for t, n := range supply {
-			if n != Supply(Token(t)) {
-				return nil, fmt.Errorf("state has %d tokens of %v on the board and held; the game has %d", n, Token(t), Supply(Token(t)))
-			}
-		}
+	if err := checkSupply(supply); err != nil {
+		return nil, err
 	}
 	g.over = g.collected >= numResourceTokens || g.nextMover(0) < 0
 	if !g.over && !g.canMove(int(g.current)) {
 		return nil, fmt.Errorf("player %d is to move but has no legal placement, and play never passes the turn to such a player", g.current)
 	}
 	return g, nil
+}
+
+// gameBoard returns the board read before, or else builds the board from
+// its statements, or the built-in board equal to it.
+func (st *parsedState) gameBoard() (*Board, error) {
+	if st.board != nil {
+		return st.board, nil
+	}
+	b, err := newBoard(st.height, st.islands, st.stones)
+	if err != nil {
+		return nil, err
+	}
+	if named := builtinEqual(b); named != nil {
+		return named, nil
+	}
+	return b, nil
+}
+
+// layTokens puts the unclaimed tokens on their stone circles, one a circle,
+// and counts them into supply.
+func (st *parsedState) layTokens(g *Game, supply *[NumTokenKinds]int) error {
+	b := g.board
+	for i := range g.tokens {
+		g.tokens[i] = noToken
+	}
+	for t := Coconut; t <= Statuette; t++ {
+		for k, c := range st.tokens[t] {
+			ci := b.circleOf[b.index(c)]
+			if ci < 0 {
+				return &SyntaxError{Offset: st.tokenAt[t][k], Msg: fmt.Sprintf("%v at %v is not on a stone circle", t, c)}
+			}
+			if g.tokens[ci] != noToken {
+				return &SyntaxError{Offset: st.tokenAt[t][k], Msg: fmt.Sprintf("stone circle %v holds two tokens", c)}
+			}
+			g.tokens[ci] = t
+			supply[t]++
+		}
+	}
+	return nil
+}
+
+// seatPlayer checks a player's statement and gives the player its score,
+// its tokens (counted into supply) and its pieces.
+func (st *parsedState) seatPlayer(g *Game, pl parsedPlayer, supply *[NumTokenKinds]int) error {
+	id := pl.id
+	if st.phase == Exploration && pl.score != 0 {
+		return &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has score %d in the exploration phase, before any phase is scored", id, pl.score)}
+	}
+	g.totals[id] = pl.score
+	for t, n := range pl.held {
+		g.held[id][t] = uint8(n)
+		supply[t] += n
+		if Token(t).IsResource() {
+			g.collected += uint8(n)
+		}
+	}
+	if allowance := int(g.allowance); len(pl.settlers) > allowance {
+		return &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has %d settlers on the board; the allowance is %d", id, len(pl.settlers), allowance)}
+	}
+	if len(pl.villages) > VillagesPerPlayer {
+		return &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has %d villages on the board; there are only %d", id, len(pl.villages), VillagesPerPlayer)}
+	}
+	if err := st.placePieces(g, id, Settler, pl.settlers, pl.settlerAt); err != nil {
+		return err
+	}
+	return st.placePieces(g, id, Village, pl.villages, pl.villageAt)
+}
+
+// placePieces puts player id's pieces of one kind on the spaces cs, read at
+// the offsets at: one piece a space, villages on land and, in the
+// settlement phase, off the stone circles, and no piece on a circle that
+// still holds its token.
+func (st *parsedState) placePieces(g *Game, id int, piece Piece, cs []Coord, at []int) error {
+	b := g.board
+	village := piece == Village
+	for k, c := range cs {
+		s := b.index(c)
+		if g.occupied.has(s) {
+			return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("space %v holds more than one piece", c)}
+		}
+		if village && b.islandOf[s] < 0 {
+			return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("village at %v is on the sea", c)}
+		}
+		if village && st.phase == Settlement && b.circleOf[s] >= 0 {
+			return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("village at %v stands on a stone circle in the settlement phase", c)}
+		}
+		if ci := b.circleOf[s]; ci >= 0 && g.tokens[ci] != noToken {
+			return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("piece at %v stands on a stone circle that still holds a token", c)}
+		}
+		g.put(id, piece, s)
+	}
+	return nil
+}
+
+// checkSupply checks that a state with any tokens has all of them, on the
+// board and held: a state with none at all is a bare board.
+func checkSupply(supply [NumTokenKinds]int) error {
+	total := 0
+	for _, n := range supply {
+		total += n
+	}
+	if total == 0 {
+		return nil
+	}
+	for t, n := range supply {
+		if n != Supply(Token(t)) {
+			return fmt.Errorf("state has %d tokens of %v on the board and held; the game has %d", n, Token(t), Supply(Token(t)))
+		}
+	}
+	return nil
 }
 
 // String returns the state in canonical notation.
