@@ -209,8 +209,8 @@ func (p *parser) state() (*parsedState, error) {
 	if p.knownBoard(st) {
 		return st, p.tokensAndPlayers(st)
 	}
-	land, err := p.islands(st)
-	if err != nil {
+	land := map[Coord]bool{} // the islands' spaces, where stone circles may be
+	if err := p.islands(st, land); err != nil {
 		return nil, err
 	}
 	if err := p.stoneCircles(st, land); err != nil {
@@ -287,26 +287,26 @@ func (p *parser) knownBoard(st *parsedState) bool {
 }
 
 // islands reads the island statements, at least one, each after its space,
-// and the space after them; it returns the land, the spaces of all islands.
-func (p *parser) islands(st *parsedState) (map[Coord]bool, error) {
-	land := map[Coord]bool{}
+// and the space after them, adding the islands' spaces to land. (The caller
+// makes land, so that the map stays off the heap.)
+func (p *parser) islands(st *parsedState, land map[Coord]bool) error {
 	for {
 		if err := p.sep(); err != nil {
-			return nil, err
+			return err
 		}
 		if p.peek() != 'i' {
 			break
 		}
 		isl, err := p.island(st.height, land)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		st.islands = append(st.islands, isl)
 	}
 	if len(st.islands) == 0 {
-		return nil, p.errorf("expected at least one island statement 'i bonus spaces;'")
+		return p.errorf("expected at least one island statement 'i bonus spaces;'")
 	}
-	return land, nil
+	return nil
 }
 
 // island reads the statement 'i bonus spaces;' on a board of height h and
