@@ -81,21 +81,43 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 		return nil, fmt.Errorf("board height %d is out of range %d to %d", height, MinHeight, MaxHeight)
 	}
 	b := &Board{height: height}
-	b.rowStart = make([]int, height+1)
-	for r := range height {
-		b.rowStart[r+1] = b.rowStart[r] + RowLen(height, r)
+	b.numberSpaces()
+	sorted, err := b.canonicalIslands(islands)
+	if err != nil {
+		return nil, err
 	}
-	b.size = b.rowStart[height]
+	if err := b.setIslands(sorted); err != nil {
+		return nil, err
+	}
+	if err := b.setStoneCircles(stones); err != nil {
+		return nil, err
+	}
+	b.linkNeighbours()
+	return b, nil
+}
+
+// numberSpaces numbers the spaces row by row and names each.
+func (b *Board) numberSpaces() {
+	b.rowStart = make([]int, b.height+1)
+	for r := range b.height {
+		b.rowStart[r+1] = b.rowStart[r] + RowLen(b.height, r)
+	}
+	b.size = b.rowStart[b.height]
 	b.words = (b.size + 63) / 64
 	b.coords = make([]Coord, b.size)
 	b.names = make([]string, b.size)
-	for r := range height {
-		for c := range RowLen(height, r) {
+	for r := range b.height {
+		for c := range RowLen(b.height, r) {
 			b.coords[b.rowStart[r]+c] = Coord{r, c}
 			b.names[b.rowStart[r]+c] = Coord{r, c}.String()
 		}
 	}
+}
 
+// canonicalIslands checks the islands one by one and returns copies of them
+// in canonical order: by bonus, then by spaces, each island's spaces in
+// row-then-column order. The caller's islands are left as they are.
+func (b *Board) canonicalIslands(islands []Island) ([]Island, error) {
 	if len(islands) == 0 {
 		return nil, fmt.Errorf("board has no islands")
 	}
@@ -104,21 +126,9 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 	}
 	sorted := make([]Island, len(islands))
 	for i, isl := range islands {
-		if len(isl.Spaces) == 0 {
-			return nil, fmt.Errorf("island %d (bonus %d) has no spaces", i, isl.Bonus)
-		}
-		if isl.Bonus < 0 {
-			return nil, fmt.Errorf("island %d has a negative bonus %d", i, isl.Bonus)
-		}
-		sp := slices.Clone(isl.Spaces)
-		slices.SortFunc(sp, compareCoords)
-		for j, c := range sp {
-			if !b.OnBoard(c) {
-				return nil, fmt.Errorf("island %d: space %v is off the board", i, c)
-			}
-			if j > 0 && sp[j-1] == c {
-				return nil, fmt.Errorf("island %d lists space %v twice", i, c)
-			}
+		sp, err := b.islandSpaces(i, isl)
+		if err != nil {
+			return nil, err
 		}
 		sorted[i] = Island{Bonus: isl.Bonus, Spaces: sp}
 	}
@@ -128,6 +138,35 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 		}
 		return slices.CompareFunc(x.Spaces, y.Spaces, compareCoords)
 	})
+	return sorted, nil
+}
+
+// islandSpaces checks island i of the description and returns its spaces
+// sorted, each on the board and listed once.
+func (b *Board) islandSpaces(i int, isl Island) ([]Coord, error) {
+	if len(isl.Spaces) == 0 {
+		return nil, fmt.Errorf("island %d (bonus %d) has no spaces", i, isl.Bonus)
+	}
+	if isl.Bonus < 0 {
+		return nil, fmt.Errorf("island %d has a negative bonus %d", i, isl.Bonus)
+	}
+	sp := slices.Clone(isl.Spaces)
+	slices.SortFunc(sp, compareCoords)
+	for j, c := range sp {
+		if !b.OnBoard(c) {
+			return nil, fmt.Errorf("island %d: space %v is off the board", i, c)
+		}
+		if j > 0 && sp[j-1] == c {
+			return nil, fmt.Errorf("island %d lists space %v twice", i, c)
+		}
+	}
+	return sp, nil
+}
+
+// setIslands lays the islands, in canonical order, on the board: the island
+// of each space, land and sea, and each island's spaces as a bitset and the
+// words it spans. Islands must not overlap.
+func (b *Board) setIslands(sorted []Island) error {
 	b.islands = sorted
 	b.islandOf = make([]int8, b.size)
 	for i := range b.islandOf {
@@ -137,7 +176,7 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 		for _, c := range isl.Spaces {
 			s := b.index(c)
 			if o := b.islandOf[s]; o >= 0 {
-				return nil, fmt.Errorf("islands overlap at %v", c)
+				return fmt.Errorf("islands overlap at %v", c)
 			}
 			b.islandOf[s] = int8(i)
 			b.land.set(s)
@@ -160,7 +199,13 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 			b.islandBit[s] = 1 << uint(i)
 		}
 	}
+	return nil
+}
 
+// setStoneCircles checks the stone circles, on land, each listed once and
+// exactly NumStoneCircles of them, and numbers them in row-then-column
+// order. The islands must be laid first.
+func (b *Board) setStoneCircles(stones []Coord) error {
 	st := slices.Clone(stones)
 	slices.SortFunc(st, compareCoords)
 	b.circleOf = make([]int8, b.size)
@@ -169,18 +214,18 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 	}
 	for j, c := range st {
 		if !b.OnBoard(c) {
-			return nil, fmt.Errorf("stone circle %v is off the board", c)
+			return fmt.Errorf("stone circle %v is off the board", c)
 		}
 		if j > 0 && st[j-1] == c {
-			return nil, fmt.Errorf("stone circle %v is listed twice", c)
+			return fmt.Errorf("stone circle %v is listed twice", c)
 		}
 		s := b.index(c)
 		if b.islandOf[s] < 0 {
-			return nil, fmt.Errorf("stone circle %v is not on land", c)
+			return fmt.Errorf("stone circle %v is not on land", c)
 		}
 	}
 	if len(st) != NumStoneCircles {
-		return nil, fmt.Errorf("board has %d stone circles, want exactly %d", len(st), NumStoneCircles)
+		return fmt.Errorf("board has %d stone circles, want exactly %d", len(st), NumStoneCircles)
 	}
 	b.circles = make([]int, len(st))
 	for i, c := range st {
@@ -189,7 +234,12 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 		b.circleOf[s] = int8(i)
 		b.stones.set(s)
 	}
+	return nil
+}
 
+// linkNeighbours builds each space's neighbours, as a list padded with
+// b.size and as a window of two bitset words.
+func (b *Board) linkNeighbours() {
 	b.nbr = make([][6]int16, b.size)
 	b.adj = make([]window, b.size)
 	for s, c := range b.coords {
@@ -211,7 +261,6 @@ func newBoard(height int, islands []Island, stones []Coord) (*Board, error) {
 			b.adj[s].bits[t>>6-int16(w)] |= 1 << (uint(t) & 63)
 		}
 	}
-	return b, nil
 }
 
 // neighbourOffsets returns the (row, column) offsets of the six neighbours of

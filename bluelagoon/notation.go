@@ -195,36 +195,62 @@ type parsedPlayer struct {
 	offset             int
 }
 
+// state reads a whole state: its arrangement and current player, its board
+// (unless the parser knows the board already), the unclaimed tokens and the
+// players.
 func (p *parser) state() (*parsedState, error) {
 	st := &parsedState{}
+	if err := p.arrangement(st); err != nil {
+		return nil, err
+	}
+	if err := p.currentPlayer(st); err != nil {
+		return nil, err
+	}
+	if p.knownBoard(st) {
+		return st, p.tokensAndPlayers(st)
+	}
+	land := map[Coord]bool{} // the islands' spaces, where stone circles may be
+	if err := p.islands(st, land); err != nil {
+		return nil, err
+	}
+	if err := p.stoneCircles(st, land); err != nil {
+		return nil, err
+	}
+	return st, p.tokensAndPlayers(st)
+}
+
+// arrangement reads the statement 'a height players;'.
+func (p *parser) arrangement(st *parsedState) error {
 	var err error
 	if err = p.literal("a ", "the arrangement statement 'a height players;'"); err != nil {
-		return nil, err
+		return err
 	}
 	if st.height, err = p.numberIn("board height", MinHeight, MaxHeight); err != nil {
-		return nil, err
+		return err
 	}
 	if err = p.literal(" ", "a space"); err != nil {
-		return nil, err
+		return err
 	}
 	if st.players, err = p.numberIn("player count", MinPlayers, MaxPlayers); err != nil {
-		return nil, err
+		return err
 	}
-	if err = p.end("arrangement"); err != nil {
-		return nil, err
-	}
+	return p.end("arrangement")
+}
 
+// currentPlayer reads the statement 'c player phase;' after its space.
+func (p *parser) currentPlayer(st *parsedState) error {
+	var err error
 	if err = p.sep(); err != nil {
-		return nil, err
+		return err
 	}
 	if err = p.literal("c ", "the current-player statement 'c player phase;'"); err != nil {
-		return nil, err
+		return err
 	}
 	if st.current, err = p.seat("current player", st.players); err != nil {
-		return nil, err
+		return err
 	}
 	if err = p.literal(" ", "a space"); err != nil {
-		return nil, err
+		return err
 	}
 	switch p.peek() {
 	case 'E':
@@ -232,82 +258,112 @@ func (p *parser) state() (*parsedState, error) {
 	case 'S':
 		st.phase = Settlement
 	default:
-		return nil, p.errorf("expected phase E or S, found %s", describe(p.peek()))
+		return p.errorf("expected phase E or S, found %s", describe(p.peek()))
 	}
 	p.i++
-	if err = p.end("current-player"); err != nil {
-		return nil, err
-	}
+	return p.end("current-player")
+}
 
-	if p.boards != nil {
-		if k := strings.Index(p.s[p.i:], "; r "); k >= 0 {
-			st.boardKey = strconv.Itoa(st.height) + p.s[p.i:p.i+k+1]
-			if b := p.boards[st.boardKey]; b != nil {
-				st.board = b
-				p.i += k + 1
-				return st, p.tokensAndPlayers(st)
-			}
-		}
+// knownBoard reports whether the board's statements, which follow, are
+// those of a board the parser has read before; if so it takes that board
+// and skips them. When the parser remembers boards, st.boardKey is set to
+// the board's text, so that a new board can be remembered by it.
+func (p *parser) knownBoard(st *parsedState) bool {
+	if p.boards == nil {
+		return false
 	}
-	land := map[Coord]bool{}
+	k := strings.Index(p.s[p.i:], "; r ")
+	if k < 0 {
+		return false
+	}
+	st.boardKey = strconv.Itoa(st.height) + p.s[p.i:p.i+k+1]
+	b := p.boards[st.boardKey]
+	if b == nil {
+		return false
+	}
+	st.board = b
+	p.i += k + 1
+	return true
+}
+
+// islands reads the island statements, at least one, each after its space,
+// and the space after them, adding the islands' spaces to land. (The caller
+// makes land, so that the map stays off the heap.)
+func (p *parser) islands(st *parsedState, land map[Coord]bool) error {
 	for {
-		if err = p.sep(); err != nil {
-			return nil, err
+		if err := p.sep(); err != nil {
+			return err
 		}
 		if p.peek() != 'i' {
 			break
 		}
-		if err = p.literal("i ", "'i bonus spaces;'"); err != nil {
-			return nil, err
-		}
-		bonus, err := p.number("island bonus")
+		isl, err := p.island(st.height, land)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		cs, at, err := p.coordList(st.height)
-		if err != nil {
-			return nil, err
-		}
-		for k, c := range cs {
-			if land[c] {
-				return nil, &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("space %v is already on an island", c)}
-			}
-			land[c] = true
-		}
-		if len(cs) == 0 {
-			return nil, p.errorf("island has no spaces")
-		}
-		if err = p.end("island"); err != nil {
-			return nil, err
-		}
-		st.islands = append(st.islands, Island{Bonus: bonus, Spaces: cs})
+		st.islands = append(st.islands, isl)
 	}
 	if len(st.islands) == 0 {
-		return nil, p.errorf("expected at least one island statement 'i bonus spaces;'")
+		return p.errorf("expected at least one island statement 'i bonus spaces;'")
 	}
+	return nil
+}
 
+// island reads the statement 'i bonus spaces;' on a board of height h and
+// adds its spaces to land, which none of them may be on already.
+func (p *parser) island(h int, land map[Coord]bool) (Island, error) {
+	if err := p.literal("i ", "'i bonus spaces;'"); err != nil {
+		return Island{}, err
+	}
+	bonus, err := p.number("island bonus")
+	if err != nil {
+		return Island{}, err
+	}
+	cs, at, err := p.coordList(h)
+	if err != nil {
+		return Island{}, err
+	}
+	for k, c := range cs {
+		if land[c] {
+			return Island{}, &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("space %v is already on an island", c)}
+		}
+		land[c] = true
+	}
+	if len(cs) == 0 {
+		return Island{}, p.errorf("island has no spaces")
+	}
+	if err := p.end("island"); err != nil {
+		return Island{}, err
+	}
+	return Island{Bonus: bonus, Spaces: cs}, nil
+}
+
+// stoneCircles reads the statement 's spaces;': exactly NumStoneCircles
+// spaces of land, each listed once.
+func (p *parser) stoneCircles(st *parsedState, land map[Coord]bool) error {
+	var err error
 	if err = p.literal("s", "the stone-circle statement 's spaces;'"); err != nil {
-		return nil, err
+		return err
 	}
 	var stoneAt []int
 	if st.stones, stoneAt, err = p.coordList(st.height); err != nil {
-		return nil, err
+		return err
 	}
 	for k, c := range st.stones {
 		switch {
 		case !land[c]:
-			return nil, &SyntaxError{Offset: stoneAt[k], Msg: fmt.Sprintf("stone circle %v is not on land", c)}
+			return &SyntaxError{Offset: stoneAt[k], Msg: fmt.Sprintf("stone circle %v is not on land", c)}
 		case slices.Contains(st.stones[:k], c):
-			return nil, &SyntaxError{Offset: stoneAt[k], Msg: fmt.Sprintf("stone circle %v is listed twice", c)}
+			return &SyntaxError{Offset: stoneAt[k], Msg: fmt.Sprintf("stone circle %v is listed twice", c)}
 		}
 	}
 	if err = p.end("stone-circle"); err != nil {
-		return nil, err
+		return err
 	}
 	if len(st.stones) != NumStoneCircles {
-		return nil, &SyntaxError{Offset: p.i - 1, Msg: fmt.Sprintf("board has %d stone circles, want exactly %d", len(st.stones), NumStoneCircles)}
+		return &SyntaxError{Offset: p.i - 1, Msg: fmt.Sprintf("board has %d stone circles, want exactly %d", len(st.stones), NumStoneCircles)}
 	}
-	return st, p.tokensAndPlayers(st)
+	return nil
 }
 
 // tokensAndPlayers reads what follows the board: the unclaimed tokens and
@@ -452,108 +508,145 @@ func ParseBoard(s string) (*Board, error) {
 // equal to a built-in one is replaced by it, so that it keeps its name and
 // its tables are shared.
 func (st *parsedState) game() (*Game, error) {
-	b := st.board
-	if b == nil {
-		var err error
-		if b, err = newBoard(st.height, st.islands, st.stones); err != nil {
-			return nil, err
-		}
-		if named := builtinEqual(b); named != nil {
-			b = named
-		}
+	b, err := st.gameBoard()
+	if err != nil {
+		return nil, err
 	}
 	g := &Game{board: b, players: uint8(st.players), allowance: uint8(SettlerAllowance(st.players)), phase: st.phase, current: uint8(st.current)}
 	g.freeSea = int16(b.sea.count(b.words))
 	g.Reseed(0)
-	seen := make([]bool, st.players)
 	var supply [NumTokenKinds]int
-	for i := range g.tokens {
-		g.tokens[i] = noToken
+	if err := st.layTokens(g, &supply); err != nil {
+		return nil, err
 	}
-	for t := Coconut; t <= Statuette; t++ {
-		for k, c := range st.tokens[t] {
-			s := b.index(c)
-			ci := b.circleOf[s]
-			if ci < 0 {
-				return nil, &SyntaxError{Offset: st.tokenAt[t][k], Msg: fmt.Sprintf("%v at %v is not on a stone circle", t, c)}
-			}
-			if g.tokens[ci] != noToken {
-				return nil, &SyntaxError{Offset: st.tokenAt[t][k], Msg: fmt.Sprintf("stone circle %v holds two tokens", c)}
-			}
-			g.tokens[ci] = t
-			supply[t]++
-		}
-	}
-	allowance := SettlerAllowance(st.players)
+	seen := make([]bool, st.players)
 	for _, pl := range st.seats {
 		if seen[pl.id] {
 			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has two statements", pl.id)}
 		}
 		seen[pl.id] = true
-		id := pl.id
-		if st.phase == Exploration && pl.score != 0 {
-			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has score %d in the exploration phase, before any phase is scored", id, pl.score)}
-		}
-		g.totals[id] = pl.score
-		for t, n := range pl.held {
-			g.held[id][t] = uint8(n)
-			supply[t] += n
-			if Token(t).IsResource() {
-				g.collected += uint8(n)
-			}
-		}
-		if len(pl.settlers) > allowance {
-			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has %d settlers on the board; the allowance is %d", id, len(pl.settlers), allowance)}
-		}
-		if len(pl.villages) > VillagesPerPlayer {
-			return nil, &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has %d villages on the board; there are only %d", id, len(pl.villages), VillagesPerPlayer)}
-		}
-		place := func(cs []Coord, at []int, village bool) error {
-			for k, c := range cs {
-				s := b.index(c)
-				if g.occupied.has(s) {
-					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("space %v holds more than one piece", c)}
-				}
-				if village && b.islandOf[s] < 0 {
-					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("village at %v is on the sea", c)}
-				}
-				if village && st.phase == Settlement && b.circleOf[s] >= 0 {
-					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("village at %v stands on a stone circle in the settlement phase", c)}
-				}
-				if ci := b.circleOf[s]; ci >= 0 && g.tokens[ci] != noToken {
-					return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("piece at %v stands on a stone circle that still holds a token", c)}
-				}
-				piece := Settler
-				if village {
-					piece = Village
-				}
-				g.put(id, piece, s)
-			}
-			return nil
-		}
-		if err := place(pl.settlers, pl.settlerAt, false); err != nil {
-			return nil, err
-		}
-		if err := place(pl.villages, pl.villageAt, true); err != nil {
+		if err := st.seatPlayer(g, pl, &supply); err != nil {
 			return nil, err
 		}
 	}
-	total := 0
-	for _, n := range supply {
-		total += n
-	}
-	if total != 0 {
-		for t, n := range supply {
-			if n != Supply(Token(t)) {
-				return nil, fmt.Errorf("state has %d tokens of %v on the board and held; the game has %d", n, Token(t), Supply(Token(t)))
-			}
-		}
+	if err := checkSupply(supply); err != nil {
+		return nil, err
 	}
 	g.over = g.collected >= numResourceTokens || g.nextMover(0) < 0
 	if !g.over && !g.canMove(int(g.current)) {
 		return nil, fmt.Errorf("player %d is to move but has no legal placement, and play never passes the turn to such a player", g.current)
 	}
 	return g, nil
+}
+
+// gameBoard returns the board read before, or else builds the board from
+// its statements, or the built-in board equal to it.
+func (st *parsedState) gameBoard() (*Board, error) {
+	if st.board != nil {
+		return st.board, nil
+	}
+	b, err := newBoard(st.height, st.islands, st.stones)
+	if err != nil {
+		return nil, err
+	}
+	if named := builtinEqual(b); named != nil {
+		return named, nil
+	}
+	return b, nil
+}
+
+// layTokens puts the unclaimed tokens on their stone circles, one a circle,
+// and counts them into supply.
+func (st *parsedState) layTokens(g *Game, supply *[NumTokenKinds]int) error {
+	b := g.board
+	for i := range g.tokens {
+		g.tokens[i] = noToken
+	}
+	for t := Coconut; t <= Statuette; t++ {
+		for k, c := range st.tokens[t] {
+			ci := b.circleOf[b.index(c)]
+			if ci < 0 {
+				return &SyntaxError{Offset: st.tokenAt[t][k], Msg: fmt.Sprintf("%v at %v is not on a stone circle", t, c)}
+			}
+			if g.tokens[ci] != noToken {
+				return &SyntaxError{Offset: st.tokenAt[t][k], Msg: fmt.Sprintf("stone circle %v holds two tokens", c)}
+			}
+			g.tokens[ci] = t
+			supply[t]++
+		}
+	}
+	return nil
+}
+
+// seatPlayer checks a player's statement and gives the player its score,
+// its tokens (counted into supply) and its pieces.
+func (st *parsedState) seatPlayer(g *Game, pl parsedPlayer, supply *[NumTokenKinds]int) error {
+	id := pl.id
+	if st.phase == Exploration && pl.score != 0 {
+		return &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has score %d in the exploration phase, before any phase is scored", id, pl.score)}
+	}
+	g.totals[id] = pl.score
+	for t, n := range pl.held {
+		g.held[id][t] = uint8(n)
+		supply[t] += n
+		if Token(t).IsResource() {
+			g.collected += uint8(n)
+		}
+	}
+	if allowance := int(g.allowance); len(pl.settlers) > allowance {
+		return &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has %d settlers on the board; the allowance is %d", id, len(pl.settlers), allowance)}
+	}
+	if len(pl.villages) > VillagesPerPlayer {
+		return &SyntaxError{Offset: pl.offset, Msg: fmt.Sprintf("player %d has %d villages on the board; there are only %d", id, len(pl.villages), VillagesPerPlayer)}
+	}
+	if err := st.placePieces(g, id, Settler, pl.settlers, pl.settlerAt); err != nil {
+		return err
+	}
+	return st.placePieces(g, id, Village, pl.villages, pl.villageAt)
+}
+
+// placePieces puts player id's pieces of one kind on the spaces cs, read at
+// the offsets at: one piece a space, villages on land and, in the
+// settlement phase, off the stone circles, and no piece on a circle that
+// still holds its token.
+func (st *parsedState) placePieces(g *Game, id int, piece Piece, cs []Coord, at []int) error {
+	b := g.board
+	village := piece == Village
+	for k, c := range cs {
+		s := b.index(c)
+		if g.occupied.has(s) {
+			return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("space %v holds more than one piece", c)}
+		}
+		if village && b.islandOf[s] < 0 {
+			return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("village at %v is on the sea", c)}
+		}
+		if village && st.phase == Settlement && b.circleOf[s] >= 0 {
+			return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("village at %v stands on a stone circle in the settlement phase", c)}
+		}
+		if ci := b.circleOf[s]; ci >= 0 && g.tokens[ci] != noToken {
+			return &SyntaxError{Offset: at[k], Msg: fmt.Sprintf("piece at %v stands on a stone circle that still holds a token", c)}
+		}
+		g.put(id, piece, s)
+	}
+	return nil
+}
+
+// checkSupply checks that a state with any tokens has all of them, on the
+// board and held: a state with none at all is a bare board.
+func checkSupply(supply [NumTokenKinds]int) error {
+	total := 0
+	for _, n := range supply {
+		total += n
+	}
+	if total == 0 {
+		return nil
+	}
+	for t, n := range supply {
+		if n != Supply(Token(t)) {
+			return fmt.Errorf("state has %d tokens of %v on the board and held; the game has %d", n, Token(t), Supply(Token(t)))
+		}
+	}
+	return nil
 }
 
 // String returns the state in canonical notation.
