@@ -716,30 +716,10 @@ func (s *State) legal(m game.Move) bool {
 func (s *State) play(m game.Move) {
 	p := int(s.seat)
 	r := &s.rafts[p]
-	// An exchange lasts while the seat exchanges with the same island or
-	// raft; any other action ends it (a peek changes nothing).
-	with := int8(-1)
-	switch {
-	case m == mPeek:
-		with = s.with
-	case m >= mLoad && m < mDeliver:
-		if d := s.docked(p); d >= 0 && d < NumIslands {
-			with = int8(d)
-		}
-	case m >= mTrade && m < mPut:
-		with = int8(withRaft + int(m-mTrade)/(Holes*Holes))
-	}
-	s.with = with
+	s.with = s.exchangeAfter(p, m)
 	switch {
 	case m < mEnd:
-		t, _ := step(r.orient, Square(r.at), Dir(m-mStep))
-		r.at = int16(t)
-		s.steps = min(s.steps+1, 1<<16-1) // a turn of 65535 steps peeks no more
-		s.moved++
-		s.peeked = false
-		if reef, _ := s.showing(p); reef {
-			s.endTurn(true)
-		}
+		s.playStep(p, Dir(m-mStep))
 	case m == mEnd:
 		s.endTurn(false)
 	case m == mPeek:
@@ -752,8 +732,7 @@ func (s *State) play(m game.Move) {
 		}
 	case m < mUnload:
 		h, c := int(m-mLoad)/NumColours, int(m-mLoad)%NumColours
-		i := s.dockOrHome(p)
-		s.islands[i][c]--
+		s.islands[s.dockOrHome(p)][c]--
 		r.holes[h] = int8(c)
 		s.solved()
 	case m < mSwap:
@@ -769,46 +748,99 @@ func (s *State) play(m game.Move) {
 		r.holes[h] = int8(c)
 		s.solved()
 	case m < mTrade:
-		h := int(m - mDeliver)
-		s.volcano[p]++
-		r.holes[h] = -1
-		switch {
-		case int(s.volcano[p]) >= Target(int(s.players)):
-			s.phase = phOver
-		case s.board.kind[r.square(h)] == Reef:
-			s.endTurn(true)
-		}
+		s.playDeliver(p, int(m-mDeliver))
 	case m < mPut:
 		k := int(m - mTrade)
-		o := &s.rafts[k/(Holes*Holes)]
-		mine, theirs := k/Holes%Holes, k%Holes
-		a, b := r.holes[mine], o.holes[theirs]
-		r.holes[mine], o.holes[theirs] = -1, -1
-		o.holes[mine], r.holes[theirs] = a, b
+		s.playTrade(r, &s.rafts[k/(Holes*Holes)], k/Holes%Holes, k%Holes)
 	case m < mPlace:
-		i, c := int(m-mPut)/NumColours, int(m-mPut)%NumColours
-		s.volcano[c]--
-		s.islands[i][c]++
-		s.turns++
-		if q := s.dealer((p + 1) % int(s.players)); q >= 0 {
-			s.seat = int8(q)
-		} else {
-			s.phase, s.seat = phPlay, 0
-		}
+		s.playPut(p, int(m-mPut)/NumColours, int(m-mPut)%NumColours)
 	default:
 		k := int(m - mPlace)
-		o, sq := Orient(k/NumSquares), Square(k%NumSquares)
-		r.at, r.orient = int16(sq), o
-		s.home[p] = s.board.start[o][sq]
-		s.turns++
-		s.seat++
-		if int(s.seat) == int(s.players) {
-			s.seat = 0
-			s.phase = phPlay
-			if s.deal {
-				s.phase = phDeal
-				s.seat = int8(s.dealer(0))
-			}
+		s.playPlace(p, Orient(k/NumSquares), Square(k%NumSquares))
+	}
+}
+
+// exchangeAfter returns whom seat p exchanges with once it has played m
+// (s.with): an exchange lasts while the seat exchanges with the same island
+// or raft; any other action ends it (a peek changes nothing).
+func (s *State) exchangeAfter(p int, m game.Move) int8 {
+	switch {
+	case m == mPeek:
+		return s.with
+	case m >= mLoad && m < mDeliver:
+		if d := s.docked(p); d >= 0 && d < NumIslands {
+			return int8(d)
+		}
+	case m >= mTrade && m < mPut:
+		return int8(withRaft + int(m-mTrade)/(Holes*Holes))
+	}
+	return -1
+}
+
+// playStep steps seat p's raft towards d; the turn ends when a reef shows.
+func (s *State) playStep(p int, d Dir) {
+	r := &s.rafts[p]
+	t, _ := step(r.orient, Square(r.at), d)
+	r.at = int16(t)
+	s.steps = min(s.steps+1, 1<<16-1) // a turn of 65535 steps peeks no more
+	s.moved++
+	s.peeked = false
+	if reef, _ := s.showing(p); reef {
+		s.endTurn(true)
+	}
+}
+
+// playDeliver delivers the pearl in hole h of seat p's raft: the game ends
+// when the seat has delivered its number, the turn when the hole uncovers
+// a reef.
+func (s *State) playDeliver(p, h int) {
+	r := &s.rafts[p]
+	s.volcano[p]++
+	r.holes[h] = -1
+	switch {
+	case int(s.volcano[p]) >= Target(int(s.players)):
+		s.phase = phOver
+	case s.board.kind[r.square(h)] == Reef:
+		s.endTurn(true)
+	}
+}
+
+// playTrade exchanges the pearl in hole mine of raft r with the one in hole
+// theirs of raft o, each landing in the same hole of the other raft.
+func (s *State) playTrade(r, o *raft, mine, theirs int) {
+	a, b := r.holes[mine], o.holes[theirs]
+	r.holes[mine], o.holes[theirs] = -1, -1
+	o.holes[mine], r.holes[theirs] = a, b
+}
+
+// playPut deals a pearl of colour c to island i, and passes the deal to the
+// next seat that deals, or, when the pearls are dealt, begins the play.
+func (s *State) playPut(p, i, c int) {
+	s.volcano[c]--
+	s.islands[i][c]++
+	s.turns++
+	if q := s.dealer((p + 1) % int(s.players)); q >= 0 {
+		s.seat = int8(q)
+	} else {
+		s.phase, s.seat = phPlay, 0
+	}
+}
+
+// playPlace places seat p's raft lying o at sq, and passes the placing to
+// the next seat, or, when every raft lies on the board, begins the deal
+// (variant) or the play.
+func (s *State) playPlace(p int, o Orient, sq Square) {
+	r := &s.rafts[p]
+	r.at, r.orient = int16(sq), o
+	s.home[p] = s.board.start[o][sq]
+	s.turns++
+	s.seat++
+	if int(s.seat) == int(s.players) {
+		s.seat = 0
+		s.phase = phPlay
+		if s.deal {
+			s.phase = phDeal
+			s.seat = int8(s.dealer(0))
 		}
 	}
 }
