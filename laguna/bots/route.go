@@ -34,6 +34,8 @@ type routeSearch struct {
 	prev    []int32
 	move    []int16
 	buckets [64][]int32
+	// pending counts the nodes in the buckets.
+	pending int
 	// cost and node of each goal reached, cost -1 if not.
 	cost [numGoals]int32
 	node [numGoals]int32
@@ -57,6 +59,36 @@ func nodeIndex(at laguna.Square, mask uint8, flag bool) int32 {
 // the cost passes limit. shift tells whether the raft may move pearls
 // between holes now.
 func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, p int, shift bool, want uint32, limit int32) {
+	r := &w.rafts[p]
+	rs.reset(nodeIndex(r.at, r.mask(), shift))
+	o := r.o
+	for cost := int32(0); rs.pending > 0 && cost <= limit && want != 0; cost++ {
+		b := cost & 63
+		for k := 0; k < len(rs.buckets[b]); k++ {
+			n := rs.buckets[b][k]
+			rs.pending--
+			if rs.dist[n] != cost {
+				continue // reached more cheaply since, or a later lap's
+			}
+			at, mask := laguna.Square(n>>7), uint8(n>>1&63)
+			reefs, arrows := holeMasks(kinds, o, at)
+			sh := shown(arrows, mask)
+			if sh == 0 {
+				want = rs.reach(w, tb.touch[o][at], o, at, n, want)
+			}
+			if reefs&^mask == 0 {
+				rs.relaxSteps(w, tb, kinds, p, n, allowed(sh, canStep(w, tb, p, o, at)))
+			}
+			if n&1 != 0 {
+				rs.relaxShifts(n, reefs)
+			}
+		}
+		rs.buckets[b] = rs.buckets[b][:0]
+	}
+}
+
+// reset readies the search's memory for a search from node start.
+func (rs *routeSearch) reset(start int32) {
 	rs.gen++
 	if rs.gen == 0 {
 		clear(rs.stamp)
@@ -68,86 +100,91 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 	for b := range rs.buckets {
 		rs.buckets[b] = rs.buckets[b][:0]
 	}
-	r := &w.rafts[p]
-	o := r.o
-	start := nodeIndex(r.at, r.mask(), shift)
 	rs.stamp[start], rs.dist[start], rs.prev[start] = rs.gen, 0, -1
 	rs.buckets[0] = append(rs.buckets[0], start)
-	pending := 1
-	relax := func(from, to int32, d int32, m game.Move) {
-		if rs.stamp[to] == rs.gen && rs.dist[to] <= d {
-			return
-		}
-		rs.stamp[to], rs.dist[to], rs.prev[to], rs.move[to] = rs.gen, d, from, int16(m)
-		b := d & 63
-		rs.buckets[b] = append(rs.buckets[b], to)
-		pending++
+	rs.pending = 1
+}
+
+// reach records node n as the route to the goals in want that a docked
+// raft lying o at at reaches there: place pl (-1 if none) and the rafts it
+// touches. It returns the goals still wanted.
+func (rs *routeSearch) reach(w *world, pl int8, o laguna.Orient, at laguna.Square, n int32, want uint32) uint32 {
+	cost := rs.dist[n]
+	if pl >= 0 && want>>pl&1 != 0 {
+		rs.cost[pl], rs.node[pl] = cost, n
+		want &^= 1 << pl
 	}
-	for cost := int32(0); pending > 0 && cost <= limit && want != 0; cost++ {
-		b := cost & 63
-		for k := 0; k < len(rs.buckets[b]); k++ {
-			n := rs.buckets[b][k]
-			pending--
-			if rs.dist[n] != cost {
-				continue // reached more cheaply since, or a later lap's
-			}
-			at, mask, flag := laguna.Square(n>>7), uint8(n>>1&63), n&1 != 0
-			reefs, arrows := holeMasks(kinds, o, at)
-			sh := shown(arrows, mask)
-			if sh == 0 {
-				if pl := tb.touch[o][at]; pl >= 0 && want>>pl&1 != 0 {
-					rs.cost[pl], rs.node[pl] = cost, n
-					want &^= 1 << pl
-				}
-				for q := range w.players {
-					if g := goalRaft + q; want>>g&1 != 0 && w.touching(o, at, q) {
-						rs.cost[g], rs.node[g] = cost, n
-						want &^= 1 << g
-					}
-				}
-			}
-			if reefs&^mask == 0 {
-				var can uint8
-				for d := range laguna.Dir(4) {
-					if t, ok := step(o, at, d); ok && tb.fits[o][t] && !w.overlaps(p, o, t) {
-						can |= 1 << d
-					}
-				}
-				dirs := allowed(sh, can)
-				for d := range laguna.Dir(4) {
-					if dirs>>d&1 == 0 {
-						continue
-					}
-					t, _ := step(o, at, d)
-					c := int32(routeCosts.Step)
-					next := w.timer
-					if nr, _ := holeMasks(kinds, o, t); nr&^mask != 0 {
-						c += int32(routeCosts.Reef)
-						next = true
-					}
-					relax(n, nodeIndex(t, mask, next), cost+c, laguna.Step(d))
-				}
-			}
-			if !flag {
-				continue
-			}
-			for a := range laguna.Holes {
-				if mask>>a&1 == 0 {
-					continue
-				}
-				c := int32(routeCosts.Shift)
-				if reefs>>a&1 != 0 {
-					c += int32(routeCosts.Reef)
-				}
-				for b := range laguna.Holes {
-					if mask>>b&1 == 0 {
-						relax(n, nodeIndex(at, mask&^(1<<a)|1<<b, true), cost+c, laguna.Shift(a, b))
-					}
-				}
+	for q := range w.players {
+		if g := goalRaft + q; want>>g&1 != 0 && w.touching(o, at, q) {
+			rs.cost[g], rs.node[g] = cost, n
+			want &^= 1 << g
+		}
+	}
+	return want
+}
+
+// canStep returns the directions seat p's raft lying o at at can step in
+// at all: on the board, where it fits, onto no other raft.
+func canStep(w *world, tb *tables, p int, o laguna.Orient, at laguna.Square) uint8 {
+	var can uint8
+	for d := range laguna.Dir(4) {
+		if t, ok := step(o, at, d); ok && tb.fits[o][t] && !w.overlaps(p, o, t) {
+			can |= 1 << d
+		}
+	}
+	return can
+}
+
+// relaxSteps relaxes the steps from node n in the directions dirs: a step
+// onto a reef the pearls leave open costs the turn it ends, and lets the
+// next turn begin by moving pearls.
+func (rs *routeSearch) relaxSteps(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, p int, n int32, dirs uint8) {
+	o, at, mask := w.rafts[p].o, laguna.Square(n>>7), uint8(n>>1&63)
+	for d := range laguna.Dir(4) {
+		if dirs>>d&1 == 0 {
+			continue
+		}
+		t, _ := step(o, at, d)
+		c := int32(routeCosts.Step)
+		next := w.timer
+		if nr, _ := holeMasks(kinds, o, t); nr&^mask != 0 {
+			c += int32(routeCosts.Reef)
+			next = true
+		}
+		rs.relax(n, nodeIndex(t, mask, next), rs.dist[n]+c, laguna.Step(d))
+	}
+}
+
+// relaxShifts relaxes the moves of a pearl from one hole to an open one at
+// node n; moving it off a reef (reefs: the holes over one) ends the turn.
+func (rs *routeSearch) relaxShifts(n int32, reefs uint8) {
+	at, mask := laguna.Square(n>>7), uint8(n>>1&63)
+	for a := range laguna.Holes {
+		if mask>>a&1 == 0 {
+			continue
+		}
+		c := int32(routeCosts.Shift)
+		if reefs>>a&1 != 0 {
+			c += int32(routeCosts.Reef)
+		}
+		for b := range laguna.Holes {
+			if mask>>b&1 == 0 {
+				rs.relax(n, nodeIndex(at, mask&^(1<<a)|1<<b, true), rs.dist[n]+c, laguna.Shift(a, b))
 			}
 		}
-		rs.buckets[b] = rs.buckets[b][:0]
 	}
+}
+
+// relax makes move m from node from the route to node to when it costs d,
+// less than the route known so far.
+func (rs *routeSearch) relax(from, to int32, d int32, m game.Move) {
+	if rs.stamp[to] == rs.gen && rs.dist[to] <= d {
+		return
+	}
+	rs.stamp[to], rs.dist[to], rs.prev[to], rs.move[to] = rs.gen, d, from, int16(m)
+	b := d & 63
+	rs.buckets[b] = append(rs.buckets[b], to)
+	rs.pending++
 }
 
 // first returns the first move of the route to goal g, and false when the
