@@ -716,10 +716,30 @@ func (s *State) legal(m game.Move) bool {
 func (s *State) play(m game.Move) {
 	p := int(s.seat)
 	r := &s.rafts[p]
-	s.with = s.exchangeAfter(p, m)
+	// An exchange lasts while the seat exchanges with the same island or
+	// raft; any other action ends it (a peek changes nothing).
+	with := int8(-1)
+	switch {
+	case m == mPeek:
+		with = s.with
+	case m >= mLoad && m < mDeliver:
+		if d := s.docked(p); d >= 0 && d < NumIslands {
+			with = int8(d)
+		}
+	case m >= mTrade && m < mPut:
+		with = int8(withRaft + int(m-mTrade)/(Holes*Holes))
+	}
+	s.with = with
 	switch {
 	case m < mEnd:
-		s.playStep(p, Dir(m-mStep))
+		t, _ := step(r.orient, Square(r.at), Dir(m-mStep))
+		r.at = int16(t)
+		s.steps = min(s.steps+1, 1<<16-1) // a turn of 65535 steps peeks no more
+		s.moved++
+		s.peeked = false
+		if reef, _ := s.showing(p); reef {
+			s.endTurn(true)
+		}
 	case m == mEnd:
 		s.endTurn(false)
 	case m == mPeek:
@@ -730,23 +750,8 @@ func (s *State) play(m game.Move) {
 		if s.board.kind[r.square(from)] == Reef {
 			s.endTurn(true)
 		}
-	case m < mUnload:
-		h, c := int(m-mLoad)/NumColours, int(m-mLoad)%NumColours
-		s.islands[s.dockOrHome(p)][c]--
-		r.holes[h] = int8(c)
-		s.solved()
-	case m < mSwap:
-		h := int(m - mUnload)
-		s.islands[s.docked(p)][r.holes[h]]++
-		r.holes[h] = -1
-		s.solved()
 	case m < mDeliver:
-		h, c := int(m-mSwap)/NumColours, int(m-mSwap)%NumColours
-		i := s.docked(p)
-		s.islands[i][r.holes[h]]++
-		s.islands[i][c]--
-		r.holes[h] = int8(c)
-		s.solved()
+		s.playIsland(p, m)
 	case m < mTrade:
 		s.playDeliver(p, int(m-mDeliver))
 	case m < mPut:
@@ -760,34 +765,28 @@ func (s *State) play(m game.Move) {
 	}
 }
 
-// exchangeAfter returns whom seat p exchanges with once it has played m
-// (s.with): an exchange lasts while the seat exchanges with the same island
-// or raft; any other action ends it (a peek changes nothing).
-func (s *State) exchangeAfter(p int, m game.Move) int8 {
-	switch {
-	case m == mPeek:
-		return s.with
-	case m >= mLoad && m < mDeliver:
-		if d := s.docked(p); d >= 0 && d < NumIslands {
-			return int8(d)
-		}
-	case m >= mTrade && m < mPut:
-		return int8(withRaft + int(m-mTrade)/(Holes*Holes))
-	}
-	return -1
-}
-
-// playStep steps seat p's raft towards d; the turn ends when a reef shows.
-func (s *State) playStep(p int, d Dir) {
+// playIsland plays m, a load, an unload or a swap of seat p with the island
+// its raft is docked at (or loading at the start, its home island).
+func (s *State) playIsland(p int, m game.Move) {
 	r := &s.rafts[p]
-	t, _ := step(r.orient, Square(r.at), d)
-	r.at = int16(t)
-	s.steps = min(s.steps+1, 1<<16-1) // a turn of 65535 steps peeks no more
-	s.moved++
-	s.peeked = false
-	if reef, _ := s.showing(p); reef {
-		s.endTurn(true)
+	switch {
+	case m < mUnload:
+		h, c := int(m-mLoad)/NumColours, int(m-mLoad)%NumColours
+		i := s.dockOrHome(p)
+		s.islands[i][c]--
+		r.holes[h] = int8(c)
+	case m < mSwap:
+		h := int(m - mUnload)
+		s.islands[s.docked(p)][r.holes[h]]++
+		r.holes[h] = -1
+	default:
+		h, c := int(m-mSwap)/NumColours, int(m-mSwap)%NumColours
+		i := s.docked(p)
+		s.islands[i][r.holes[h]]++
+		s.islands[i][c]--
+		r.holes[h] = int8(c)
 	}
+	s.solved()
 }
 
 // playDeliver delivers the pearl in hole h of seat p's raft: the game ends
