@@ -79,7 +79,7 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 			if reefs&^mask == 0 {
 				rs.relaxSteps(w, tb, kinds, p, n, allowed(sh, canStep(w, tb, p, o, at)))
 			}
-			if n&1 != 0 {
+			if n&1 != 0 { // it may move pearls between holes
 				rs.relaxShifts(n, reefs)
 			}
 		}
