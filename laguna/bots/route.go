@@ -77,10 +77,42 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 				want = rs.reach(w, tb.touch[o][at], o, at, n, want)
 			}
 			if reefs&^mask == 0 {
-				rs.relaxSteps(w, tb, kinds, p, n, allowed(sh, canStep(w, tb, p, o, at)))
+				// A step onto a reef the pearls leave open costs
+				// the turn it ends too, and the next turn may begin
+				// by moving pearls.
+				dirs := allowed(sh, canStep(w, tb, p, o, at))
+				for d := range laguna.Dir(4) {
+					if dirs>>d&1 == 0 {
+						continue
+					}
+					t, _ := step(o, at, d)
+					c := int32(routeCosts.Step)
+					next := w.timer
+					if nr, _ := holeMasks(kinds, o, t); nr&^mask != 0 {
+						c += int32(routeCosts.Reef)
+						next = true
+					}
+					rs.relax(n, nodeIndex(t, mask, next), cost+c, laguna.Step(d))
+				}
 			}
-			if n&1 != 0 { // it may move pearls between holes
-				rs.relaxShifts(n, reefs)
+			if n&1 == 0 {
+				continue
+			}
+			// Shifts, where it may move pearls between holes: off a
+			// reef, one ends the turn.
+			for a := range laguna.Holes {
+				if mask>>a&1 == 0 {
+					continue
+				}
+				c := int32(routeCosts.Shift)
+				if reefs>>a&1 != 0 {
+					c += int32(routeCosts.Reef)
+				}
+				for b := range laguna.Holes {
+					if mask>>b&1 == 0 {
+						rs.relax(n, nodeIndex(at, mask&^(1<<a)|1<<b, true), cost+c, laguna.Shift(a, b))
+					}
+				}
 			}
 		}
 		rs.buckets[b] = rs.buckets[b][:0]
@@ -133,46 +165,6 @@ func canStep(w *world, tb *tables, p int, o laguna.Orient, at laguna.Square) uin
 		}
 	}
 	return can
-}
-
-// relaxSteps relaxes the steps from node n in the directions dirs: a step
-// onto a reef the pearls leave open costs the turn it ends, and lets the
-// next turn begin by moving pearls.
-func (rs *routeSearch) relaxSteps(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, p int, n int32, dirs uint8) {
-	o, at, mask := w.rafts[p].o, laguna.Square(n>>7), uint8(n>>1&63)
-	for d := range laguna.Dir(4) {
-		if dirs>>d&1 == 0 {
-			continue
-		}
-		t, _ := step(o, at, d)
-		c := int32(routeCosts.Step)
-		next := w.timer
-		if nr, _ := holeMasks(kinds, o, t); nr&^mask != 0 {
-			c += int32(routeCosts.Reef)
-			next = true
-		}
-		rs.relax(n, nodeIndex(t, mask, next), rs.dist[n]+c, laguna.Step(d))
-	}
-}
-
-// relaxShifts relaxes the moves of a pearl from one hole to an open one at
-// node n; moving it off a reef (reefs: the holes over one) ends the turn.
-func (rs *routeSearch) relaxShifts(n int32, reefs uint8) {
-	at, mask := laguna.Square(n>>7), uint8(n>>1&63)
-	for a := range laguna.Holes {
-		if mask>>a&1 == 0 {
-			continue
-		}
-		c := int32(routeCosts.Shift)
-		if reefs>>a&1 != 0 {
-			c += int32(routeCosts.Reef)
-		}
-		for b := range laguna.Holes {
-			if mask>>b&1 == 0 {
-				rs.relax(n, nodeIndex(at, mask&^(1<<a)|1<<b, true), rs.dist[n]+c, laguna.Shift(a, b))
-			}
-		}
-	}
 }
 
 // relax makes move m from node from the route to node to when it costs d,
