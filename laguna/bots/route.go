@@ -74,7 +74,16 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 			reefs, arrows := holeMasks(kinds, o, at)
 			sh := shown(arrows, mask)
 			if sh == 0 {
-				want = rs.reach(w, tb.touch[o][at], o, at, n, want)
+				if pl := tb.touch[o][at]; pl >= 0 && want>>pl&1 != 0 {
+					rs.cost[pl], rs.node[pl] = cost, n
+					want &^= 1 << pl
+				}
+				for q := range w.players {
+					if g := goalRaft + q; want>>g&1 != 0 && w.touching(o, at, q) {
+						rs.cost[g], rs.node[g] = cost, n
+						want &^= 1 << g
+					}
+				}
 			}
 			if reefs&^mask == 0 {
 				// A step onto a reef the pearls leave open costs
@@ -135,24 +144,6 @@ func (rs *routeSearch) reset(start int32) {
 	rs.stamp[start], rs.dist[start], rs.prev[start] = rs.gen, 0, -1
 	rs.buckets[0] = append(rs.buckets[0], start)
 	rs.pending = 1
-}
-
-// reach records node n as the route to the goals in want that a docked
-// raft lying o at at reaches there: place pl (-1 if none) and the rafts it
-// touches. It returns the goals still wanted.
-func (rs *routeSearch) reach(w *world, pl int8, o laguna.Orient, at laguna.Square, n int32, want uint32) uint32 {
-	cost := rs.dist[n]
-	if pl >= 0 && want>>pl&1 != 0 {
-		rs.cost[pl], rs.node[pl] = cost, n
-		want &^= 1 << pl
-	}
-	for q := range w.players {
-		if g := goalRaft + q; want>>g&1 != 0 && w.touching(o, at, q) {
-			rs.cost[g], rs.node[g] = cost, n
-			want &^= 1 << g
-		}
-	}
-	return want
 }
 
 // canStep returns the directions seat p's raft lying o at at can step in
