@@ -73,101 +73,86 @@ func (s *State) ParseMove(text string) (game.Move, error) { return ParseMove(tex
 // ParseMove reads a move in the notation, strictly: one space between
 // words, upper-case letters for colours, islands and directions.
 func ParseMove(text string) (game.Move, error) {
-	fail := func() (game.Move, error) {
+	m, ok := parseMoveWords(strings.Split(text, " "))
+	if !ok {
 		return 0, fmt.Errorf("move %q: a move is N, E, S, W, end, peek, shift 2 5, load R 3, unload 3, swap 3 R, deliver 3, trade Y 3 4, put R C or place H c7", text)
 	}
-	f := strings.Split(text, " ")
-	hole := func(w string) (int, bool) {
-		if len(w) == 1 && w[0] >= '1' && w[0] <= '6' {
-			return int(w[0] - '1'), true
-		}
-		return 0, false
-	}
-	colour := func(w string) (int, bool) {
-		if len(w) == 1 && strings.Contains(ColourNames, w) {
-			return strings.Index(ColourNames, w), true
-		}
-		return 0, false
-	}
-	var m game.Move
-	switch {
-	case len(f) == 1:
-		switch text {
-		case "end":
-			return End, nil
-		case "peek":
-			return Peek, nil
-		}
-		for d, name := range DirNames {
-			if text == name {
-				return Step(Dir(d)), nil
-			}
-		}
-		return fail()
-	case len(f) == 2:
-		h, ok := hole(f[1])
-		if !ok {
-			return fail()
-		}
-		switch f[0] {
-		case "unload":
-			m = Unload(h)
-		case "deliver":
-			m = Deliver(h)
-		default:
-			return fail()
-		}
-	case len(f) == 3:
-		switch f[0] {
-		case "shift":
-			a, ok1 := hole(f[1])
-			b, ok2 := hole(f[2])
-			if !ok1 || !ok2 || a == b {
-				return fail()
-			}
-			m = Shift(a, b)
-		case "load":
-			c, ok1 := colour(f[1])
-			h, ok2 := hole(f[2])
-			if !ok1 || !ok2 {
-				return fail()
-			}
-			m = Load(h, c)
-		case "swap":
-			h, ok1 := hole(f[1])
-			c, ok2 := colour(f[2])
-			if !ok1 || !ok2 {
-				return fail()
-			}
-			m = Swap(h, c)
-		case "put":
-			c, ok := colour(f[1])
-			if !ok || len(f[2]) != 1 || !strings.Contains(IslandNames, f[2]) {
-				return fail()
-			}
-			m = Put(strings.Index(IslandNames, f[2]), c)
-		case "place":
-			o := strings.Index(OrientNames[0]+OrientNames[1], f[1])
-			sq, err := ParseSquare(f[2])
-			if len(f[1]) != 1 || o < 0 || err != nil {
-				return fail()
-			}
-			m = Place(Orient(o), sq)
-		default:
-			return fail()
-		}
-	case len(f) == 4 && f[0] == "trade":
-		q, ok1 := colour(f[1])
-		a, ok2 := hole(f[2])
-		b, ok3 := hole(f[3])
-		if !ok1 || !ok2 || !ok3 {
-			return fail()
-		}
-		m = Trade(q, a, b)
-	default:
-		return fail()
-	}
 	return m, nil
+}
+
+// parseMoveWords reads a move from its words: a verb and its arguments,
+// holes, colours, an island, a raft's lie and square, each a word of their
+// own. It reports false when they are no move.
+func parseMoveWords(f []string) (game.Move, bool) {
+	verb, args := f[0], f[1:]
+	switch {
+	case len(args) == 0:
+		return parseMoveWord(verb)
+	case len(args) == 1 && verb == "unload":
+		h, ok := parseHole(args[0])
+		return Unload(h), ok
+	case len(args) == 1 && verb == "deliver":
+		h, ok := parseHole(args[0])
+		return Deliver(h), ok
+	case len(args) == 2 && verb == "shift":
+		a, ok1 := parseHole(args[0])
+		b, ok2 := parseHole(args[1])
+		return Shift(a, b), ok1 && ok2 && a != b
+	case len(args) == 2 && verb == "load":
+		c, ok1 := parseColour(args[0])
+		h, ok2 := parseHole(args[1])
+		return Load(h, c), ok1 && ok2
+	case len(args) == 2 && verb == "swap":
+		h, ok1 := parseHole(args[0])
+		c, ok2 := parseColour(args[1])
+		return Swap(h, c), ok1 && ok2
+	case len(args) == 2 && verb == "put":
+		c, ok := parseColour(args[0])
+		i := strings.Index(IslandNames, args[1])
+		return Put(i, c), ok && len(args[1]) == 1 && i >= 0
+	case len(args) == 2 && verb == "place":
+		o := strings.Index(OrientNames[0]+OrientNames[1], args[0])
+		sq, err := ParseSquare(args[1])
+		return Place(Orient(o), sq), len(args[0]) == 1 && o >= 0 && err == nil
+	case len(args) == 3 && verb == "trade":
+		q, ok1 := parseColour(args[0])
+		a, ok2 := parseHole(args[1])
+		b, ok3 := parseHole(args[2])
+		return Trade(q, a, b), ok1 && ok2 && ok3
+	}
+	return 0, false
+}
+
+// parseMoveWord reads a move of one word: a step, end or peek.
+func parseMoveWord(w string) (game.Move, bool) {
+	switch w {
+	case "end":
+		return End, true
+	case "peek":
+		return Peek, true
+	}
+	for d, name := range DirNames {
+		if w == name {
+			return Step(Dir(d)), true
+		}
+	}
+	return 0, false
+}
+
+// parseHole reads a hole, 1 to 6, as its number from 0.
+func parseHole(w string) (int, bool) {
+	if len(w) == 1 && w[0] >= '1' && w[0] <= '6' {
+		return int(w[0] - '1'), true
+	}
+	return 0, false
+}
+
+// parseColour reads a colour by its letter.
+func parseColour(w string) (int, bool) {
+	if len(w) == 1 && strings.Contains(ColourNames, w) {
+		return strings.Index(ColourNames, w), true
+	}
+	return 0, false
 }
 
 // refusal says why m is not a move now.

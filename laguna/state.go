@@ -750,65 +750,96 @@ func (s *State) play(m game.Move) {
 		if s.board.kind[r.square(from)] == Reef {
 			s.endTurn(true)
 		}
+	case m < mDeliver:
+		s.playIsland(p, m)
+	case m < mTrade:
+		s.playDeliver(p, int(m-mDeliver))
+	case m < mPut:
+		k := int(m - mTrade)
+		s.playTrade(r, &s.rafts[k/(Holes*Holes)], k/Holes%Holes, k%Holes)
+	case m < mPlace:
+		s.playPut(p, int(m-mPut)/NumColours, int(m-mPut)%NumColours)
+	default:
+		k := int(m - mPlace)
+		s.playPlace(p, Orient(k/NumSquares), Square(k%NumSquares))
+	}
+}
+
+// playIsland plays m, a load, an unload or a swap of seat p with the island
+// its raft is docked at (or loading at the start, its home island).
+func (s *State) playIsland(p int, m game.Move) {
+	r := &s.rafts[p]
+	switch {
 	case m < mUnload:
 		h, c := int(m-mLoad)/NumColours, int(m-mLoad)%NumColours
 		i := s.dockOrHome(p)
 		s.islands[i][c]--
 		r.holes[h] = int8(c)
-		s.solved()
 	case m < mSwap:
 		h := int(m - mUnload)
 		s.islands[s.docked(p)][r.holes[h]]++
 		r.holes[h] = -1
-		s.solved()
-	case m < mDeliver:
+	default:
 		h, c := int(m-mSwap)/NumColours, int(m-mSwap)%NumColours
 		i := s.docked(p)
 		s.islands[i][r.holes[h]]++
 		s.islands[i][c]--
 		r.holes[h] = int8(c)
-		s.solved()
-	case m < mTrade:
-		h := int(m - mDeliver)
-		s.volcano[p]++
-		r.holes[h] = -1
-		switch {
-		case int(s.volcano[p]) >= Target(int(s.players)):
-			s.phase = phOver
-		case s.board.kind[r.square(h)] == Reef:
-			s.endTurn(true)
-		}
-	case m < mPut:
-		k := int(m - mTrade)
-		o := &s.rafts[k/(Holes*Holes)]
-		mine, theirs := k/Holes%Holes, k%Holes
-		a, b := r.holes[mine], o.holes[theirs]
-		r.holes[mine], o.holes[theirs] = -1, -1
-		o.holes[mine], r.holes[theirs] = a, b
-	case m < mPlace:
-		i, c := int(m-mPut)/NumColours, int(m-mPut)%NumColours
-		s.volcano[c]--
-		s.islands[i][c]++
-		s.turns++
-		if q := s.dealer((p + 1) % int(s.players)); q >= 0 {
-			s.seat = int8(q)
-		} else {
-			s.phase, s.seat = phPlay, 0
-		}
-	default:
-		k := int(m - mPlace)
-		o, sq := Orient(k/NumSquares), Square(k%NumSquares)
-		r.at, r.orient = int16(sq), o
-		s.home[p] = s.board.start[o][sq]
-		s.turns++
-		s.seat++
-		if int(s.seat) == int(s.players) {
-			s.seat = 0
-			s.phase = phPlay
-			if s.deal {
-				s.phase = phDeal
-				s.seat = int8(s.dealer(0))
-			}
+	}
+	s.solved()
+}
+
+// playDeliver delivers the pearl in hole h of seat p's raft: the game ends
+// when the seat has delivered its number, the turn when the hole uncovers
+// a reef.
+func (s *State) playDeliver(p, h int) {
+	r := &s.rafts[p]
+	s.volcano[p]++
+	r.holes[h] = -1
+	switch {
+	case int(s.volcano[p]) >= Target(int(s.players)):
+		s.phase = phOver
+	case s.board.kind[r.square(h)] == Reef:
+		s.endTurn(true)
+	}
+}
+
+// playTrade exchanges the pearl in hole mine of raft r with the one in hole
+// theirs of raft o, each landing in the same hole of the other raft.
+func (s *State) playTrade(r, o *raft, mine, theirs int) {
+	a, b := r.holes[mine], o.holes[theirs]
+	r.holes[mine], o.holes[theirs] = -1, -1
+	o.holes[mine], r.holes[theirs] = a, b
+}
+
+// playPut deals a pearl of colour c to island i, and passes the deal to the
+// next seat that deals, or, when the pearls are dealt, begins the play.
+func (s *State) playPut(p, i, c int) {
+	s.volcano[c]--
+	s.islands[i][c]++
+	s.turns++
+	if q := s.dealer((p + 1) % int(s.players)); q >= 0 {
+		s.seat = int8(q)
+	} else {
+		s.phase, s.seat = phPlay, 0
+	}
+}
+
+// playPlace places seat p's raft lying o at sq, and passes the placing to
+// the next seat, or, when every raft lies on the board, begins the deal
+// (variant) or the play.
+func (s *State) playPlace(p int, o Orient, sq Square) {
+	r := &s.rafts[p]
+	r.at, r.orient = int16(sq), o
+	s.home[p] = s.board.start[o][sq]
+	s.turns++
+	s.seat++
+	if int(s.seat) == int(s.players) {
+		s.seat = 0
+		s.phase = phPlay
+		if s.deal {
+			s.phase = phDeal
+			s.seat = int8(s.dealer(0))
 		}
 	}
 }

@@ -245,86 +245,12 @@ func (s *Searcher) Search(ctx context.Context, pos game.State, b Budget) (Result
 		return Result{}, err
 	}
 
-	s.mu.Lock()
-	kept := s.trees
-	s.trees = nil
-	call := s.calls
-	s.calls++
-	s.mu.Unlock()
-
-	workers := s.cfg.Workers
-	trees := make([]*tree, workers)
-	for w := range trees {
-		switch {
-		case w >= len(kept) || kept[w] == nil:
-			trees[w] = newTree(pos, s.cfg)
-		case kept[w].reroot(pos):
-			trees[w] = kept[w]
-		default:
-			kept[w].restart(pos)
-			trees[w] = kept[w]
-		}
-	}
-	reused := 0
-	for _, t := range trees {
-		reused += int(t.nodes[t.root].visits)
-	}
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	if b.Time > 0 {
-		var stop context.CancelFunc
-		ctx, stop = context.WithTimeout(ctx, b.Time)
-		defer stop()
-	}
-	sims := make([]int, workers)
-	var wg sync.WaitGroup
-	for w, t := range trees {
-		n := -1
-		if b.Simulations > 0 {
-			n = b.Simulations / workers
-			if w < b.Simulations%workers {
-				n++
-			}
-		}
-		t.src.Seed(s.cfg.Seed, call<<8|uint64(w))
-		wg.Go(func() { sims[w] = t.run(ctx, n) })
-	}
-	wg.Wait()
-
-	total := 0
-	for _, n := range sims {
-		total += n
-	}
-
-	// Sum the root children over the trees, in the order of the legal
-	// moves so that ties break the same way every time.
-	visits := make(map[game.Move]int, len(moves))
-	value := make(map[game.Move]float64, len(moves))
-	p := pos.ToMove()
-	for _, t := range trees {
-		for c := t.nodes[t.root].child; c >= 0; c = t.nodes[c].next {
-			n := &t.nodes[c]
-			visits[n.move] += int(n.visits)
-			value[n.move] += float64(n.sum[p])
-		}
-	}
-	best := moves[0]
-	for _, m := range moves {
-		if visits[m] > visits[best] {
-			best = m
-		}
-	}
-
-	s.mu.Lock()
-	s.trees = trees
-	s.mu.Unlock()
-
-	res := Result{Move: best, Simulations: total, Reused: reused}
-	if n := visits[best]; n > 0 {
-		res.Value = value[best] / float64(n)
-	}
-	return res, nil
+	trees, call := s.takeTrees(pos)
+	reused := rootVisits(trees)
+	total := s.grow(ctx, trees, b, call)
+	best, value := mostVisited(trees, moves, pos.ToMove())
+	s.keepTrees(trees)
+	return Result{Move: best, Simulations: total, Reused: reused, Value: value}, nil
 }
 
 // Reset forgets the kept trees.

@@ -38,123 +38,264 @@ func Check(t testing.TB, r *game.Rules, setups ...game.Setup) {
 	}
 }
 
+// checkGame plays a game from setup to its end with random moves, checking
+// the promises of positionPromises at every position and those of
+// decisionPromises at every decision.
 func checkGame(t testing.TB, r *game.Rules, setup game.Setup) {
+	t.Helper()
+	g := newGameRun(t, r, setup)
+	g.houseSeatsAreSeats()
+	for ; ; g.step++ {
+		if g.step > 100000 {
+			t.Fatalf("%s: no end after %d decisions", r.ID, g.step)
+		}
+		g.text, g.legal = g.st.String(), g.st.AppendLegal(nil)
+		for _, promise := range positionPromises {
+			promise(g)
+		}
+		if g.st.Over() {
+			break
+		}
+		g.move = g.legal[g.rng.IntN(len(g.legal))]
+		for _, promise := range decisionPromises {
+			promise(g)
+		}
+	}
+	g.recordReplays()
+}
+
+// positionPromises are what the contract promises of every position, the
+// last one too, in the order they are checked.
+var positionPromises = []func(*gameRun){
+	(*gameRun).overExactlyWhenNobodyMoves,
+	(*gameRun).houseSeatsNeverMove,
+	(*gameRun).turnNeverGoesBack,
+	(*gameRun).standingScoresEverySeat,
+	(*gameRun).notationReadsBack,
+	(*gameRun).copiesAreEqual,
+	(*gameRun).viewsEncode,
+}
+
+// decisionPromises are what the contract promises at every decision of a
+// game in play, in the order they are checked; the last plays the move the
+// game goes on with.
+var decisionPromises = []func(*gameRun){
+	(*gameRun).movesReadBack,
+	(*gameRun).illegalMoveRefused,
+	(*gameRun).noteChangesNothing,
+	(*gameRun).resampleKeepsWhatTheSeatSees,
+	(*gameRun).legalMovePlays,
+}
+
+// A gameRun is a game Check plays, at a decision.
+type gameRun struct {
+	t     testing.TB
+	r     *game.Rules
+	setup game.Setup
+	st    game.State
+	// other is a state of another game, which CopyFrom makes a copy of st.
+	other game.State
+	house []game.HouseSeat
+	rng   *rand.Rand
+	// rec records the moves played, to replay them at the end.
+	rec game.Record
+	// step counts the decisions; turn is the Turn of the last one.
+	step, turn int
+	// text and legal are the notation and the legal moves at the
+	// decision, move the one drawn to go on with; clone is a Clone of the
+	// state taken there.
+	text  string
+	legal []game.Move
+	move  game.Move
+	clone game.State
+}
+
+func newGameRun(t testing.TB, r *game.Rules, setup game.Setup) *gameRun {
 	t.Helper()
 	st, err := r.NewGame(setup)
 	if err != nil {
 		t.Fatalf("%s: setup %+v: %v", r.ID, setup, err)
 	}
 	opts, _ := r.CheckOptions(setup.Options)
-	rec := game.Record{Game: r.ID, Players: setup.Players, Options: opts, Seed: setup.Seed}
-	rng := rand.New(rand.NewPCG(setup.Seed, 99))
 	other, err := r.NewGame(game.Setup{Players: setup.Players, Options: setup.Options, Seed: setup.Seed + 1000})
 	if err != nil {
 		t.Fatalf("%s: setup: %v", r.ID, err)
 	}
-	house := r.HouseSeats(game.Setup{Players: setup.Players, Options: opts, Seed: setup.Seed})
-	for i, h := range house {
-		if h.Seat < 0 || h.Seat >= setup.Players || h.Name == "" || slices.ContainsFunc(house[:i], func(o game.HouseSeat) bool { return o.Seat == h.Seat }) {
-			t.Fatalf("%s: setup %+v: house seats %+v", r.ID, setup, house)
-		}
-	}
-	turn := st.Turn()
-	for step := 0; ; step++ {
-		if step > 100000 {
-			t.Fatalf("%s: no end after %d decisions", r.ID, step)
-		}
-		where := func() string {
-			return r.ID + " seed " + itoa(setup.Seed) + " step " + itoa(uint64(step)) + ": " + st.String()
-		}
-		legal := st.AppendLegal(nil)
-		if st.Over() != (st.ToMove() == game.NoSeat) {
-			t.Fatalf("%s: Over %v but ToMove %d", where(), st.Over(), st.ToMove())
-		}
-		if st.Over() != (len(legal) == 0) {
-			t.Fatalf("%s: Over %v with %d legal moves", where(), st.Over(), len(legal))
-		}
-		if p := st.ToMove(); slices.ContainsFunc(house, func(h game.HouseSeat) bool { return h.Seat == p }) {
-			t.Fatalf("%s: seat %d, which the rules play themselves, is to move", where(), p)
-		}
-		if st.Turn() < turn {
-			t.Fatalf("%s: Turn went back from %d to %d", where(), turn, st.Turn())
-		}
-		turn = st.Turn()
-		standing := st.Standing()
-		if len(standing.Scores) != st.Players() || !st.Over() && len(standing.Winners) > 0 {
-			t.Fatalf("%s: standing %+v", where(), standing)
-		}
-
-		text := st.String()
-		parsed, err := r.ParseState(text)
-		if err != nil {
-			t.Fatalf("%s: the notation does not read back: %v", where(), err)
-		}
-		if parsed.String() != text || !slices.Equal(parsed.AppendLegal(nil), legal) {
-			t.Fatalf("%s: read back as %s", where(), parsed.String())
-		}
-		c := st.Clone()
-		other.CopyFrom(st)
-		if c.String() != text || other.String() != text {
-			t.Fatalf("%s: copies differ: %s / %s", where(), c.String(), other.String())
-		}
-		checkViews(t, r, st, where)
-		if st.Over() {
-			break
-		}
-		for _, m := range legal {
-			back, err := st.ParseMove(st.MoveText(m))
-			if err != nil || back != m {
-				t.Fatalf("%s: move %d written %q reads back as %d, %v", where(), m, st.MoveText(m), back, err)
-			}
-		}
-		if bad := illegal(legal); st.Play(bad) == nil {
-			t.Fatalf("%s: illegal move %d (%s) accepted", where(), bad, st.MoveText(bad))
-		} else if st.String() != text {
-			t.Fatalf("%s: a refused move changed the state to %s", where(), st.String())
-		}
-		m := legal[rng.IntN(len(legal))]
-		if _, err := json.Marshal(st.Note(m)); err != nil {
-			t.Fatalf("%s: note does not encode: %v", where(), err)
-		}
-		if st.String() != text {
-			t.Fatalf("%s: Note changed the state", where())
-		}
-		seat := st.ToMove()
-		before := viewJSON(t, st, seat)
-		rs := st.Clone()
-		rs.Resample(seat, rng)
-		if viewJSON(t, rs, seat) != before || !slices.Equal(rs.AppendLegal(nil), legal) {
-			t.Fatalf("%s: Resample(%d) changed what the seat sees", where(), seat)
-		}
-		rec.Moves = append(rec.Moves, st.MoveText(m))
-		if err := st.Play(m); err != nil {
-			t.Fatalf("%s: legal move %s refused: %v", where(), st.MoveText(m), err)
-		}
-		if c.String() != text {
-			t.Fatalf("%s: playing on the original changed its clone", where())
-		}
-	}
-	replayed, err := rec.Replay(r, -1)
-	if err != nil {
-		t.Fatalf("%s: the record does not replay: %v", r.ID, err)
-	}
-	if replayed.String() != st.String() {
-		t.Fatalf("%s: the record replays to %s, not %s", r.ID, replayed.String(), st.String())
+	return &gameRun{
+		t: t, r: r, setup: setup, st: st, other: other,
+		house: r.HouseSeats(game.Setup{Players: setup.Players, Options: opts, Seed: setup.Seed}),
+		rng:   rand.New(rand.NewPCG(setup.Seed, 99)),
+		rec:   game.Record{Game: r.ID, Players: setup.Players, Options: opts, Seed: setup.Seed},
+		turn:  st.Turn(),
 	}
 }
 
-// checkViews checks that every viewer's view encodes, and that without
-// private views all are the same.
-func checkViews(t testing.TB, r *game.Rules, st game.State, where func() string) {
-	t.Helper()
-	spectator := viewJSON(t, st, game.NoSeat)
-	for p := range st.Players() {
-		if v := viewJSON(t, st, p); !r.PrivateViews && v != spectator {
-			t.Fatalf("%s: seat %d sees %s but a spectator %s, and the views are not private", where(), p, v, spectator)
+// where names the decision in a failure: the game, seed, step and state.
+func (g *gameRun) where() string {
+	return g.r.ID + " seed " + itoa(g.setup.Seed) + " step " + itoa(uint64(g.step)) + ": " + g.st.String()
+}
+
+// houseSeatsAreSeats: the seats the rules play themselves are distinct
+// seats of the game, and named.
+func (g *gameRun) houseSeatsAreSeats() {
+	g.t.Helper()
+	for i, h := range g.house {
+		if h.Seat < 0 || h.Seat >= g.setup.Players || h.Name == "" || slices.ContainsFunc(g.house[:i], func(o game.HouseSeat) bool { return o.Seat == h.Seat }) {
+			g.t.Fatalf("%s: setup %+v: house seats %+v", g.r.ID, g.setup, g.house)
 		}
 	}
-	if _, err := json.Marshal(st.Table()); err != nil {
-		t.Fatalf("%s: table does not encode: %v", where(), err)
+}
+
+// overExactlyWhenNobodyMoves: nobody is to move exactly when the game is
+// over, and then there are no legal moves, nor before that too few.
+func (g *gameRun) overExactlyWhenNobodyMoves() {
+	g.t.Helper()
+	if g.st.Over() != (g.st.ToMove() == game.NoSeat) {
+		g.t.Fatalf("%s: Over %v but ToMove %d", g.where(), g.st.Over(), g.st.ToMove())
+	}
+	if g.st.Over() != (len(g.legal) == 0) {
+		g.t.Fatalf("%s: Over %v with %d legal moves", g.where(), g.st.Over(), len(g.legal))
+	}
+}
+
+// houseSeatsNeverMove: the seats the rules play themselves are never to
+// move.
+func (g *gameRun) houseSeatsNeverMove() {
+	g.t.Helper()
+	if p := g.st.ToMove(); slices.ContainsFunc(g.house, func(h game.HouseSeat) bool { return h.Seat == p }) {
+		g.t.Fatalf("%s: seat %d, which the rules play themselves, is to move", g.where(), p)
+	}
+}
+
+// turnNeverGoesBack: Turn never goes back.
+func (g *gameRun) turnNeverGoesBack() {
+	g.t.Helper()
+	if g.st.Turn() < g.turn {
+		g.t.Fatalf("%s: Turn went back from %d to %d", g.where(), g.turn, g.st.Turn())
+	}
+	g.turn = g.st.Turn()
+}
+
+// standingScoresEverySeat: Standing has a score a seat and no winners
+// before the end.
+func (g *gameRun) standingScoresEverySeat() {
+	g.t.Helper()
+	standing := g.st.Standing()
+	if len(standing.Scores) != g.st.Players() || !g.st.Over() && len(standing.Winners) > 0 {
+		g.t.Fatalf("%s: standing %+v", g.where(), standing)
+	}
+}
+
+// notationReadsBack: the state's notation reads back as the same state
+// with the same legal moves.
+func (g *gameRun) notationReadsBack() {
+	g.t.Helper()
+	parsed, err := g.r.ParseState(g.text)
+	if err != nil {
+		g.t.Fatalf("%s: the notation does not read back: %v", g.where(), err)
+	}
+	if parsed.String() != g.text || !slices.Equal(parsed.AppendLegal(nil), g.legal) {
+		g.t.Fatalf("%s: read back as %s", g.where(), parsed.String())
+	}
+}
+
+// copiesAreEqual: Clone and CopyFrom make copies equal in the notation
+// (legalMovePlays checks the clone stays independent).
+func (g *gameRun) copiesAreEqual() {
+	g.t.Helper()
+	g.clone = g.st.Clone()
+	g.other.CopyFrom(g.st)
+	if g.clone.String() != g.text || g.other.String() != g.text {
+		g.t.Fatalf("%s: copies differ: %s / %s", g.where(), g.clone.String(), g.other.String())
+	}
+}
+
+// viewsEncode: every viewer's view encodes to JSON, and the views are the
+// same for every viewer unless the rules declare private views; the table
+// encodes too.
+func (g *gameRun) viewsEncode() {
+	g.t.Helper()
+	spectator := viewJSON(g.t, g.st, game.NoSeat)
+	for p := range g.st.Players() {
+		if v := viewJSON(g.t, g.st, p); !g.r.PrivateViews && v != spectator {
+			g.t.Fatalf("%s: seat %d sees %s but a spectator %s, and the views are not private", g.where(), p, v, spectator)
+		}
+	}
+	if _, err := json.Marshal(g.st.Table()); err != nil {
+		g.t.Fatalf("%s: table does not encode: %v", g.where(), err)
+	}
+}
+
+// movesReadBack: every legal move's text reads back as the move.
+func (g *gameRun) movesReadBack() {
+	g.t.Helper()
+	for _, m := range g.legal {
+		back, err := g.st.ParseMove(g.st.MoveText(m))
+		if err != nil || back != m {
+			g.t.Fatalf("%s: move %d written %q reads back as %d, %v", g.where(), m, g.st.MoveText(m), back, err)
+		}
+	}
+}
+
+// illegalMoveRefused: Play refuses a move that is not legal and changes
+// nothing.
+func (g *gameRun) illegalMoveRefused() {
+	g.t.Helper()
+	if bad := illegal(g.legal); g.st.Play(bad) == nil {
+		g.t.Fatalf("%s: illegal move %d (%s) accepted", g.where(), bad, g.st.MoveText(bad))
+	} else if g.st.String() != g.text {
+		g.t.Fatalf("%s: a refused move changed the state to %s", g.where(), g.st.String())
+	}
+}
+
+// noteChangesNothing: the note of the move drawn encodes to JSON, and Note
+// changes nothing.
+func (g *gameRun) noteChangesNothing() {
+	g.t.Helper()
+	if _, err := json.Marshal(g.st.Note(g.move)); err != nil {
+		g.t.Fatalf("%s: note does not encode: %v", g.where(), err)
+	}
+	if g.st.String() != g.text {
+		g.t.Fatalf("%s: Note changed the state", g.where())
+	}
+}
+
+// resampleKeepsWhatTheSeatSees: Resample for the seat to move leaves that
+// seat's view and legal moves as they were.
+func (g *gameRun) resampleKeepsWhatTheSeatSees() {
+	g.t.Helper()
+	seat := g.st.ToMove()
+	before := viewJSON(g.t, g.st, seat)
+	rs := g.st.Clone()
+	rs.Resample(seat, g.rng)
+	if viewJSON(g.t, rs, seat) != before || !slices.Equal(rs.AppendLegal(nil), g.legal) {
+		g.t.Fatalf("%s: Resample(%d) changed what the seat sees", g.where(), seat)
+	}
+}
+
+// legalMovePlays: Play accepts the move drawn, which the game goes on
+// with, and playing on the original leaves its clone as it was.
+func (g *gameRun) legalMovePlays() {
+	g.t.Helper()
+	m := g.move
+	g.rec.Moves = append(g.rec.Moves, g.st.MoveText(m))
+	if err := g.st.Play(m); err != nil {
+		g.t.Fatalf("%s: legal move %s refused: %v", g.where(), g.st.MoveText(m), err)
+	}
+	if g.clone.String() != g.text {
+		g.t.Fatalf("%s: playing on the original changed its clone", g.where())
+	}
+}
+
+// recordReplays: the game's record, replayed, gives the same final state.
+func (g *gameRun) recordReplays() {
+	g.t.Helper()
+	replayed, err := g.rec.Replay(g.r, -1)
+	if err != nil {
+		g.t.Fatalf("%s: the record does not replay: %v", g.r.ID, err)
+	}
+	if replayed.String() != g.st.String() {
+		g.t.Fatalf("%s: the record replays to %s, not %s", g.r.ID, replayed.String(), g.st.String())
 	}
 }
 

@@ -36,3 +36,14 @@ func BenchmarkPlayout(b *testing.B) {
 		pos.Playout(r)
 	}
 }
+
+// BenchmarkPlanner plays a two-player game on the hard board between hard
+// planners from its start to its end: what the planner's decisions cost.
+func BenchmarkPlanner(b *testing.B) {
+	for range b.N {
+		seats := []mover{planner(b, "hard", 1), planner(b, "hard", 2)}
+		if std, _ := play(b, seats, "hard", 150, 1); len(std.Winners) == 0 {
+			b.Fatalf("no winner: %+v", std)
+		}
+	}
+}

@@ -176,14 +176,9 @@ func (b *Planner) remembers(sq laguna.Square) bool {
 
 // decide chooses the move.
 func (b *Planner) decide(st game.State) (game.Move, error) {
-	var ls *laguna.State
-	switch s := st.(type) {
-	case *laguna.State:
-		ls = s
-	case *Position:
-		ls = &s.State
-	default:
-		return 0, fmt.Errorf("not a state of Laguna but %T", st)
+	ls, err := stateOf(st)
+	if err != nil {
+		return 0, err
 	}
 	if ls.Over() {
 		return 0, ErrGameOver
@@ -207,16 +202,51 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 	case legal[0] >= mPut:
 		return b.deal(&w, p, legal), nil
 	}
-	// What it believes lies on the board: what it sees, and under the
-	// pearls what it remembers (open water where it forgot).
-	// What it saw under its own raft this turn it remembers until the
-	// turn ends, at every level.
-	// What it saw under the holes its raft lies on now in its previous
-	// turn it remembers too, as a player remembers the reef they just
-	// uncovered: without it a forgetful bot on two reefs moves the pearl
-	// from one to the other, ending its turn on the reef it uncovers,
-	// turn after turn for ever.
-	turn, prev := b.turns.recall(turnKey{tb.b, p, ls.Turn(), w.home})
+	pl := planning{w: &w, tb: tb, p: p, legal: legal, need: laguna.Target(w.players) - ls.Delivered(p)}
+	turn, forgotOwn := b.believe(&pl, ls.Turn(), &hidden)
+	if forgotOwn && b.level.Peeks && slices.Contains(legal, laguna.Peek) {
+		return laguna.Peek, nil
+	}
+	pl.trades = b.trades(&w, p, ls.Delivered(p))
+	if m, ok := b.gain(&w, &pl.kinds, p, legal, pl.trades); ok {
+		return m, nil
+	}
+	if (v.Steps >= b.level.StepsPerTurn() || turn.decisions > 4*b.level.StepsPerTurn()) && slices.Contains(legal, laguna.End) {
+		return laguna.End, nil
+	}
+	if m, ok := pl.plan(b.level.Horizon); ok {
+		return m, nil
+	}
+	return laguna.End, nil
+}
+
+// stateOf returns the game of Laguna st holds.
+func stateOf(st game.State) (*laguna.State, error) {
+	switch s := st.(type) {
+	case *laguna.State:
+		return s, nil
+	case *Position:
+		return &s.State, nil
+	}
+	return nil, fmt.Errorf("not a state of Laguna but %T", st)
+}
+
+// believe sets pl.kinds to what the planner believes lies on the board:
+// what it sees, and under the pearls what it remembers (open water where it
+// forgot), and pl.forgot to whether it forgot a square under any raft's
+// pearls (hidden: by seat, the holes whose pearls hide what lies under
+// them). It returns the record of the turn, this decision counted, and
+// whether it forgot a square under its own pearls.
+//
+// What it saw under its own raft this turn it remembers until the turn
+// ends, at every level. What it saw under the holes its raft lies on now in
+// its previous turn it remembers too, as a player remembers the reef they
+// just uncovered: without it a forgetful bot on two reefs moves the pearl
+// from one to the other, ending its turn on the reef it uncovers, turn
+// after turn for ever.
+func (b *Planner) believe(pl *planning, turnNumber int, hidden *[4]uint8) (turn *turnRecord, forgotOwn bool) {
+	w, tb, p := pl.w, pl.tb, pl.p
+	turn, prev := b.turns.recall(turnKey{tb.b, p, turnNumber, w.home})
 	r := &w.rafts[p]
 	for h := range laguna.Holes {
 		sq := laguna.HoleSquare(r.o, r.at, h)
@@ -227,8 +257,7 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 		}
 	}
 	turn.decisions++
-	kinds := tb.kind
-	forgot, forgotAny := false, false
+	pl.kinds = tb.kind
 	for q := range w.players {
 		r := &w.rafts[q]
 		for h := range laguna.Holes {
@@ -237,29 +266,16 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 				continue
 			}
 			if k := turn.seen[sq]; q == p && k > 0 {
-				kinds[sq] = laguna.Kind(k - 1)
+				pl.kinds[sq] = laguna.Kind(k - 1)
 				continue
 			}
-			kinds[sq] = laguna.Water
-			forgot = forgot || q == p
-			forgotAny = true
+			pl.kinds[sq] = laguna.Water
+			forgotOwn = forgotOwn || q == p
+			pl.forgot = true
 		}
 	}
 	b.turns.keep(turn)
-	if forgot && b.level.Peeks && slices.Contains(legal, laguna.Peek) {
-		return laguna.Peek, nil
-	}
-	trades := b.trades(&w, p, ls.Delivered(p))
-	if m, ok := b.gain(&w, &kinds, p, legal, trades); ok {
-		return m, nil
-	}
-	if (v.Steps >= b.level.StepsPerTurn() || turn.decisions > 4*b.level.StepsPerTurn()) && slices.Contains(legal, laguna.End) {
-		return laguna.End, nil
-	}
-	if m, ok := b.plan(&w, tb, &kinds, forgotAny, p, legal, ls.Delivered(p), trades); ok {
-		return m, nil
-	}
-	return laguna.End, nil
+	return turn, forgotOwn
 }
 
 // place chooses where to put the raft: against an island with a pearl of its
@@ -358,182 +374,6 @@ func (b *Planner) gain(w *world, kinds *[laguna.NumSquares]laguna.Kind, p int, l
 		}
 	}
 	return best, best >= 0
-}
-
-// plan searches the routes and returns the first move of the best plan.
-func (b *Planner) plan(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, forgot bool, p int, legal []game.Move, delivered int, trades bool) (game.Move, bool) {
-	r := &w.rafts[p]
-	n, own := r.aboard(), r.count(p)
-	if n < laguna.MinAboard {
-		return 0, false
-	}
-	need := laguna.Target(w.players) - delivered
-	shift := false
-	for _, m := range legal {
-		shift = shift || m >= mShift && m < mLoad
-	}
-	want := uint32(1) << laguna.Volcano
-	for i := range laguna.NumIslands {
-		if w.islandCount(i) > 0 {
-			want |= 1 << i
-		}
-	}
-	if trades {
-		for q := range w.players {
-			if q != p && w.rafts[q].count(p) > 0 {
-				want |= 1 << (goalRaft + q)
-			}
-		}
-	}
-	rs := routePool.Get().(*routeSearch)
-	defer routePool.Put(rs)
-	rs.search(w, tb, kinds, p, shift, want, 1600)
-
-	k := min(max(n, laguna.MinAboard), w.maxAboard)
-	// The distances between places, on the board as it believes it is.
-	lg := tb.legs(r.o, k)
-	if forgot {
-		lg = tb.legsOn(kinds, r.o, k)
-	}
-	stepCost := float64(routeCosts.Step)
-	const stopCost = 8
-	// leg is the estimated cost from docking at place i to docking at j.
-	leg := func(i, j int) float64 {
-		d := lg.between[i][j]
-		if d < 0 {
-			return -1
-		}
-		return float64(d)*stepCost + stopCost
-	}
-	type cargo struct{ n, own int }
-	visit := func(c cargo, isl *[laguna.NumColours]uint8) cargo {
-		avail := int(isl[p])
-		load := min(avail, w.maxAboard-c.n)
-		c.n, c.own, avail = c.n+load, c.own+load, avail-load
-		c.own += min(avail, c.n-c.own)
-		if c.n < 3 {
-			others := 0
-			for col, x := range isl {
-				if col != p {
-					others += int(x)
-				}
-			}
-			c.n += min(3-c.n, others)
-		}
-		return c
-	}
-	value := func(c cargo) float64 { return float64(min(c.own, c.n-laguna.MinAboard, need)) }
-
-	bestGoal, bestScore, bestCost := -1, 0.0, 0.0
-	consider := func(goal int, val, cost float64) {
-		if val <= 0 || cost < 0 || rs.cost[goal] == 0 {
-			// Nothing to gain, or there already (where a gain would
-			// have been taken).
-			return
-		}
-		score := val / (cost + 40)
-		if score > bestScore || score == bestScore && cost < bestCost {
-			bestGoal, bestScore, bestCost = goal, score, cost
-		}
-	}
-	start := cargo{n, own}
-	// nearest is the lowest level's plan, and every level's when no plan
-	// it weighs delivers a pearl (its colour's last pearls lie aboard
-	// another raft, and it carries too few to deliver what a trade would
-	// give it): the nearest of the volcano when it can deliver, else an
-	// island with a pearl of its colour, else one with any pearl while it
-	// carries too few to deliver, else a raft carrying a pearl of its
-	// colour when it trades. A place it is at already (cost 0) offered
-	// nothing, or gain would have taken it.
-	nearest := func() int {
-		if value(start) > 0 && rs.cost[laguna.Volcano] > 0 {
-			return laguna.Volcano
-		}
-		for pass := range 3 {
-			best := -1
-			for g := range goalRaft + w.players {
-				var ok bool
-				switch {
-				case pass == 0:
-					ok = g < laguna.NumIslands && w.islands[g][p] > 0
-				case pass == 1:
-					ok = g < laguna.NumIslands && n < 3 && w.islandCount(g) > 0
-				default:
-					ok = g >= goalRaft && trades && g-goalRaft != p && w.rafts[g-goalRaft].count(p) > 0
-				}
-				if c := rs.cost[g]; ok && c > 0 && (best < 0 || c < rs.cost[best]) {
-					best = g
-				}
-			}
-			if best >= 0 {
-				return best
-			}
-		}
-		return -1
-	}
-	if b.level.Horizon <= 1 {
-		bestGoal = nearest()
-	} else {
-		if c := rs.cost[laguna.Volcano]; c >= 0 {
-			consider(laguna.Volcano, value(start), float64(c))
-		}
-		for i := range laguna.NumIslands {
-			c0 := rs.cost[i]
-			if c0 < 0 {
-				continue
-			}
-			isl := w.islands
-			c1 := visit(start, &isl[i])
-			isl[i] = [laguna.NumColours]uint8{}
-			if l := leg(i, laguna.Volcano); l >= 0 && c1 != start {
-				consider(i, value(c1), float64(c0)+stopCost+l)
-			}
-			if b.level.Horizon < 3 || c1 == start {
-				continue
-			}
-			for j := range laguna.NumIslands {
-				if j == i || w.islandCount(j) == 0 {
-					continue
-				}
-				c2 := visit(c1, &isl[j])
-				lij, ljv := leg(i, j), leg(j, laguna.Volcano)
-				if lij >= 0 && ljv >= 0 && c2 != c1 {
-					consider(i, value(c2), float64(c0)+stopCost+lij+ljv)
-				}
-			}
-		}
-		if trades {
-			for q := range w.players {
-				g := goalRaft + q
-				if c := rs.cost[g]; q != p && c >= 0 {
-					got := min(w.rafts[q].count(p), n-own)
-					c1 := cargo{n, own + got}
-					back := lg.field[laguna.Volcano][r.at]
-					if back >= 0 {
-						consider(g, value(c1), float64(c)+stopCost+float64(back)*stepCost)
-					}
-				}
-			}
-		}
-	}
-	if bestGoal < 0 {
-		bestGoal = nearest()
-	}
-	if bestGoal < 0 {
-		return 0, false
-	}
-	if m, ok := rs.first(bestGoal); ok && slices.Contains(legal, m) {
-		return m, true
-	}
-	// Where the route's first move is refused (what it believed lay
-	// under a pearl was wrong), the playout policy's move towards the
-	// place.
-	if bestGoal <= laguna.Volcano {
-		if m, ok := sailTo(w, tb, kinds, lg, p, bestGoal, nil); ok && slices.Contains(legal, m) {
-			return m, true
-		}
-	}
-	return 0, false
 }
 
 // turnKey names a turn of a game: the board, the seat, the turn, and the

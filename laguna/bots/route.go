@@ -34,6 +34,8 @@ type routeSearch struct {
 	prev    []int32
 	move    []int16
 	buckets [64][]int32
+	// pending counts the nodes in the buckets.
+	pending int
 	// cost and node of each goal reached, cost -1 if not.
 	cost [numGoals]int32
 	node [numGoals]int32
@@ -57,41 +59,18 @@ func nodeIndex(at laguna.Square, mask uint8, flag bool) int32 {
 // the cost passes limit. shift tells whether the raft may move pearls
 // between holes now.
 func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, p int, shift bool, want uint32, limit int32) {
-	rs.gen++
-	if rs.gen == 0 {
-		clear(rs.stamp)
-		rs.gen = 1
-	}
-	for g := range rs.cost {
-		rs.cost[g] = -1
-	}
-	for b := range rs.buckets {
-		rs.buckets[b] = rs.buckets[b][:0]
-	}
 	r := &w.rafts[p]
+	rs.reset(nodeIndex(r.at, r.mask(), shift))
 	o := r.o
-	start := nodeIndex(r.at, r.mask(), shift)
-	rs.stamp[start], rs.dist[start], rs.prev[start] = rs.gen, 0, -1
-	rs.buckets[0] = append(rs.buckets[0], start)
-	pending := 1
-	relax := func(from, to int32, d int32, m game.Move) {
-		if rs.stamp[to] == rs.gen && rs.dist[to] <= d {
-			return
-		}
-		rs.stamp[to], rs.dist[to], rs.prev[to], rs.move[to] = rs.gen, d, from, int16(m)
-		b := d & 63
-		rs.buckets[b] = append(rs.buckets[b], to)
-		pending++
-	}
-	for cost := int32(0); pending > 0 && cost <= limit && want != 0; cost++ {
+	for cost := int32(0); rs.pending > 0 && cost <= limit && want != 0; cost++ {
 		b := cost & 63
 		for k := 0; k < len(rs.buckets[b]); k++ {
 			n := rs.buckets[b][k]
-			pending--
+			rs.pending--
 			if rs.dist[n] != cost {
 				continue // reached more cheaply since, or a later lap's
 			}
-			at, mask, flag := laguna.Square(n>>7), uint8(n>>1&63), n&1 != 0
+			at, mask := laguna.Square(n>>7), uint8(n>>1&63)
 			reefs, arrows := holeMasks(kinds, o, at)
 			sh := shown(arrows, mask)
 			if sh == 0 {
@@ -107,13 +86,10 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 				}
 			}
 			if reefs&^mask == 0 {
-				var can uint8
-				for d := range laguna.Dir(4) {
-					if t, ok := step(o, at, d); ok && tb.fits[o][t] && !w.overlaps(p, o, t) {
-						can |= 1 << d
-					}
-				}
-				dirs := allowed(sh, can)
+				// A step onto a reef the pearls leave open costs
+				// the turn it ends too, and the next turn may begin
+				// by moving pearls.
+				dirs := allowed(sh, canStep(w, tb, p, o, at))
 				for d := range laguna.Dir(4) {
 					if dirs>>d&1 == 0 {
 						continue
@@ -125,12 +101,14 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 						c += int32(routeCosts.Reef)
 						next = true
 					}
-					relax(n, nodeIndex(t, mask, next), cost+c, laguna.Step(d))
+					rs.relax(n, nodeIndex(t, mask, next), cost+c, laguna.Step(d))
 				}
 			}
-			if !flag {
+			if n&1 == 0 {
 				continue
 			}
+			// Shifts, where it may move pearls between holes: off a
+			// reef, one ends the turn.
 			for a := range laguna.Holes {
 				if mask>>a&1 == 0 {
 					continue
@@ -141,13 +119,55 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 				}
 				for b := range laguna.Holes {
 					if mask>>b&1 == 0 {
-						relax(n, nodeIndex(at, mask&^(1<<a)|1<<b, true), cost+c, laguna.Shift(a, b))
+						rs.relax(n, nodeIndex(at, mask&^(1<<a)|1<<b, true), cost+c, laguna.Shift(a, b))
 					}
 				}
 			}
 		}
 		rs.buckets[b] = rs.buckets[b][:0]
 	}
+}
+
+// reset readies the search's memory for a search from node start.
+func (rs *routeSearch) reset(start int32) {
+	rs.gen++
+	if rs.gen == 0 {
+		clear(rs.stamp)
+		rs.gen = 1
+	}
+	for g := range rs.cost {
+		rs.cost[g] = -1
+	}
+	for b := range rs.buckets {
+		rs.buckets[b] = rs.buckets[b][:0]
+	}
+	rs.stamp[start], rs.dist[start], rs.prev[start] = rs.gen, 0, -1
+	rs.buckets[0] = append(rs.buckets[0], start)
+	rs.pending = 1
+}
+
+// canStep returns the directions seat p's raft lying o at at can step in
+// at all: on the board, where it fits, onto no other raft.
+func canStep(w *world, tb *tables, p int, o laguna.Orient, at laguna.Square) uint8 {
+	var can uint8
+	for d := range laguna.Dir(4) {
+		if t, ok := step(o, at, d); ok && tb.fits[o][t] && !w.overlaps(p, o, t) {
+			can |= 1 << d
+		}
+	}
+	return can
+}
+
+// relax makes move m from node from the route to node to when it costs d,
+// less than the route known so far.
+func (rs *routeSearch) relax(from, to int32, d int32, m game.Move) {
+	if rs.stamp[to] == rs.gen && rs.dist[to] <= d {
+		return
+	}
+	rs.stamp[to], rs.dist[to], rs.prev[to], rs.move[to] = rs.gen, d, from, int16(m)
+	b := d & 63
+	rs.buckets[b] = append(rs.buckets[b], to)
+	rs.pending++
 }
 
 // first returns the first move of the route to goal g, and false when the

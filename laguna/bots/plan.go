@@ -1,0 +1,273 @@
+package bots
+
+import (
+	"slices"
+
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/laguna"
+)
+
+// A planning is what the planner's plan for one decision needs: what it
+// believes of the game, and what it works out on the way.
+type planning struct {
+	w  *world
+	tb *tables
+	// kinds is what it believes lies on the board; forgot tells whether
+	// it forgot a square under a raft's pearls, so that the legs between
+	// places are worked out on kinds rather than read from the tables.
+	kinds  [laguna.NumSquares]laguna.Kind
+	forgot bool
+	p      int
+	legal  []game.Move
+	// need is the pearls its seat has still to deliver.
+	need int
+	// trades tells whether it exchanges pearls with other rafts.
+	trades bool
+
+	// rs is the route search from its raft to every goal, lg the legs
+	// between places, start what its raft carries now.
+	rs    *routeSearch
+	lg    legs
+	start cargo
+	// best is the best plan weighed so far.
+	best struct {
+		goal        int // -1 if none
+		score, cost float64
+	}
+}
+
+// cargo is what a raft carries in a plan: its pearls, and of its colour.
+type cargo struct{ n, own int }
+
+// stopCost is the estimated cost of a stop at a place, besides the steps.
+const stopCost = 8
+
+// plan searches the routes and returns the first move of the best plan of
+// the planner's horizon.
+func (pl *planning) plan(horizon int) (game.Move, bool) {
+	r := &pl.w.rafts[pl.p]
+	pl.start = cargo{r.aboard(), r.count(pl.p)}
+	if pl.start.n < laguna.MinAboard {
+		return 0, false
+	}
+	pl.rs = routePool.Get().(*routeSearch)
+	defer routePool.Put(pl.rs)
+	pl.rs.search(pl.w, pl.tb, &pl.kinds, pl.p, pl.mayShift(), pl.goals(), 1600)
+
+	// The distances between places, on the board as it believes it is.
+	k := min(max(pl.start.n, laguna.MinAboard), pl.w.maxAboard)
+	pl.lg = pl.tb.legs(r.o, k)
+	if pl.forgot {
+		pl.lg = pl.tb.legsOn(&pl.kinds, r.o, k)
+	}
+	goal := pl.choose(horizon)
+	if goal < 0 {
+		return 0, false
+	}
+	return pl.firstMove(goal)
+}
+
+// mayShift reports whether the raft may move pearls between holes now.
+func (pl *planning) mayShift() bool {
+	shift := false
+	for _, m := range pl.legal {
+		shift = shift || m >= mShift && m < mLoad
+	}
+	return shift
+}
+
+// goals returns the goals the route search looks for, as a bit set: the
+// volcano, the islands with pearls, and when it trades, the rafts that
+// carry pearls of its colour.
+func (pl *planning) goals() uint32 {
+	w := pl.w
+	want := uint32(1) << laguna.Volcano
+	for i := range laguna.NumIslands {
+		if w.islandCount(i) > 0 {
+			want |= 1 << i
+		}
+	}
+	if pl.trades {
+		for q := range w.players {
+			if q != pl.p && w.rafts[q].count(pl.p) > 0 {
+				want |= 1 << (goalRaft + q)
+			}
+		}
+	}
+	return want
+}
+
+// choose returns the goal of the best plan, -1 if none. Above the lowest
+// horizon it weighs going to the volcano now, by way of one island or two
+// (the horizon), or of a raft to trade with, by the pearls each delivers
+// for what it costs; where none delivers a pearl, and at the lowest
+// horizon, it heads for the nearest place worth going to.
+func (pl *planning) choose(horizon int) int {
+	pl.best.goal, pl.best.score, pl.best.cost = -1, 0, 0
+	if horizon <= 1 {
+		return pl.nearest()
+	}
+	if c := pl.rs.cost[laguna.Volcano]; c >= 0 {
+		pl.consider(laguna.Volcano, pl.value(pl.start), float64(c))
+	}
+	pl.weighStops(horizon)
+	if pl.trades {
+		pl.weighTrades()
+	}
+	if pl.best.goal < 0 {
+		return pl.nearest()
+	}
+	return pl.best.goal
+}
+
+// weighStops weighs the plans that stop at an island, and at the highest
+// horizon at a second one, before the volcano.
+func (pl *planning) weighStops(horizon int) {
+	w := pl.w
+	for i := range laguna.NumIslands {
+		c0 := pl.rs.cost[i]
+		if c0 < 0 {
+			continue
+		}
+		c1 := pl.visit(pl.start, &w.islands[i])
+		if l := pl.leg(i, laguna.Volcano); l >= 0 && c1 != pl.start {
+			pl.consider(i, pl.value(c1), float64(c0)+stopCost+l)
+		}
+		if horizon < 3 || c1 == pl.start {
+			continue
+		}
+		for j := range laguna.NumIslands {
+			if j == i || w.islandCount(j) == 0 {
+				continue
+			}
+			c2 := pl.visit(c1, &w.islands[j])
+			lij, ljv := pl.leg(i, j), pl.leg(j, laguna.Volcano)
+			if lij >= 0 && ljv >= 0 && c2 != c1 {
+				pl.consider(i, pl.value(c2), float64(c0)+stopCost+lij+ljv)
+			}
+		}
+	}
+}
+
+// weighTrades weighs the plans that trade with a raft carrying pearls of
+// its colour, then sail to the volcano.
+func (pl *planning) weighTrades() {
+	w, p := pl.w, pl.p
+	for q := range w.players {
+		g := goalRaft + q
+		if c := pl.rs.cost[g]; q != p && c >= 0 {
+			got := min(w.rafts[q].count(p), pl.start.n-pl.start.own)
+			c1 := cargo{pl.start.n, pl.start.own + got}
+			back := pl.lg.field[laguna.Volcano][w.rafts[p].at]
+			if back >= 0 {
+				pl.consider(g, pl.value(c1), float64(c)+stopCost+float64(back)*float64(routeCosts.Step))
+			}
+		}
+	}
+}
+
+// leg returns the estimated cost from docking at place i to docking at
+// place j, -1 if it cannot get there.
+func (pl *planning) leg(i, j int) float64 {
+	d := pl.lg.between[i][j]
+	if d < 0 {
+		return -1
+	}
+	return float64(d)*float64(routeCosts.Step) + stopCost
+}
+
+// visit returns what the raft carries after a stop at an island holding
+// isl: the pearls of its colour it has room for, those swapped for pearls
+// of other colours aboard, and while it carries too few to deliver, other
+// pearls.
+func (pl *planning) visit(c cargo, isl *[laguna.NumColours]uint8) cargo {
+	avail := int(isl[pl.p])
+	load := min(avail, pl.w.maxAboard-c.n)
+	c.n, c.own, avail = c.n+load, c.own+load, avail-load
+	c.own += min(avail, c.n-c.own)
+	if c.n < 3 {
+		others := 0
+		for col, x := range isl {
+			if col != pl.p {
+				others += int(x)
+			}
+		}
+		c.n += min(3-c.n, others)
+	}
+	return c
+}
+
+// value returns the pearls a raft carrying c delivers at the volcano.
+func (pl *planning) value(c cargo) float64 {
+	return float64(min(c.own, c.n-laguna.MinAboard, pl.need))
+}
+
+// consider makes the plan to goal the best when it delivers more for what
+// it costs (val pearls for cost), the cheaper of two as good.
+func (pl *planning) consider(goal int, val, cost float64) {
+	if val <= 0 || cost < 0 || pl.rs.cost[goal] == 0 {
+		// Nothing to gain, or there already (where a gain would
+		// have been taken).
+		return
+	}
+	score := val / (cost + 40)
+	if score > pl.best.score || score == pl.best.score && cost < pl.best.cost {
+		pl.best.goal, pl.best.score, pl.best.cost = goal, score, cost
+	}
+}
+
+// nearest is the lowest horizon's plan, and every horizon's when no plan
+// it weighs delivers a pearl (its colour's last pearls lie aboard another
+// raft, and it carries too few to deliver what a trade would give it): the
+// nearest of the volcano when it can deliver, else an island with a pearl
+// of its colour, else one with any pearl while it carries too few to
+// deliver, else a raft carrying a pearl of its colour when it trades. A
+// place it is at already (cost 0) offered nothing, or gain would have taken
+// it.
+func (pl *planning) nearest() int {
+	if pl.value(pl.start) > 0 && pl.rs.cost[laguna.Volcano] > 0 {
+		return laguna.Volcano
+	}
+	for pass := range 3 {
+		best := -1
+		for g := range goalRaft + pl.w.players {
+			if c := pl.rs.cost[g]; pl.nearGoal(pass, g) && c > 0 && (best < 0 || c < pl.rs.cost[best]) {
+				best = g
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
+	return -1
+}
+
+// nearGoal reports whether goal g is one nearest heads for in its pass: an
+// island with a pearl of its colour (0), an island with any pearl while it
+// carries too few to deliver (1), a raft carrying a pearl of its colour
+// when it trades (2).
+func (pl *planning) nearGoal(pass, g int) bool {
+	w, p := pl.w, pl.p
+	switch pass {
+	case 0:
+		return g < laguna.NumIslands && w.islands[g][p] > 0
+	case 1:
+		return g < laguna.NumIslands && pl.start.n < 3 && w.islandCount(g) > 0
+	}
+	return g >= goalRaft && pl.trades && g-goalRaft != p && w.rafts[g-goalRaft].count(p) > 0
+}
+
+// firstMove returns the first move of the route to goal; where the route's
+// first move is refused (what it believed lay under a pearl was wrong), the
+// playout policy's move towards the place.
+func (pl *planning) firstMove(goal int) (game.Move, bool) {
+	if m, ok := pl.rs.first(goal); ok && slices.Contains(pl.legal, m) {
+		return m, true
+	}
+	if goal <= laguna.Volcano {
+		if m, ok := sailTo(pl.w, pl.tb, &pl.kinds, pl.lg, pl.p, goal, nil); ok && slices.Contains(pl.legal, m) {
+			return m, true
+		}
+	}
+	return 0, false
+}
