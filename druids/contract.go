@@ -115,9 +115,9 @@ func configOf(s game.Setup) (config, error) {
 	return cfg, nil
 }
 
-// New sets a game up as the contract's setup says (its options read as
-// Rules declares them, a default for each left out). It is what
-// Rules.NewGame makes, as the engine's type.
+// New sets a game up as the contract's setup says, its options checked
+// and their defaults filled (Rules.CheckOptions). It is what Rules.NewGame
+// makes, as the engine's type.
 func New(s game.Setup) (*State, error) {
 	cfg, err := configOf(s)
 	if err != nil {

@@ -44,7 +44,7 @@ func BenchmarkCheck(b *testing.B) {
 
 // BenchmarkRoute routes a raft across the hard board to the volcano.
 func BenchmarkRoute(b *testing.B) {
-	s, err := New(1, Options{Board: BoardByName("hard")}, 1)
+	s, err := newGame(1, options{Board: BoardByName("hard")}, 1)
 	if err != nil {
 		b.Fatal(err)
 	}

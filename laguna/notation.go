@@ -374,7 +374,7 @@ func parseState(text string) (*State, error) {
 		}
 		opt[k] = v
 	}
-	o := Options{Deal: opt["deal"] == "players", NoTimer: opt["timer"] == "off", Open: opt["open"] == "on"}
+	o := options{Deal: opt["deal"] == "players", NoTimer: opt["timer"] == "off", Open: opt["open"] == "on"}
 	if o.Board, err = BoardFromText(opt["board"]); err != nil {
 		return nil, err
 	}
@@ -384,7 +384,7 @@ func parseState(text string) (*State, error) {
 	if o.Limit, err = strconv.Atoi(opt["limit"]); err != nil {
 		return nil, fmt.Errorf("limit %q", opt["limit"])
 	}
-	s, err := New(players, o, 0)
+	s, err := newGame(players, o, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -158,7 +158,7 @@ func TestMoveNotation(t *testing.T) {
 func itoa(n int) string { return MoveText(game.Move(n))[1:] }
 
 func TestStateNotation(t *testing.T) {
-	s, _ := New(3, Options{Board: BoardByName("hard"), Deal: true, Limit: 9}, 1)
+	s, _ := newGame(3, options{Board: BoardByName("hard"), Deal: true, Limit: 9}, 1)
 	mustPlay(t, s, "place H f3", "place H p3", "place V c16", "put Y A")
 	text := s.String()
 	back, err := ParseState(text)
@@ -167,7 +167,7 @@ func TestStateNotation(t *testing.T) {
 	}
 	// A board of one's own is written in the notation.
 	b := testBoard(t, map[string]byte{"j17": '#'})
-	s2, _ := New(2, Options{Board: b}, 1)
+	s2, _ := newGame(2, options{Board: b}, 1)
 	if back, err := ParseState(s2.String()); err != nil || back.board.Line() != b.Line() {
 		t.Fatalf("a state on a board of one's own: %v", err)
 	}
@@ -215,13 +215,13 @@ func FuzzParseMove(f *testing.F) {
 }
 
 func FuzzParseState(f *testing.F) {
-	s, _ := New(2, Options{}, 1)
+	s, _ := newGame(2, options{}, 1)
 	f.Add(s.String())
 	_ = game.PlayText(s, "place H f3")
 	f.Add(s.String())
-	s4, _ := New(4, Options{Board: BoardByName("hard"), Deal: true, MaxAboard: 5, NoTimer: true, Open: true}, 2)
+	s4, _ := newGame(4, options{Board: BoardByName("hard"), Deal: true, MaxAboard: 5, NoTimer: true, Open: true}, 2)
 	f.Add(s4.String())
-	s1, _ := New(1, Options{}, 3)
+	s1, _ := newGame(1, options{}, 3)
 	f.Add(s1.String())
 	// Red loading at island A, an exchange in progress (docs/laguna.md).
 	f.Add("laguna 2 board=easy raft=4 deal=random timer=on open=off limit=0; play seat=R turns=2 played=0 moved=0 steps=0 peeked=0 exchanging=A; R H f3 holes=Y....B home=A begun=0 reef=0; Y H p3 holes=...... home=B begun=0 reef=0; islands G RGB RGB RYB RYB RYG YGB RYG; volcano 0 0 0 0")

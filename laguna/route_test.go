@@ -7,7 +7,7 @@ import (
 )
 
 func TestRouteOnOpenWater(t *testing.T) {
-	s := position(t, testBoard(t, nil), Options{}, "H f16 RY....")
+	s := position(t, testBoard(t, nil), options{}, "H f16 RY....")
 	moves, cost, ok := s.Route(Volcano, DefaultRouteCosts)
 	// The nearest docking places, h14 and i15, are four steps away.
 	if !ok || len(moves) != 4 || cost != 4*DefaultRouteCosts.Step {
@@ -30,7 +30,7 @@ func TestRouteOnOpenWater(t *testing.T) {
 // unload uncovered showing, is docked there: the route there is empty.
 func TestRouteWhileExchanging(t *testing.T) {
 	b := testBoard(t, map[string]byte{"f4": '<'})
-	s := position(t, b, Options{}, "H f3 RYGB..", far)
+	s := position(t, b, options{}, "H f3 RYGB..", far)
 	s.makeRoomOnA()
 	mustPlay(t, s, "unload 4")
 	if moves, cost, ok := s.Route(0, DefaultRouteCosts); !ok || len(moves) != 0 || cost != 0 {
@@ -41,7 +41,7 @@ func TestRouteWhileExchanging(t *testing.T) {
 func TestRouteCoversAReefAndFollowsArrows(t *testing.T) {
 	// A reef shows under hole 3 (h16): a pearl must cover it first.
 	b := testBoard(t, map[string]byte{"h16": '#'})
-	s := position(t, b, Options{}, "H f16 RY....")
+	s := position(t, b, options{}, "H f16 RY....")
 	moves, _, ok := s.Route(Volcano, DefaultRouteCosts)
 	if !ok || len(moves) == 0 || moves[0] < mShift || moves[0] >= mLoad {
 		t.Fatalf("route %v", movesText(moves))
@@ -61,7 +61,7 @@ func TestRouteCoversAReefAndFollowsArrows(t *testing.T) {
 // every place reachable, so the route exists; played, it docks there.
 func TestRoutesEverywhere(t *testing.T) {
 	for _, board := range BoardNames() {
-		s, _ := New(1, Options{Board: BoardByName(board)}, 5)
+		s, _ := newGame(1, options{Board: BoardByName(board)}, 5)
 		r := newRand(5)
 		for step := 0; step < 400; step++ {
 			legal := s.AppendLegal(nil)

@@ -60,9 +60,9 @@ func defaultTime(players int, opts map[string]string) game.TimeRule {
 	return SandTimer
 }
 
-// OptionsOf reads the contract's options, checked by Rules.CheckOptions.
-func OptionsOf(opts map[string]string) (Options, error) {
-	var o Options
+// optionsOf reads the contract's options, checked by Rules.CheckOptions.
+func optionsOf(opts map[string]string) (options, error) {
+	var o options
 	b, err := BoardFromText(opts["board"])
 	if err != nil {
 		return o, fmt.Errorf("option board: %w", err)
@@ -77,19 +77,33 @@ func OptionsOf(opts map[string]string) (Options, error) {
 	return o, nil
 }
 
-func newState(s game.Setup) (game.State, error) {
-	o, err := OptionsOf(s.Options)
+// New sets a game up as the contract's setup says, its options checked
+// and their defaults filled (Rules.CheckOptions), with a solo game's par.
+// It is what Rules.NewGame makes, as the engine's type.
+func New(s game.Setup) (*State, error) {
+	o, err := optionsOf(s.Options)
 	if err != nil {
 		return nil, err
 	}
-	st, err := New(s.Players, o, s.Seed)
-	if err == nil && st.Solo() {
+	st, err := newGame(s.Players, o, s.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if st.Solo() {
 		// The puzzle's par, once, when the game is set up.
 		if par, ok := SoloPar(st, parBudget); ok {
 			st.par = int16(par)
 		}
 	}
-	return st, err
+	return st, nil
+}
+
+func newState(s game.Setup) (game.State, error) {
+	st, err := New(s)
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 // parBudget bounds the search for a solo game's par, and so the time a

@@ -28,10 +28,10 @@ func testBoard(t *testing.T, squares map[string]byte) *Board {
 // every raft placed as given ("H f16 RY....": orientation, top-left square,
 // holes) and every seat past its first turn. The pearls aboard are taken
 // from the islands, so that every pearl stays somewhere.
-func position(t *testing.T, b *Board, o Options, rafts ...string) *State {
+func position(t *testing.T, b *Board, o options, rafts ...string) *State {
 	t.Helper()
 	o.Board = b
-	s, err := New(len(rafts), o, 1)
+	s, err := newGame(len(rafts), o, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ const far = "H v20 YY...."
 
 func TestRandomDealThreeColoursAnIsland(t *testing.T) {
 	for seed := range uint64(50) {
-		s, err := New(2, Options{}, seed)
+		s, err := newGame(2, options{}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +138,7 @@ func TestRandomDealThreeColoursAnIsland(t *testing.T) {
 }
 
 func TestPlacingRafts(t *testing.T) {
-	s, err := New(2, Options{Board: Frame()}, 1)
+	s, err := newGame(2, options{Board: Frame()}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestPlacingRafts(t *testing.T) {
 }
 
 func TestLoadingAtTheStart(t *testing.T) {
-	s, _ := New(2, Options{Board: Frame()}, 1)
+	s, _ := newGame(2, options{Board: Frame()}, 1)
 	mustPlay(t, s, "place H f3", "place H p3")
 	// Nothing but loading until two pearls are aboard.
 	for _, m := range s.AppendLegal(nil) {
@@ -203,7 +203,7 @@ func TestStartLoadingIgnoresArrows(t *testing.T) {
 	// An arrow under the start position does not stop the first loading,
 	// but a raft docked with an arrow showing cannot load a fourth pearl.
 	b := testBoard(t, map[string]byte{"g4": '>'})
-	s, _ := New(2, Options{Board: b}, 1)
+	s, _ := newGame(2, options{Board: b}, 1)
 	mustPlay(t, s, "place H f3", "place H p3")
 	for h := range 3 {
 		c := strings.Index(ColourNames, island(s, 0)[:1])
@@ -223,7 +223,7 @@ func TestStartLoadingIgnoresArrows(t *testing.T) {
 
 func TestStepsAreOrthogonalOnWaterAndOffRafts(t *testing.T) {
 	b := testBoard(t, nil)
-	s := position(t, b, Options{}, "H f16 RY....", "H f18 GB....")
+	s := position(t, b, options{}, "H f16 RY....", "H f18 GB....")
 	legal := legalTexts(s)
 	// South is the other raft; the others are open water.
 	if !slices.Contains(legal, "N") || !slices.Contains(legal, "E") || !slices.Contains(legal, "W") || slices.Contains(legal, "S") {
@@ -234,22 +234,22 @@ func TestStepsAreOrthogonalOnWaterAndOffRafts(t *testing.T) {
 		t.Fatalf("after two steps north: %s", s)
 	}
 	// The board's edge and the land stop a raft.
-	s = position(t, b, Options{}, "H a1 RY....", far)
+	s = position(t, b, options{}, "H a1 RY....", far)
 	mustRefuse(t, s, "N", "W")
-	s = position(t, b, Options{}, "H c1 RY....", far) // e1 is beside island A at f1
+	s = position(t, b, options{}, "H c1 RY....", far) // e1 is beside island A at f1
 	mustRefuse(t, s, "E")
 }
 
 func TestReefShowingAfterAStepEndsTheTurn(t *testing.T) {
 	b := testBoard(t, map[string]byte{"i16": '#'})
-	s := position(t, b, Options{}, "H f16 RY....", far)
+	s := position(t, b, options{}, "H f16 RY....", far)
 	turn := s.Turn()
 	mustPlay(t, s, "E")
 	if s.seat != 1 || s.Turn() != turn+1 || !s.reefEnd[0] {
 		t.Fatalf("a reef showed and the turn goes on: %s", s)
 	}
 	// Covered, the reef does nothing.
-	s = position(t, b, Options{}, "H f16 R.Y...", far)
+	s = position(t, b, options{}, "H f16 R.Y...", far)
 	mustPlay(t, s, "E")
 	if s.seat != 0 {
 		t.Fatal("a covered reef ended the turn")
@@ -258,7 +258,7 @@ func TestReefShowingAfterAStepEndsTheTurn(t *testing.T) {
 
 func TestReefShowingAtTheStartMustBeCovered(t *testing.T) {
 	b := testBoard(t, map[string]byte{"h16": '#'})
-	s := position(t, b, Options{}, "H f16 RY....", far)
+	s := position(t, b, options{}, "H f16 RY....", far)
 	if got := s.stepDirs(0); got != 0 {
 		t.Fatalf("steps with a reef showing: %04b", got)
 	}
@@ -272,7 +272,7 @@ func TestReefShowingAtTheStartMustBeCovered(t *testing.T) {
 
 func TestShiftUncoveringAReefEndsTheTurn(t *testing.T) {
 	b := testBoard(t, map[string]byte{"f16": '#'})
-	s := position(t, b, Options{}, "H f16 RY....", far)
+	s := position(t, b, options{}, "H f16 RY....", far)
 	mustPlay(t, s, "shift 1 3")
 	if s.seat != 1 || !s.reefEnd[0] {
 		t.Fatalf("uncovering a reef did not end the turn: %s", s)
@@ -281,7 +281,7 @@ func TestShiftUncoveringAReefEndsTheTurn(t *testing.T) {
 
 func TestArrowsForceTheNextStep(t *testing.T) {
 	b := testBoard(t, map[string]byte{"h16": '>', "f17": 'v'})
-	s := position(t, b, Options{}, "H f16 RY....", far)
+	s := position(t, b, options{}, "H f16 RY....", far)
 	if got := legalTexts(s); slices.Contains(got, "N") || slices.Contains(got, "W") || !slices.Contains(got, "E") || !slices.Contains(got, "S") {
 		t.Fatalf("two arrows showing, E and S: %v", got)
 	}
@@ -292,7 +292,7 @@ func TestArrowsForceTheNextStep(t *testing.T) {
 		t.Fatalf("after covering the east arrow: %04b", got)
 	}
 	// Uncovering an arrow while moving pearls forces the next step.
-	s = position(t, b, Options{}, "H f16 ..RY.G", far)
+	s = position(t, b, options{}, "H f16 ..RY.G", far)
 	if got := s.stepDirs(0); got != 0xF {
 		t.Fatalf("no arrow showing: %04b", got)
 	}
@@ -309,19 +309,19 @@ func TestArrowsForceTheNextStep(t *testing.T) {
 func TestBlockedArrows(t *testing.T) {
 	b := testBoard(t, map[string]byte{"h16": '>', "f17": 'v'})
 	// Another raft east of the first blocks the east arrow: south it is.
-	s := position(t, b, Options{}, "H f16 RY....", "V i16 RY....")
+	s := position(t, b, options{}, "H f16 RY....", "V i16 RY....")
 	if got := s.stepDirs(0); got != 1<<South {
 		t.Fatalf("east blocked: %04b", got)
 	}
 	// Both arrows blocked (south by a raft too): the step is free.
-	s = position(t, b, Options{}, "H f16 RY....", "V i16 RY....", "H f18 RY....")
+	s = position(t, b, options{}, "H f16 RY....", "V i16 RY....", "H f18 RY....")
 	if got := s.stepDirs(0); got != 1<<North|1<<West {
 		t.Fatalf("all arrows blocked: %04b", got)
 	}
 	// An arrow pointing at the board's edge is blocked too.
 	// (North, x19 is island D's.)
 	b = testBoard(t, map[string]byte{"x20": '>'})
-	s = position(t, b, Options{}, "H v20 RY....", "H f16 RY....")
+	s = position(t, b, options{}, "H v20 RY....", "H f16 RY....")
 	if got := s.stepDirs(0); got != 1<<South|1<<West {
 		t.Fatalf("arrow off the edge: %04b", got)
 	}
@@ -330,7 +330,7 @@ func TestBlockedArrows(t *testing.T) {
 func TestDockingAtAnIsland(t *testing.T) {
 	b := testBoard(t, nil)
 	// f3 touches island A along its landing line.
-	s := position(t, b, Options{}, "H f3 RY....", far)
+	s := position(t, b, options{}, "H f3 RY....", far)
 	a := island(s, 0)
 	if s.docked(0) != 0 || len(a) != 3 {
 		t.Fatalf("docked at %d, island A %q", s.docked(0), a)
@@ -358,12 +358,12 @@ func TestDockingAtAnIsland(t *testing.T) {
 	}
 	// Any edge of the raft touching the island docks it, not only the
 	// landing line: e1 lies beside island A's west side.
-	s = position(t, b, Options{}, "V d1 RY....", far)
+	s = position(t, b, options{}, "V d1 RY....", far)
 	if s.docked(0) != 0 {
 		t.Fatal("a raft touching the island's side is not docked")
 	}
 	// Five pearls in the variant.
-	s = position(t, b, Options{MaxAboard: 5}, "H f3 RYGB..", far)
+	s = position(t, b, options{MaxAboard: 5}, "H f3 RYGB..", far)
 	if len(island(s, 0)) > 0 {
 		c := strings.Index(ColourNames, island(s, 0)[:1])
 		mustPlay(t, s, MoveText(Load(4, c)))
@@ -375,7 +375,7 @@ func TestDockingAtAnIsland(t *testing.T) {
 
 func TestDockingWithAnArrowShowing(t *testing.T) {
 	b := testBoard(t, map[string]byte{"g4": '<'})
-	s := position(t, b, Options{}, "H f3 RY....", far)
+	s := position(t, b, options{}, "H f3 RY....", far)
 	if s.docked(0) != -1 {
 		t.Fatal("docked with an arrow showing")
 	}
@@ -394,7 +394,7 @@ func TestDockingWithAnArrowShowing(t *testing.T) {
 func TestTradingBetweenRafts(t *testing.T) {
 	b := testBoard(t, map[string]byte{"f18": '#', "i17": '>'})
 	// Raft R at f16 across, raft Y at f18 across below it: they touch.
-	s := position(t, b, Options{}, "H f16 RY.G..", "H f18 BB..G.")
+	s := position(t, b, options{}, "H f16 RY.G..", "H f18 BB..G.")
 	// The same hole: R's 1 (R) for Y's 1 (B).
 	mustPlay(t, s, "trade Y 1 1")
 	if s.rafts[0].holes[0] != 3 || s.rafts[1].holes[0] != 0 {
@@ -415,24 +415,24 @@ func TestTradingBetweenRafts(t *testing.T) {
 	// A reef uncovered by an exchange has no effect (f16, under R's hole
 	// 1): the turn goes on, but the raft may not move until it is covered.
 	b = testBoard(t, map[string]byte{"f16": '#', "i17": '>'})
-	s = position(t, b, Options{}, "H f16 RY.G..", "H f18 .B..GB")
+	s = position(t, b, options{}, "H f16 RY.G..", "H f18 .B..GB")
 	mustPlay(t, s, "trade Y 1 5")
 	if s.seat != 0 || s.rafts[1].holes[0] != 0 || s.rafts[0].holes[4] != 2 {
 		t.Fatalf("after uncovering a reef by trading: %s", s)
 	}
 	mustRefuse(t, s, "N", "E", "S", "W")
 	// An arrow showing through one's own raft forbids docking.
-	s = position(t, b, Options{}, "H g16 RY.G..", "H g18 BB..G.")
+	s = position(t, b, options{}, "H g16 RY.G..", "H g18 BB..G.")
 	if _, arrows := s.showing(0); arrows == 0 {
 		t.Fatal("no arrow showing at i17")
 	}
 	mustRefuse(t, s, "trade Y 1 1")
 	// A trade that changes nothing is not a move: the same colour in the
 	// same hole.
-	s = position(t, b, Options{}, "H f16 RY.G..", "H f18 RB..G.")
+	s = position(t, b, options{}, "H f16 RY.G..", "H f18 RB..G.")
 	mustRefuse(t, s, "trade Y 1 1")
 	// Rafts touching only at a corner do not touch.
-	s = position(t, b, Options{}, "H f16 RY.G..", "H i18 BB..G.")
+	s = position(t, b, options{}, "H f16 RY.G..", "H i18 BB..G.")
 	mustRefuse(t, s, "trade Y 1 1")
 }
 
@@ -449,7 +449,7 @@ func (s *State) makeRoomOnA() {
 
 func TestExchangeUncoveringAReefDoesNotEndTheTurn(t *testing.T) {
 	b := testBoard(t, map[string]byte{"f3": '#'})
-	s := position(t, b, Options{}, "H f3 RYG...", far)
+	s := position(t, b, options{}, "H f3 RYG...", far)
 	s.makeRoomOnA()
 	mustPlay(t, s, "unload 1")
 	if s.seat != 0 {
@@ -466,7 +466,7 @@ func TestExchangeUncoveringAReefDoesNotEndTheTurn(t *testing.T) {
 // and the next step follows it.
 func TestExchangeUncoveringAnArrowKeepsTheRaftDocked(t *testing.T) {
 	b := testBoard(t, map[string]byte{"f4": '<'})
-	s := position(t, b, Options{}, "H f3 RYGB..", far)
+	s := position(t, b, options{}, "H f3 RYGB..", far)
 	s.makeRoomOnA()
 	mustPlay(t, s, "unload 4") // hole 4 lies over f4's arrow
 	if s.seat != 0 || s.docked(0) != 0 {
@@ -519,7 +519,7 @@ func TestExchangeUncoveringAnArrowKeepsTheRaftDocked(t *testing.T) {
 	// With a raft: R's hole 1 lies over f16's arrow; R's pearl there goes
 	// to Y's open hole 1 and Y's hole 5 to R's open hole 5.
 	b = testBoard(t, map[string]byte{"f16": '>'})
-	s = position(t, b, Options{}, "H f16 RY.G..", "H f18 .B..GB")
+	s = position(t, b, options{}, "H f16 RY.G..", "H f18 .B..GB")
 	mustPlay(t, s, "trade Y 1 5")
 	if s.seat != 0 || !strings.Contains(s.String(), " trading=Y;") {
 		t.Fatalf("after uncovering an arrow by trading: %s", s)
@@ -537,7 +537,7 @@ func TestExchangeUncoveringAnArrowKeepsTheRaftDocked(t *testing.T) {
 		t.Fatal("a step did not end the exchange")
 	}
 	// An arrow showing before the exchange still forbids it.
-	s = position(t, b, Options{}, "H f16 .YRG..", "H f18 .B..GB")
+	s = position(t, b, options{}, "H f16 .YRG..", "H f18 .B..GB")
 	mustRefuse(t, s, "trade Y 2 2")
 }
 
@@ -545,7 +545,7 @@ func TestVolcano(t *testing.T) {
 	// A raft lying down at i11 (i11 to j13) touches the volcano (k11 to
 	// n14) along its west side.
 	b := testBoard(t, map[string]byte{"i12": '#', "i13": '<'})
-	s := position(t, b, Options{}, "V i11 RRRY..", far)
+	s := position(t, b, options{}, "V i11 RRRY..", far)
 	if s.docked(0) != Volcano {
 		t.Fatalf("not docked at the volcano: %d", s.docked(0))
 	}
@@ -562,11 +562,11 @@ func TestVolcano(t *testing.T) {
 		t.Fatalf("after delivering over a reef: %s", s)
 	}
 	// Two aboard: no more.
-	s = position(t, b, Options{}, "V i11 ..RY..", far)
+	s = position(t, b, options{}, "V i11 ..RY..", far)
 	mustRefuse(t, s, "deliver 3")
 	// Delivering over an arrow: the raft is no longer docked and the
 	// arrow takes it.
-	s = position(t, b, Options{}, "V i11 RRRY..", far)
+	s = position(t, b, options{}, "V i11 RRRY..", far)
 	mustPlay(t, s, "deliver 3")
 	if s.docked(0) != -1 || s.stepDirs(0) != 1<<West {
 		t.Fatalf("after uncovering an arrow: docked %d, steps %04b", s.docked(0), s.stepDirs(0))
@@ -578,7 +578,7 @@ func TestWinAtOnce(t *testing.T) {
 	b := testBoard(t, nil)
 	for players := 2; players <= 4; players++ {
 		rafts := []string{"V i11 RYG...", "H f16 YY....", "H f18 GG....", "H p16 BB...."}[:players]
-		s := position(t, b, Options{}, rafts...)
+		s := position(t, b, options{}, rafts...)
 		// Seat 0 has delivered all but one.
 		need := Target(players)
 		s.volcano[0] = uint8(need - 1)
@@ -606,7 +606,7 @@ func TestWinAtOnce(t *testing.T) {
 
 func TestPeek(t *testing.T) {
 	b := testBoard(t, map[string]byte{"f16": '#'})
-	s := position(t, b, Options{}, "H f16 RY....", far)
+	s := position(t, b, options{}, "H f16 RY....", far)
 	v := s.View(game.Viewer{Seat: 1}).(StateView)
 	if v.Rafts[0].Holes[0].Shows != "" || v.Rafts[0].Holes[2].Shows != "." {
 		t.Fatalf("before peeking: %+v", v.Rafts[0].Holes)
@@ -624,7 +624,7 @@ func TestPeek(t *testing.T) {
 		t.Fatal("still peeking after a step")
 	}
 	// The open board shows everything.
-	s = position(t, b, Options{Open: true}, "H f16 RY....", far)
+	s = position(t, b, options{Open: true}, "H f16 RY....", far)
 	if v := s.View(game.Viewer{Seat: 1}).(StateView); v.Rafts[0].Holes[0].Shows != "#" {
 		t.Fatal("the open board hides a square")
 	}
@@ -632,13 +632,13 @@ func TestPeek(t *testing.T) {
 
 func TestWithoutTheSandTimer(t *testing.T) {
 	b := testBoard(t, map[string]byte{"h16": '#'})
-	s := position(t, b, Options{NoTimer: true}, "H f16 R.Y...", far)
+	s := position(t, b, options{NoTimer: true}, "H f16 R.Y...", far)
 	// No pearl moves without a reef ending the last turn; a peek is allowed.
 	mustRefuse(t, s, "shift 1 2")
 	mustPlay(t, s, "peek", "W", "E", "end", "end")
 	mustRefuse(t, s, "shift 1 2")
 	// A reef ends the turn: then, before the first step, pearls may move.
-	s = position(t, b, Options{NoTimer: true}, "H e16 RY....", far)
+	s = position(t, b, options{NoTimer: true}, "H e16 RY....", far)
 	mustPlay(t, s, "E") // hole 3 over h16 shows the reef
 	if !s.reefEnd[0] {
 		t.Fatal("no reef")
@@ -652,7 +652,7 @@ func TestWithoutTheSandTimer(t *testing.T) {
 }
 
 func TestTimeUp(t *testing.T) {
-	s, _ := New(2, Options{Board: Frame()}, 1)
+	s, _ := newGame(2, options{Board: Frame()}, 1)
 	if _, ok := s.TimeUp(); ok {
 		t.Fatal("time up while placing")
 	}
@@ -660,7 +660,7 @@ func TestTimeUp(t *testing.T) {
 	if _, ok := s.TimeUp(); ok {
 		t.Fatal("time up before two pearls are aboard")
 	}
-	s = position(t, testBoard(t, nil), Options{}, "H f16 RY....", far)
+	s = position(t, testBoard(t, nil), options{}, "H f16 RY....", far)
 	m, ok := s.TimeUp()
 	if !ok || m != End {
 		t.Fatal("time up does not end the turn")
@@ -673,7 +673,7 @@ func TestTimeUp(t *testing.T) {
 }
 
 func TestRoundLimit(t *testing.T) {
-	s := position(t, testBoard(t, nil), Options{Limit: 2}, "H f16 RY....", far)
+	s := position(t, testBoard(t, nil), options{Limit: 2}, "H f16 RY....", far)
 	s.volcano[1] = 1
 	s.takePearl(t, 1)
 	for range 3 {
@@ -690,7 +690,7 @@ func TestRoundLimit(t *testing.T) {
 
 func TestPlayersDealThePearls(t *testing.T) {
 	for seed := range uint64(20) {
-		s, _ := New(3, Options{Deal: true}, seed)
+		s, _ := newGame(3, options{Deal: true}, seed)
 		mustPlay(t, s, "place H f3", "place H p3", "place V c16")
 		if s.phase != phDeal {
 			t.Fatal("no dealing")
@@ -720,7 +720,7 @@ func TestPlayersDealThePearls(t *testing.T) {
 		}
 	}
 	// A seat left only its own colour to deal is passed over.
-	s, _ := New(2, Options{Deal: true}, 1)
+	s, _ := newGame(2, options{Deal: true}, 1)
 	mustPlay(t, s, "place H f3", "place H p3")
 	// Red and blue are left; H has room for both; yellow deals blue.
 	s.islands = [NumIslands][NumColours]uint8{{0, 1, 1, 1}, {0, 1, 1, 1}, {1, 0, 1, 1}, {1, 0, 1, 1}, {1, 1, 0, 1}, {1, 1, 1, 0}, {1, 1, 1, 0}, {0, 1, 0, 0}}

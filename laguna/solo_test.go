@@ -11,7 +11,7 @@ import (
 
 func TestSoloSetup(t *testing.T) {
 	for seed := range uint64(30) {
-		s, err := New(1, Options{}, seed)
+		s, err := newGame(1, options{}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,13 +32,13 @@ func TestSoloSetup(t *testing.T) {
 			t.Fatalf("a solo state does not read back: %v", err)
 		}
 	}
-	if _, err := New(1, Options{Deal: true}, 1); err == nil {
+	if _, err := newGame(1, options{Deal: true}, 1); err == nil {
 		t.Fatal("the players deal in the solo game")
 	}
 }
 
 func TestSoloPlay(t *testing.T) {
-	s, _ := New(1, Options{Board: Frame()}, 1)
+	s, _ := newGame(1, options{Board: Frame()}, 1)
 	mustPlay(t, s, "place H f3")
 	if s.phase != phPlay || s.seat != 0 {
 		t.Fatal("play does not begin")
@@ -52,13 +52,13 @@ func TestSoloPlay(t *testing.T) {
 		t.Fatalf("after a turn: %s, standing %+v", s, s.Standing())
 	}
 	// No delivering at the volcano in the solo game.
-	s = position(t, testBoard(t, nil), Options{}, "V i11 RYG...")
+	s = position(t, testBoard(t, nil), options{}, "V i11 RYG...")
 	s.drawTarget(1, 0)
 	if slices.ContainsFunc(legalTexts(s), func(m string) bool { return m[0] == 'd' }) {
 		t.Fatal("a delivery in the solo game")
 	}
 	// One unload from the target: the game is won.
-	s = position(t, testBoard(t, nil), Options{}, "H f3 RYG...")
+	s = position(t, testBoard(t, nil), options{}, "H f3 RYG...")
 	for c := range NumColours { // room on island A: one of its pearls to H
 		if s.islands[0][c] > 0 {
 			s.islands[0][c]--
@@ -80,7 +80,7 @@ func TestSoloPlay(t *testing.T) {
 // TestSoloRandomPlay plays random solo moves (the game seldom ends so) and
 // checks the invariants and the notation after each.
 func TestSoloRandomPlay(t *testing.T) {
-	s, _ := New(1, Options{Board: BoardByName("hard")}, 3)
+	s, _ := newGame(1, options{Board: BoardByName("hard")}, 3)
 	r := newRand(3)
 	for range 3000 {
 		legal := s.AppendLegal(nil)

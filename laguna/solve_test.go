@@ -10,7 +10,7 @@ func TestSoloPar(t *testing.T) {
 	for _, board := range BoardNames() {
 		for level := range 4 {
 			for seed := uint64(1); seed <= 3; seed++ {
-				s, _ := New(1, Options{Board: BoardByName(board), Puzzle: level}, seed)
+				s, _ := newGame(1, options{Board: BoardByName(board), Puzzle: level}, seed)
 				par, ok := SoloPar(s, 200000)
 				if !ok || par <= 0 {
 					t.Fatalf("%s level %d seed %d: par %d %v", board, level, seed, par, ok)
@@ -29,7 +29,7 @@ func TestSoloPar(t *testing.T) {
 		}
 	}
 	// Not a solo game: no par.
-	if _, ok := SoloPar(position(t, Frame(), Options{}, "H f16 RY....", far), 10); ok {
+	if _, ok := SoloPar(position(t, Frame(), options{}, "H f16 RY....", far), 10); ok {
 		t.Fatal("a par for a game of two")
 	}
 }
@@ -54,7 +54,7 @@ func TestParAgainstTheWholeSearch(t *testing.T) {
 		}{{"easy", 2, 2}, {"hard", 2, 2}, {"easy", 0, 4}}...)
 	}
 	for _, c := range cases {
-		s, _ := New(1, Options{Board: BoardByName(c.board), Puzzle: c.level}, c.seed)
+		s, _ := newGame(1, options{Board: BoardByName(c.board), Puzzle: c.level}, c.seed)
 		par, ok := SoloPar(s, 200000)
 		whole, wok := wholePar(s, 3000000)
 		if !ok || !wok || par != whole {
@@ -103,7 +103,7 @@ func TestSoloPlanPlays(t *testing.T) {
 	for _, board := range BoardNames() {
 		for level := range 4 {
 			for seed := uint64(1); seed <= 3; seed++ {
-				s, _ := New(1, Options{Board: BoardByName(board), Puzzle: level}, seed)
+				s, _ := newGame(1, options{Board: BoardByName(board), Puzzle: level}, seed)
 				moves, par, ok := SoloPlan(s, 200000)
 				if !ok {
 					t.Fatalf("%s level %d seed %d: no plan (par %d)", board, level, seed, par)

@@ -117,8 +117,8 @@ type State struct {
 
 var _ game.State = (*State)(nil)
 
-// Options are a game's options as the engine reads them.
-type Options struct {
+// options are a game's options as the engine reads them.
+type options struct {
 	Board *Board
 	// MaxAboard is 4, or 5 in the variant with easier movement.
 	MaxAboard int
@@ -139,12 +139,12 @@ type Options struct {
 	Puzzle int
 }
 
-// New sets a game up for 1 to 4 players: the pearls on the islands (dealt
+// newGame sets a game up for 1 to 4 players: the pearls on the islands (dealt
 // at random from seed, three colours to an island, unless the players deal
 // them) and the rafts waiting to be placed, seat 0 first. One player plays
 // the solo game: a target arrangement of the islands' pearls, drawn from
 // seed too, to reach in the fewest steps.
-func New(players int, o Options, seed uint64) (*State, error) {
+func newGame(players int, o options, seed uint64) (*State, error) {
 	if players < 1 || players > 4 {
 		return nil, fmt.Errorf("%d players; Laguna has 2 to 4, or 1 for the solo game", players)
 	}

@@ -10,7 +10,7 @@ import (
 
 func TestNotes(t *testing.T) {
 	b := testBoard(t, map[string]byte{"f16": '#'})
-	s := position(t, b, Options{}, "H f16 RY....", far)
+	s := position(t, b, options{}, "H f16 RY....", far)
 	if n := s.Note(Peek).(NoteView); n != (NoteView{}) {
 		t.Fatalf("peek: %+v", n)
 	}
@@ -23,10 +23,10 @@ func TestNotes(t *testing.T) {
 	if n := s.Note(End).(NoteView); n.TurnEnds != "player" {
 		t.Fatalf("end: %+v", n)
 	}
-	if s.String() != position(t, b, Options{}, "H f16 RY....", far).String() {
+	if s.String() != position(t, b, options{}, "H f16 RY....", far).String() {
 		t.Fatal("notes changed the state")
 	}
-	s = position(t, testBoard(t, nil), Options{}, "V i11 RYG...", far)
+	s = position(t, testBoard(t, nil), options{}, "V i11 RYG...", far)
 	s.volcano[0] = 5
 	for range 5 {
 		s.takePearl(t, 0)
@@ -38,7 +38,7 @@ func TestNotes(t *testing.T) {
 
 func TestViewAndTable(t *testing.T) {
 	b := testBoard(t, map[string]byte{"g4": '>'})
-	s := position(t, b, Options{}, "H f3 RY....", far)
+	s := position(t, b, options{}, "H f3 RY....", far)
 	raw, err := json.Marshal(s.View(game.Viewer{Seat: game.NoSeat}))
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +65,7 @@ func TestViewAndTable(t *testing.T) {
 		t.Fatalf("table: %+v", tv)
 	}
 	// Docked at the volcano.
-	s = position(t, testBoard(t, nil), Options{}, "V i11 RYG...", far)
+	s = position(t, testBoard(t, nil), options{}, "V i11 RYG...", far)
 	if sv := s.View(game.Viewer{}).(StateView); sv.Docked != "volcano" {
 		t.Fatalf("docked %q", sv.Docked)
 	}
@@ -108,7 +108,7 @@ func TestOptions(t *testing.T) {
 }
 
 func TestPicture(t *testing.T) {
-	s := position(t, testBoard(t, map[string]byte{"h16": '#'}), Options{}, "H f16 RY....", far)
+	s := position(t, testBoard(t, map[string]byte{"h16": '#'}), options{}, "H f16 RY....", far)
 	pic := s.Picture()
 	lines := strings.Split(pic, "\n")
 	if len(lines[0]) != 2*Size || lines[15][10:16] != ".r.y#1" || lines[16][10:16] != ".1.1.1" {
@@ -121,11 +121,11 @@ func TestPicture(t *testing.T) {
 
 func TestForcedInTheView(t *testing.T) {
 	b := testBoard(t, map[string]byte{"h16": '>', "f17": 'v'})
-	s := position(t, b, Options{}, "H f16 RY....", "V i16 RY....")
+	s := position(t, b, options{}, "H f16 RY....", "V i16 RY....")
 	if v := s.View(game.Viewer{}).(StateView); strings.Join(v.Forced, "") != "S" {
 		t.Fatalf("east blocked: forced %v", v.Forced)
 	}
-	s = position(t, b, Options{}, "H f16 RY....", "V i16 RY....", "H f18 RY....")
+	s = position(t, b, options{}, "H f16 RY....", "V i16 RY....", "H f18 RY....")
 	if v := s.View(game.Viewer{}).(StateView); len(v.Forced) != 0 {
 		t.Fatalf("both blocked, the step is free: forced %v", v.Forced)
 	}

@@ -15,8 +15,9 @@ import (
 //   - nobody is to move exactly when the game is over, and then there are
 //     no legal moves, nor before that too few;
 //   - Clone and CopyFrom make independent copies, equal in the notation;
-//   - Play refuses a move that is not legal and changes nothing, and Note
-//     changes nothing;
+//   - Play refuses a move that is not legal and changes nothing, with a
+//     game.Refusal (a code and words for the player), and Note changes
+//     nothing; once the game is over it refuses any move as RefusedOver;
 //   - every legal move's text reads back as the move, and the state's
 //     notation reads back as the same state with the same legal moves;
 //   - a view encodes to JSON; views are the same for every viewer unless
@@ -54,6 +55,7 @@ func checkGame(t testing.TB, r *game.Rules, setup game.Setup) {
 			promise(g)
 		}
 		if g.st.Over() {
+			g.finishedGameRefuses()
 			break
 		}
 		g.move = g.legal[g.rng.IntN(len(g.legal))]
@@ -237,14 +239,28 @@ func (g *gameRun) movesReadBack() {
 	}
 }
 
-// illegalMoveRefused: Play refuses a move that is not legal and changes
-// nothing.
+// illegalMoveRefused: Play refuses a move that is not legal, with a
+// refusal, and changes nothing.
 func (g *gameRun) illegalMoveRefused() {
 	g.t.Helper()
-	if bad := illegal(g.legal); g.st.Play(bad) == nil {
+	bad := illegal(g.legal)
+	err := g.st.Play(bad)
+	switch r := game.RefusalOf(err); {
+	case err == nil:
 		g.t.Fatalf("%s: illegal move %d (%s) accepted", g.where(), bad, g.st.MoveText(bad))
-	} else if g.st.String() != g.text {
+	case r == nil || r.Code == "" || r.Reason == "":
+		g.t.Fatalf("%s: illegal move %d refused with %v, not a game.Refusal with a code and a reason", g.where(), bad, err)
+	case g.st.String() != g.text:
 		g.t.Fatalf("%s: a refused move changed the state to %s", g.where(), g.st.String())
+	}
+}
+
+// finishedGameRefuses: once the game is over, Play refuses every move the
+// game had at its last decision, as RefusedOver.
+func (g *gameRun) finishedGameRefuses() {
+	g.t.Helper()
+	if r := game.RefusalOf(g.st.Play(g.move)); r == nil || r.Code != game.RefusedOver {
+		g.t.Fatalf("%s: move %d in the finished game refused with %+v, want the code %q", g.where(), g.move, r, game.RefusedOver)
 	}
 }
 

@@ -14,12 +14,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/laguna"
 )
-
-// ErrGameOver is returned by a bot asked to move in a game that is over.
-var ErrGameOver = game.ErrOver
 
 // Level is how well a planner plays: how far it plans, how well it
 // remembers what lies under the pearls, and how fast it acts.
@@ -181,12 +179,12 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 		return 0, err
 	}
 	if ls.Over() {
-		return 0, ErrGameOver
+		return 0, ai.ErrGameOver
 	}
 	p := ls.ToMove()
 	legal := ls.AppendLegal(nil)
 	if len(legal) == 0 {
-		return 0, ErrGameOver
+		return 0, ai.ErrGameOver
 	}
 	if len(legal) == 1 {
 		return legal[0], nil
