@@ -104,8 +104,7 @@ func boards() []string {
 // turn after turn; and two rafts each carrying the other's last pearl, one
 // level not trading and the other carrying too few pearls to deliver what a
 // trade would give it, both ending their turns for ever (the first game
-// below, easy against max, stalled both ways; max against easy stalled in
-// 6 of 40 games on the easy board).
+// below, easy against max, stalled both ways).
 func TestGamesEnd(t *testing.T) {
 	const bound = 100 // rounds; these games take 25 at most
 	type match struct {
