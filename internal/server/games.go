@@ -64,11 +64,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	}
 	sg, links, e := s.newStoredGame(&req, c)
 	if e != nil {
-		admitted()
+		admitted(nil)
 		return e
 	}
-	g, e := s.startGame(r.Context(), sg, clientAddr(r), botsOnly)
-	admitted() // among the server's games now, or failed
+	g, e := s.startGame(r.Context(), sg, clientAddr(r), botsOnly, admitted)
 	if e != nil {
 		return e
 	}
@@ -143,24 +142,29 @@ func (s *Server) newStoredGame(req *createRequest, c choices) (_ *store.Game, li
 }
 
 // startGame stores a new game and makes it the server's: its owner is
-// loaded and kept among the games, for the caller to set going.
-func (s *Server) startGame(ctx context.Context, sg *store.Game, creator string, botsOnly bool) (*match, *apiError) {
+// loaded and kept among the games, for the caller to set going. It ends the
+// game's admission (admitGame's done) either way.
+func (s *Server) startGame(ctx context.Context, sg *store.Game, creator string, botsOnly bool, admitted func(register func())) (*match, *apiError) {
 	if err := s.store.Create(ctx, sg); err != nil {
+		admitted(nil)
 		s.log.Error("storing a new game", "err", err)
 		return nil, errorf(http.StatusInternalServerError, "internal_error", "the game could not be stored")
 	}
 	g, err := s.loadGame(sg)
 	if err != nil {
+		admitted(nil)
 		s.log.Error("a new game", "game", sg.ID, "err", err)
 		return nil, errorf(http.StatusInternalServerError, "internal_error", "the game could not be set up")
 	}
 	g.creator, g.botsOnly = creator, botsOnly
-	s.mu.Lock()
-	if s.closing {
-		g.closed = true
-	}
-	s.games[g.id] = g
-	s.mu.Unlock()
+	admitted(func() {
+		s.mu.Lock()
+		if s.closing {
+			g.closed = true
+		}
+		s.games[g.id] = g
+		s.mu.Unlock()
+	})
 	return g, nil
 }
 

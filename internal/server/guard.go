@@ -61,7 +61,8 @@ func (s *Server) OwnHostOnly(h http.Handler) http.Handler {
 }
 
 // logLimit lets through one log line of a kind a second, and counts the
-// ones it held back, which the next line reports.
+// ones it held back, which the next line reports: for refusals a client
+// can make by the thousand (connections over the caps, foreign hosts).
 type logLimit struct {
 	mu       sync.Mutex
 	last     time.Time

@@ -36,9 +36,11 @@ func (p *pendingGames) add(addr string, botsOnly bool, n int) {
 // admitGame refuses a new game over the limits on games in progress: in
 // all, from one address, and among bots alone from one address (a game
 // nobody plays but bots costs thinking and nobody is waiting for it). An
-// admitted game counts as in progress until done is called, once it is
-// among the server's games or has failed.
-func (s *Server) admitGame(addr string, botsOnly bool) (done func(), e *apiError) {
+// admitted game counts as in progress until done is called, once: with the
+// registration that makes it one of the server's games (done runs it in the
+// same step, so that the game is never counted twice), or with nil when its
+// creation failed.
+func (s *Server) admitGame(addr string, botsOnly bool) (done func(register func()), e *apiError) {
 	p := &s.pending
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -46,10 +48,13 @@ func (s *Server) admitGame(addr string, botsOnly bool) (done func(), e *apiError
 		return nil, e
 	}
 	p.add(addr, botsOnly, 1)
-	return func() {
+	return func(register func()) {
 		p.mu.Lock()
+		defer p.mu.Unlock()
+		if register != nil {
+			register()
+		}
 		p.add(addr, botsOnly, -1)
-		p.mu.Unlock()
 	}, nil
 }
 

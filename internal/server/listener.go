@@ -21,12 +21,11 @@ type Listener struct {
 	total, perAddr int
 	log            *slog.Logger
 
-	mu       sync.Mutex
-	open     int
-	byAddr   map[string]int
-	refused  atomic.Int64
-	lastLog  time.Time
-	unlogged int
+	mu      sync.Mutex
+	open    int
+	byAddr  map[string]int
+	refused atomic.Int64
+	logs    logLimit // the refusals' log lines
 }
 
 // NewListener caps ln's connections at total in all and perAddr from each
@@ -84,11 +83,8 @@ func (l *Listener) Accept() (net.Conn, error) {
 			return &limitedConn{Conn: c, l: l, addr: addr}, nil
 		}
 		l.refused.Add(1)
-		l.unlogged++
-		now := time.Now()
-		if now.Sub(l.lastLog) >= time.Second {
-			l.log.Warn("connections refused over the caps", "client", addr, "why", over, "refused", l.unlogged, "open", l.open)
-			l.lastLog, l.unlogged = now, 0
+		if ok, unlogged := l.logs.allow(time.Now()); ok {
+			l.log.Warn("connections refused over the caps", "client", addr, "why", over, "refused", unlogged+1, "open", l.open)
 		}
 		l.mu.Unlock()
 		go refuseConn(c, over)
