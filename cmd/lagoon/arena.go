@@ -244,18 +244,24 @@ func boardsOfGames() string {
 	var games []string
 	for i := range hosted {
 		r := hosted[i].rules
-		for _, o := range r.Options {
-			if o.Key != "board" {
-				continue
-			}
-			names := make([]string, len(o.Choices))
-			for k, c := range o.Choices {
-				names[k] = c.Value
-			}
-			games = append(games, fmt.Sprintf("%s %s (default %s)", r.Name, strings.Join(names, ", "), o.Default))
+		if names, def, ok := boardChoices(r); ok {
+			games = append(games, fmt.Sprintf("%s %s (default %s)", r.Name, strings.Join(names, ", "), def))
 		}
 	}
 	return strings.Join(games, "; ")
+}
+
+// boardChoices returns the named boards of a game's option board and its
+// default, and whether the game has that option.
+func boardChoices(r *game.Rules) (names []string, def string, ok bool) {
+	i := slices.IndexFunc(r.Options, func(o game.Option) bool { return o.Key == "board" })
+	if i < 0 {
+		return nil, "", false
+	}
+	for _, c := range r.Options[i].Choices {
+		names = append(names, c.Value)
+	}
+	return names, r.Options[i].Default, true
 }
 
 // botsOfGames lists the bot specs of each hosted game, a line a game, for

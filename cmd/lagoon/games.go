@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/lagoon-games/lagoon/ai"
@@ -81,15 +80,19 @@ func registry() (*game.Registry, error) {
 	return game.NewRegistry(rules...)
 }
 
-// hostedByID returns the hosted game of the given id, or an error that
-// lists them.
+// hostedByID returns the hosted game of the given id, or the registry's
+// error, which lists them.
 func hostedByID(id string) (*hostedGame, error) {
 	for i := range hosted {
 		if hosted[i].rules.ID == id {
 			return &hosted[i], nil
 		}
 	}
-	return nil, fmt.Errorf("unknown game %q; the games are %s", id, strings.Join(hostedIDs(), ", "))
+	reg, err := registry()
+	if err == nil {
+		_, err = reg.Get(id)
+	}
+	return nil, err
 }
 
 // hostedIDs returns the ids of the hosted games.

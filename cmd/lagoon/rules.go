@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/lagoon-games/lagoon/game"
@@ -362,17 +363,9 @@ func rulesNew(r *game.Rules, fs *flag.FlagSet, args []string, stdout, stderr io.
 // boardOption returns the value of the option board that -board names: a
 // board's name as it is, or the board held in a file of that name.
 func boardOption(r *game.Rules, name string) (string, error) {
-	var names []string
-	for _, o := range r.Options {
-		if o.Key != "board" {
-			continue
-		}
-		for _, c := range o.Choices {
-			if c.Value == name {
-				return name, nil
-			}
-			names = append(names, c.Value)
-		}
+	names, _, _ := boardChoices(r)
+	if slices.Contains(names, name) {
+		return name, nil
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {
