@@ -60,8 +60,10 @@ var ErrClosed = errors.New("store is closed")
 // Store is an open database. Its methods are safe for concurrent use.
 type Store struct {
 	write      *sql.DB   // one connection, used only by the writer goroutine
+	path       string    // the database's file
 	head       *sql.Stmt // a game's state for AppendMove, prepared on write
 	insertMove *sql.Stmt
+	follow     *sql.Stmt // marks a move as followed, or not
 	read       *sql.DB
 	checkpoint *sql.DB // one connection, used only by the checkpointer
 	ops        chan op
@@ -71,7 +73,9 @@ type Store struct {
 	lock       *os.File // the data directory's lock, held while open
 }
 
-// Open opens (creating it if needed) the database lagoon.db in dir.
+// Open opens (creating it if needed) the database lagoon.db in dir. It
+// refuses a database that was emptied (see checkEmptied) and names one
+// that SQLite cannot read with the way to restore it (ErrUnreadable).
 func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
@@ -94,6 +98,9 @@ func Open(dir string) (*Store, error) {
 // openDB opens the database in dir, which the caller has locked.
 func openDB(dir string) (*Store, error) {
 	path := filepath.Join(dir, "lagoon.db")
+	if err := checkEmptied(path); err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
 	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(0)"
 	open := func(extra string, conns int) (*sql.DB, error) {
 		db, err := sql.Open("sqlite", "file:"+path+"?"+pragmas+extra)
@@ -105,36 +112,37 @@ func openDB(dir string) (*Store, error) {
 		db.SetConnMaxLifetime(0)
 		return db, nil
 	}
-	w, err := open("&_txlock=immediate", 1)
-	if err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	s := &Store{path: path, ops: make(chan op), restart: make(chan struct{}, 1), stop: make(chan struct{})}
+	fail := func(err error) (*Store, error) {
+		for _, db := range []*sql.DB{s.write, s.read, s.checkpoint} {
+			if db != nil {
+				db.Close()
+			}
+		}
+		return nil, fmt.Errorf("open store %s: %w", path, s.unreadable(err))
 	}
-	if err := migrate(w); err != nil {
-		w.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	var err error
+	if s.write, err = open("&_txlock=immediate", 1); err != nil {
+		return fail(err)
 	}
-	head, err := w.Prepare(`SELECT over, coalesce((SELECT max(version) FROM moves WHERE game = ?1), 0) FROM games WHERE id = ?1`)
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	if err := migrate(s.write); err != nil {
+		return fail(err)
 	}
-	insertMove, err := w.Prepare(`INSERT INTO moves (game, version, seat, move, at, clocks) VALUES (?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	for stmt, query := range map[**sql.Stmt]string{
+		&s.head:       `SELECT over, coalesce(m.version, 0), m.hash FROM games LEFT JOIN (SELECT version, hash FROM moves WHERE game = ?1 ORDER BY version DESC LIMIT 1) m WHERE id = ?1`,
+		&s.insertMove: `INSERT INTO moves (game, version, seat, move, at, clocks, hash) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		&s.follow:     `UPDATE moves SET followed = ? WHERE game = ? AND version = ?`,
+	} {
+		if *stmt, err = s.write.Prepare(query); err != nil {
+			return fail(err)
+		}
 	}
-	r, err := open("&_pragma=query_only(1)", 4)
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	if s.read, err = open("&_pragma=query_only(1)", 4); err != nil {
+		return fail(err)
 	}
-	c, err := open("", 1)
-	if err != nil {
-		w.Close()
-		r.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	if s.checkpoint, err = open("", 1); err != nil {
+		return fail(err)
 	}
-	s := &Store{write: w, head: head, insertMove: insertMove, read: r, checkpoint: c, ops: make(chan op), restart: make(chan struct{}, 1), stop: make(chan struct{})}
 	s.done.Go(s.writer)
 	s.done.Go(s.checkpointer)
 	return s, nil
@@ -146,7 +154,7 @@ func (s *Store) Close() error {
 	close(s.stop)
 	s.done.Wait()
 	_, err := s.write.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
-	err = errors.Join(err, s.head.Close(), s.insertMove.Close(), s.checkpoint.Close(), s.read.Close(), s.write.Close())
+	err = errors.Join(err, s.head.Close(), s.insertMove.Close(), s.follow.Close(), s.checkpoint.Close(), s.read.Close(), s.write.Close())
 	if s.lock != nil {
 		err = errors.Join(err, s.lock.Close())
 	}

@@ -66,7 +66,8 @@ func TestMigrateV1(t *testing.T) {
 	if err := s.Create(ctx, newGame("g1")); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"ALTER TABLE games DROP COLUMN take_backs_off", "ALTER TABLE games DROP COLUMN take_backs", "ALTER TABLE games DROP COLUMN expired", "PRAGMA user_version = 1"} {
+	for _, q := range []string{"ALTER TABLE games DROP COLUMN take_backs_off", "ALTER TABLE games DROP COLUMN take_backs", "ALTER TABLE games DROP COLUMN expired",
+		"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "PRAGMA user_version = 1"} {
 		if _, err := s.write.Exec(q); err != nil {
 			t.Fatal(err)
 		}
