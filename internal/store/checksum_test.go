@@ -218,7 +218,7 @@ func TestEveryFlipSeen(t *testing.T) {
 		if tried < least || refused > tried/50 {
 			t.Errorf("%s: %d flips tried, %d refused by SQLite", id, tried, refused)
 		}
-		t.Logf("%s: %d flips, each seen; %d refused by SQLite", id, tried, refused)
+		t.Logf("%s: %d flips tried, %d refused by SQLite", id, tried, refused)
 	}
 }
 
@@ -341,7 +341,7 @@ func TestEmptiedRefused(t *testing.T) {
 		}
 		for name, text := range tc.files {
 			if b, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(b) != text {
-				t.Errorf("%s: %s holds %q after, %v; want it left as it was", tc.name, name, b, err)
+				t.Errorf("%s: %s holds %d bytes after (%v), %d before; want it left as it was", tc.name, name, len(b), err, len(text))
 			}
 		}
 		for name := range tc.files {
