@@ -315,8 +315,8 @@ func TestUnreadableNamed(t *testing.T) {
 }
 
 // TestEmptiedRefused: a lagoon.db of 0 bytes, or a missing one whose log
-// is there, is not taken for a new store, and is left as it is; once it is
-// removed, the store starts empty.
+// is there, is not taken for a new store, nor backed up, and is left as it
+// is; once it is removed, the store starts empty.
 func TestEmptiedRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -331,6 +331,13 @@ func TestEmptiedRefused(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 				t.Fatal(err)
 			}
+		}
+		copied := filepath.Join(t.TempDir(), "copy.db")
+		if err := Backup(context.Background(), dir, copied); err == nil {
+			t.Errorf("%s: backed up", tc.name)
+		}
+		if _, err := os.Stat(copied); err == nil {
+			t.Errorf("%s: a backup of nothing was written", tc.name)
 		}
 		s, err := Open(dir)
 		if err == nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -39,8 +40,11 @@ func (s *Store) Create(ctx context.Context, g *Game) error {
 
 // UpdateSeats stores a game's seats and clocks, which change without a move
 // (a seat joins or is left to a bot, a clock runs out); version is the number
-// of moves the game has. The store reads seats and clocks until it returns.
+// of moves the game has.
 func (s *Store) UpdateSeats(ctx context.Context, id string, version int, seats []Seat, clocks []int64, at time.Time) error {
+	// The writer writes copies: the caller's slices may change once it
+	// has the answer, or, shared, before.
+	seats, clocks = slices.Clone(seats), slices.Clone(clocks)
 	err := s.exec(ctx, func(tx *sql.Tx) error {
 		return rewrite(tx, id, func(g *Game) bool {
 			g.Seats, g.Clocks, g.Updated, g.Version = seats, clocks, at, version

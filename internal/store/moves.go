@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -43,13 +44,15 @@ func moveSum(prev []byte, id string, version, seat int64, move string, at int64,
 // at version-1 and not over, so a move is never stored twice or out of order.
 // It writes the move's row, with its hash, and marks the move before it as
 // followed; the game's row only for the game's first move, whose row then
-// counts a move, or when the move ends the game or changes its seats. The
-// store reads after until it returns.
+// counts a move, or when the move ends the game or changes its seats.
 func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, after After) error {
 	clocks, err := jsonText(m.Clocks)
 	if err != nil {
 		return fmt.Errorf("store move %d of %s: %w", version, id, err)
 	}
+	// The writer writes copies (see UpdateSeats).
+	m.Clocks, after.Seats = slices.Clone(m.Clocks), slices.Clone(after.Seats)
+	after.Summary.Scores, after.Summary.Winners = slices.Clone(after.Summary.Scores), slices.Clone(after.Summary.Winners)
 	err = s.exec(ctx, func(tx *sql.Tx) error {
 		prev, err := s.checkAt(tx, id, version-1)
 		if err != nil {
@@ -90,6 +93,7 @@ func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []
 	if to < 0 || to > from {
 		return fmt.Errorf("take back moves %d to %d of %s: %w", to+1, from, id, ErrConflict)
 	}
+	clocks = slices.Clone(clocks)
 	err := s.exec(ctx, func(tx *sql.Tx) error {
 		if _, err := s.checkAt(tx, id, from); err != nil {
 			return err
