@@ -99,7 +99,7 @@ func Open(dir string) (*Store, error) {
 func openDB(dir string) (*Store, error) {
 	path := filepath.Join(dir, "lagoon.db")
 	if err := checkEmptied(path); err != nil {
-		return nil, fmt.Errorf("open store: %w", err)
+		return nil, err
 	}
 	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(0)"
 	open := func(extra string, conns int) (*sql.DB, error) {
@@ -119,7 +119,10 @@ func openDB(dir string) (*Store, error) {
 				db.Close()
 			}
 		}
-		return nil, fmt.Errorf("open store %s: %w", path, s.unreadable(err))
+		if err := s.unreadable(err); errors.Is(err, ErrUnreadable) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	var err error
 	if s.write, err = open("&_txlock=immediate", 1); err != nil {

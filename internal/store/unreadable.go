@@ -20,13 +20,13 @@ var ErrUnreadable = errors.New("SQLite cannot read it")
 
 // ErrEmptied is returned by Open for a database that was emptied or lost
 // while its log was kept (see checkEmptied).
-var ErrEmptied = errors.New("its games are lost")
+var ErrEmptied = errors.New("its games are lost (a failed disk, a copy cut short, a file overwritten)")
 
 // restoreHint says how to restore the database at path from a backup.
 func restoreHint(path string) string {
 	dir := filepath.Dir(path)
-	return fmt.Sprintf("restore the last copy taken with `lagoon backup` into an empty data directory: "+
-		"move %[1]s aside, then mkdir %[1]s && cp BACKUP %[2]s; moves made after that copy are lost", dir, path)
+	return fmt.Sprintf("put the last copy taken with `lagoon backup` in an empty data directory: "+
+		"mv %[1]s %[1]s.damaged && mkdir %[1]s && cp BACKUP %[2]s (moves made after that copy are lost)", dir, path)
 }
 
 // unreadable names the store's database in an error that SQLite gives for
@@ -39,7 +39,7 @@ func (s *Store) unreadable(err error) error {
 	}
 	switch se.Code() & 0xff {
 	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
-		return fmt.Errorf("%s is damaged, %w (%v); %s", s.path, ErrUnreadable, err, restoreHint(s.path))
+		return fmt.Errorf("%s is damaged: %w (%v). To restore its games, %s", s.path, ErrUnreadable, err, restoreHint(s.path))
 	}
 	return err
 }
@@ -55,12 +55,12 @@ func checkEmptied(path string) error {
 	info, err := os.Stat(path)
 	switch {
 	case err == nil && info.Size() == 0:
-		return fmt.Errorf("%s is empty (0 bytes), though lagoon writes it the first time it starts: %w. Either %s; "+
-			"or, to start an empty server there on purpose, remove %s", path, ErrEmptied, restoreHint(path), path)
+		return fmt.Errorf("%s is empty (0 bytes), yet lagoon writes it the first time it starts: %w. To restore them, %s. "+
+			"To start an empty server there on purpose, remove %[1]s", path, ErrEmptied, restoreHint(path))
 	case errors.Is(err, fs.ErrNotExist):
 		if log, err := os.Stat(path + "-wal"); err == nil && log.Size() > 0 {
-			return fmt.Errorf("%s is missing, and its log %s-wal is there: %w. Either %s; "+
-				"or, to start an empty server there on purpose, remove %[2]s-wal", path, path, ErrEmptied, restoreHint(path))
+			return fmt.Errorf("%s is missing, and its log %[1]s-wal is there: %w. To restore them, %s. "+
+				"To start an empty server there on purpose, remove %[1]s-wal", path, ErrEmptied, restoreHint(path))
 		}
 	}
 	return nil
