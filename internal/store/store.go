@@ -12,7 +12,8 @@
 // Open brings an older database up to date: a database written before
 // games had ids and options (version 0, Blue Lagoon's board, first seat and
 // clock in columns of their own) becomes one of Blue Lagoon's games with
-// those in its options and time rule.
+// those in its options and time rule; one written before checksums (up to
+// version 2) gets them.
 //
 // All writes go through one goroutine and one connection, which gathers the
 // writes that arrive while a commit is in flight into the next transaction
@@ -25,8 +26,14 @@
 //
 // Moves are what the store writes most, so a move writes as little as it can:
 // one row in the moves table, whose key (game, version) refuses a second move
-// at the same version; the game's own row changes only when the game ends or
-// its seats change.
+// at the same version, and a flag in the row of the move before it, most
+// often on the same page; the game's own row changes only with its first
+// move, when the game ends or when its seats change.
+//
+// Every game carries checksums, which a read checks, so that a game read is
+// the game written or is reported damaged (checksum.go); a database that
+// SQLite cannot read, or one that was emptied, is refused with the way to
+// restore it (unreadable.go).
 //
 // SQLite would copy the log into the database (a checkpoint) inside whichever
 // commit fills it, holding that commit, and every move waiting on it, for
