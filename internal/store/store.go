@@ -139,7 +139,8 @@ func openDB(dir string) (*Store, error) {
 		return fail(err)
 	}
 	for stmt, query := range map[**sql.Stmt]string{
-		&s.head:       `SELECT over, coalesce(m.version, 0), m.hash FROM games LEFT JOIN (SELECT version, hash FROM moves WHERE game = ?1 ORDER BY version DESC LIMIT 1) m WHERE id = ?1`,
+		// The last move, by the key read backwards: no sort, no table made.
+		&s.head:       `SELECT g.over, coalesce(m.version, 0), m.hash FROM games g LEFT JOIN moves m ON m.game = g.id WHERE g.id = ?1 ORDER BY m.version DESC LIMIT 1`,
 		&s.insertMove: `INSERT INTO moves (game, version, seat, move, at, clocks, hash) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		&s.follow:     `UPDATE moves SET followed = ? WHERE game = ? AND version = ?`,
 	} {
