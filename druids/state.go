@@ -569,6 +569,10 @@ func (s *State) hasOnBoard(p int, exhausted bool) bool {
 // supplyEmpty reports whether seat p has no druid in its supply.
 func (s *State) supplyEmpty(p int) bool { return s.eld[p] >= 0 && s.acoSup[p] == 0 }
 
+// canSummon reports whether seat p has a druid to summon: one in its
+// supply, or on Cirqus Laguun one taken back from the board.
+func (s *State) canSummon(p int) bool { return !s.supplyEmpty(p) || s.occupiesSite(p, siteCirqus) }
+
 // occupiesSite reports whether seat p occupies the site numbered site.
 func (s *State) occupiesSite(p, site int) bool {
 	return s.faceUp>>site&1 != 0 && s.occ[p]>>(site/2)&1 != 0
