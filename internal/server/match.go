@@ -44,8 +44,11 @@ type match struct {
 	creator  string
 	botsOnly bool
 
-	mu        sync.Mutex
-	start     game.State // the state before the first move, for replays
+	mu    sync.Mutex
+	start game.State // the state before the first move, for replays
+	// reseeds are the take-backs' new draws of chance, which every replay
+	// makes where they were made (game.ReseedAt).
+	reseeds   []game.Reseed
 	cur       game.State
 	spare     game.State // a state whose memory a move reuses, so as not to allocate
 	moves     []moveInfo
@@ -114,8 +117,9 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 		seedChosen: sg.SeedChosen, time: sg.Time, seats: sg.Seats, updated: sg.Updated,
 		start: start, cur: start.Clone(), owner: start.ToMove(),
 		subs: make(map[*wsConn]struct{}), connected: make([]int, sg.Players), botVersion: -1,
-		takeBacksOff: sg.TakeBacksOff, takeBacks: sg.TakeBacks,
+		takeBacksOff: sg.TakeBacksOff, takeBacks: sg.TakeBacks, reseeds: fromStoredReseeds(sg.Reseeds),
 	}
+	game.ReseedAt(g.cur, g.reseeds, 0)
 	next := start.Clone()
 	for i, sm := range sg.Moves {
 		if p := g.cur.ToMove(); sm.Seat != p {
@@ -132,6 +136,7 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 		mi := moveInfo{seat: sm.Seat, move: m, text: g.cur.MoveText(m), note: mustJSON(g.cur.Note(m)),
 			turnEnded: next.Turn() != g.cur.Turn(), at: sm.At, clocks: sm.Clocks}
 		g.cur, next = next, g.cur
+		game.ReseedAt(g.cur, g.reseeds, i+1)
 		g.record(mi)
 	}
 	g.spare = next
@@ -250,13 +255,26 @@ func (g *match) positionAt(at int) game.State {
 	if at == len(g.moves) {
 		return g.cur.Clone()
 	}
-	pos := g.start.Clone()
-	for i, mi := range g.moves[:at] {
+	pos, _ := g.replay(at)
+	return pos
+}
+
+// replay plays the game's first n moves again, with the reseeds made on
+// the way, and returns the position and the seat whose turn it is there.
+func (g *match) replay(n int) (pos game.State, owner int) {
+	pos = g.start.Clone()
+	owner = pos.ToMove()
+	game.ReseedAt(pos, g.reseeds, 0)
+	for i, mi := range g.moves[:n] {
 		if err := pos.Play(mi.move); err != nil {
 			panic(fmt.Sprintf("server: game %s does not replay at move %d: %v", g.id, i+1, err))
 		}
+		if mi.turnEnded {
+			owner = pos.ToMove()
+		}
+		game.ReseedAt(pos, g.reseeds, i+1)
 	}
-	return pos
+	return pos, owner
 }
 
 // withField adds a field, already encoded, to an encoded object. The value
@@ -518,6 +536,7 @@ func (g *match) eventsSince(from, seat int, now time.Time) [][]byte {
 		if err := pos.Play(mi.move); err != nil {
 			panic(fmt.Sprintf("server: game %s does not replay at move %d: %v", g.id, v, err))
 		}
+		game.ReseedAt(pos, g.reseeds, v)
 		var state json.RawMessage
 		if v == len(g.moves) {
 			state = g.stateJSON(seat, now)

@@ -39,6 +39,12 @@ ALTER TABLE games ADD COLUMN take_backs INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN expired INTEGER NOT NULL DEFAULT 0;
 `
 
+// migrateV2 brings a database of schema version 2 up to version 3: a
+// take-back may reseed its game's chance (none had).
+var migrateV2 = `
+ALTER TABLE games ADD COLUMN reseeds TEXT;
+`
+
 // migrate makes the schema of a new database, or brings an older one up to
 // date, in one transaction: a migration that fails leaves the database as
 // it was.
@@ -69,7 +75,9 @@ func migrate(db *sql.DB) error {
 	case version == 0:
 		steps = migrateV0
 	case version == 1:
-		steps = migrateV1
+		steps = migrateV1 + migrateV2
+	case version == 2:
+		steps = migrateV2
 	}
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err
