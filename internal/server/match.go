@@ -85,6 +85,7 @@ type moveInfo struct {
 	text      string          // in the game's notation
 	note      json.RawMessage // the game's note, encoded
 	turnEnded bool            // the move ended its turn
+	owner     int             // the seat whose turn the move was made in
 	at        time.Time
 	clocks    []int64 // the time after the move, nil without time
 }
@@ -134,7 +135,7 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 			return nil, fmt.Errorf("game %s: move %d: %w", sg.ID, i+1, err)
 		}
 		mi := moveInfo{seat: sm.Seat, move: m, text: g.cur.MoveText(m), note: mustJSON(g.cur.Note(m)),
-			turnEnded: next.Turn() != g.cur.Turn(), at: sm.At, clocks: sm.Clocks}
+			turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, at: sm.At, clocks: sm.Clocks}
 		g.cur, next = next, g.cur
 		game.ReseedAt(g.cur, g.reseeds, i+1)
 		g.record(mi)
@@ -374,7 +375,8 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 	// The note is the game's word on a legal move, asked of the state
 	// before it.
 	now := time.Now()
-	mi := moveInfo{seat: req.seat, move: m, text: g.cur.MoveText(m), note: mustJSON(g.cur.Note(m)), turnEnded: next.Turn() != g.cur.Turn(), at: now}
+	mi := moveInfo{seat: req.seat, move: m, text: g.cur.MoveText(m), note: mustJSON(g.cur.Note(m)),
+		turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, at: now}
 	after := g.afterMove(req, &mi, next)
 	if e := g.storeMove(ctx, v+1, &mi, after); e != nil {
 		return 0, false, e

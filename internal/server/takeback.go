@@ -145,23 +145,15 @@ func (g *match) endTakeBack(reason string, seat int) {
 // the new version.
 func (g *match) takeBack(ctx context.Context, seat, to int) *apiError {
 	from := len(g.moves)
-	var clocks []int64
-	if g.time != nil {
-		if to > 0 {
-			clocks = slices.Clone(g.moves[to-1].clocks)
-		}
-		if len(clocks) != g.setup.Players {
-			clocks = initialClocks(g.time, g.start)
-		}
-	}
+	now := time.Now()
 	cur, owner := g.replay(to)
+	clocks := g.clocksTakenBack(to, cur.ToMove(), now)
 	reseeds := slices.DeleteFunc(slices.Clone(g.reseeds), func(rs game.Reseed) bool { return rs.At > to })
 	if cur.Secret() {
 		rs := game.Reseed{At: to, Seed: secretSeed()}
 		rs.Apply(cur)
 		reseeds = append(reseeds, rs)
 	}
-	now := time.Now()
 	if err := g.s.store.TakeBack(ctx, g.id, from, to, clocks, toStoredReseeds(reseeds), now); err != nil {
 		g.s.log.Error("storing a take-back", "game", g.id, "from", from, "to", to, "err", err)
 		if errors.Is(err, store.ErrClosed) {
