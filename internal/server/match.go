@@ -86,12 +86,13 @@ type moveInfo struct {
 	note      json.RawMessage // the game's note, encoded
 	turnEnded bool            // the move ended its turn
 	owner     int             // the seat whose turn the move was made in
+	byTime    bool            // the time rule made it for the seat
 	at        time.Time
 	clocks    []int64 // the time after the move, nil without time
 }
 
 func (mi *moveInfo) view(version int) *moveView {
-	return &moveView{Version: version, Seat: mi.seat, Move: mi.text, Note: mi.note}
+	return &moveView{Version: version, Seat: mi.seat, Move: mi.text, Note: mi.note, ByTime: mi.byTime}
 }
 
 // loadGame makes the owner of a stored game, replaying and checking its
@@ -134,8 +135,8 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 		if err := next.Play(m); err != nil {
 			return nil, fmt.Errorf("game %s: move %d: %w", sg.ID, i+1, err)
 		}
-		mi := moveInfo{seat: sm.Seat, move: m, text: g.cur.MoveText(m), note: mustJSON(g.cur.Note(m)),
-			turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, at: sm.At, clocks: sm.Clocks}
+		mi := moveInfo{seat: sm.Seat, move: m, text: g.cur.MoveText(m), note: mustJSON(game.NoteOf(g.cur, m, sm.ByTime)),
+			turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, byTime: sm.ByTime, at: sm.At, clocks: sm.Clocks}
 		g.cur, next = next, g.cur
 		game.ReseedAt(g.cur, g.reseeds, i+1)
 		g.record(mi)
@@ -373,10 +374,12 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 		return 0, false, refused(err)
 	}
 	// The note is the game's word on a legal move, asked of the state
-	// before it.
+	// before it. A move the time rule makes for a seat (the rules' move
+	// when its time is up, a stand-in's) is said to be the time's.
 	now := time.Now()
-	mi := moveInfo{seat: req.seat, move: m, text: g.cur.MoveText(m), note: mustJSON(g.cur.Note(m)),
-		turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, at: now}
+	byTime := req.afterTime || !req.person && g.seats[req.seat].Kind == kindHuman
+	mi := moveInfo{seat: req.seat, move: m, text: g.cur.MoveText(m), note: mustJSON(game.NoteOf(g.cur, m, byTime)),
+		turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, byTime: byTime, at: now}
 	after := g.afterMove(req, &mi, next)
 	if e := g.storeMove(ctx, v+1, &mi, after); e != nil {
 		return 0, false, e
@@ -446,7 +449,7 @@ func (g *match) afterMove(req moveRequest, mi *moveInfo, next game.State) store.
 // storeMove writes the move that makes version: a move the store has not
 // taken is not made.
 func (g *match) storeMove(ctx context.Context, version int, mi *moveInfo, after store.After) *apiError {
-	sm := store.Move{Seat: mi.seat, Move: mi.text, At: mi.at, Clocks: mi.clocks}
+	sm := store.Move{Seat: mi.seat, Move: mi.text, At: mi.at, Clocks: mi.clocks, ByTime: mi.byTime}
 	err := g.s.store.AppendMove(ctx, g.id, version, sm, after)
 	if err == nil {
 		return nil

@@ -43,6 +43,9 @@ func (g *match) timed(p int) bool {
 	if !g.timeStarted() {
 		return false
 	}
+	if g.time.Kind == string(game.TurnTimer) && game.IsUntimed(g.cur) {
+		return false
+	}
 	switch g.seats[p].Kind {
 	case kindHouse:
 		return false
@@ -126,6 +129,10 @@ func (g *match) clocksAfter(mi *moveInfo, next game.State, seats []store.Seat, n
 		}
 		left := g.remaining(mi.seat, now)
 		switch {
+		case game.IsUntimed(next) || game.IsUntimed(g.cur):
+			// The game is set up, or its play begins: the glass is
+			// turned when play begins, and nothing passes into it.
+			out[q] = g.time.TurnMS
 		case !mi.turnEnded:
 			// The turn goes on, and its time with it.
 			out[q] = left

@@ -52,7 +52,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 		if err := s.checkAt(tx, id, version-1); err != nil {
 			return err
 		}
-		if _, err := tx.Stmt(s.insertMove).Exec(id, version, m.Seat, m.Move, millis(m.At), clocks); err != nil {
+		if _, err := tx.Stmt(s.insertMove).Exec(id, version, m.Seat, m.Move, millis(m.At), clocks, m.ByTime); err != nil {
 			return err
 		}
 		if !after.Over && after.Seats == nil {
@@ -105,7 +105,7 @@ func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []
 
 // moves reads the moves of game id in order.
 func (s *Store) moves(ctx context.Context, id string) ([]Move, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT version, seat, move, at, clocks FROM moves WHERE game = ? ORDER BY version`, id)
+	rows, err := s.read.QueryContext(ctx, `SELECT version, seat, move, at, clocks, by_time FROM moves WHERE game = ? ORDER BY version`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func (s *Store) moves(ctx context.Context, id string) ([]Move, error) {
 		var at int64
 		var clocks sql.NullString
 		var m Move
-		if err := rows.Scan(&v, &m.Seat, &m.Move, &at, &clocks); err != nil {
+		if err := rows.Scan(&v, &m.Seat, &m.Move, &at, &clocks, &m.ByTime); err != nil {
 			return nil, err
 		}
 		if v != len(out)+1 {

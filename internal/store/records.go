@@ -52,6 +52,9 @@ type Move struct {
 	// Clocks is each seat's time in milliseconds after the move (see
 	// Game.Clocks), nil for a game without time.
 	Clocks []int64
+	// ByTime says the time rule made the move for the seat: its time ran
+	// out.
+	ByTime bool
 }
 
 // Game is a stored game.

@@ -47,6 +47,7 @@ CREATE TABLE moves (
 	move    TEXT NOT NULL,
 	at      INTEGER NOT NULL,
 	clocks  TEXT,
+	by_time INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (game, version)
 ) WITHOUT ROWID;
 `

@@ -22,7 +22,7 @@ func TestTakeBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	for v, mv := range []string{"S 0,0", "S 1,1", "T 2,2", "S 3,3"} {
-		m := Move{Seat: v % 2, Move: mv, At: g.Created.Add(time.Duration(v+1) * time.Second), Clocks: []int64{int64(v), 7}}
+		m := Move{Seat: v % 2, Move: mv, At: g.Created.Add(time.Duration(v+1) * time.Second), Clocks: []int64{int64(v), 7}, ByTime: v == 1}
 		if err := s.AppendMove(ctx, "g1", v+1, m, After{}); err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func TestTakeBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Version != 2 || len(got.Moves) != 2 || got.Moves[1].Move != "S 1,1" || !reflect.DeepEqual(got.Clocks, []int64{1, 7}) ||
+	if got.Version != 2 || len(got.Moves) != 2 || got.Moves[1].Move != "S 1,1" || got.Moves[0].ByTime || !got.Moves[1].ByTime || !reflect.DeepEqual(got.Clocks, []int64{1, 7}) ||
 		got.TakeBacks != 2 || !got.TakeBacksOff || !got.Updated.Equal(at) || !reflect.DeepEqual(got.Reseeds, reseeds) {
 		t.Errorf("after two take-backs to version 2: version %d, moves %+v, clocks %v, take-backs %d (off %v), updated %v, reseeds %v",
 			got.Version, got.Moves, got.Clocks, got.TakeBacks, got.TakeBacksOff, got.Updated, got.Reseeds)
@@ -67,7 +67,7 @@ func TestMigrateV1(t *testing.T) {
 	if err := s.Create(ctx, newGame("g1")); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"ALTER TABLE games DROP COLUMN take_backs_off", "ALTER TABLE games DROP COLUMN take_backs", "ALTER TABLE games DROP COLUMN expired", "ALTER TABLE games DROP COLUMN reseeds", "PRAGMA user_version = 1"} {
+	for _, q := range []string{"ALTER TABLE games DROP COLUMN take_backs_off", "ALTER TABLE games DROP COLUMN take_backs", "ALTER TABLE games DROP COLUMN expired", "ALTER TABLE games DROP COLUMN reseeds", "ALTER TABLE moves DROP COLUMN by_time", "PRAGMA user_version = 1"} {
 		if _, err := s.write.Exec(q); err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +101,7 @@ func TestMigrateV2(t *testing.T) {
 	if err := s.TakeBack(ctx, "g1", 1, 0, nil, nil, g.Created); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"ALTER TABLE games DROP COLUMN reseeds", "PRAGMA user_version = 2"} {
+	for _, q := range []string{"ALTER TABLE games DROP COLUMN reseeds", "ALTER TABLE moves DROP COLUMN by_time", "PRAGMA user_version = 2"} {
 		if _, err := s.write.Exec(q); err != nil {
 			t.Fatal(err)
 		}
