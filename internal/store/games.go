@@ -182,7 +182,7 @@ type scanner interface{ Scan(dest ...any) error }
 // type, JSON that does not decode) is an error of this game only: it
 // returns the game, with its id, and the error.
 func scanGame(row scanner) (*Game, error) {
-	var cols [17]any
+	var cols [18]any
 	dest := make([]any, len(cols))
 	for i := range cols {
 		dest[i] = &cols[i]
@@ -217,6 +217,9 @@ func scanGame(row scanner) (*Game, error) {
 	g.TakeBacksOff = d.flag(14, "take_backs_off")
 	g.TakeBacks = int(d.integer(15, "take_backs"))
 	g.Expired = d.flag(16, "expired")
+	if cols[17] != nil {
+		d.json(17, "reseeds", &g.Reseeds)
+	}
 	if d.err != nil {
 		return &g, fmt.Errorf("game %s: %w", g.ID, d.err)
 	}

@@ -39,6 +39,20 @@ ALTER TABLE games ADD COLUMN take_backs INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN expired INTEGER NOT NULL DEFAULT 0;
 `
 
+// migrateV2 brings a database of schema version 2 up to version 3: a
+// take-back may reseed its game's chance (none had), and a move may have
+// been made by the time rule (which was not told).
+var migrateV2 = `
+ALTER TABLE games ADD COLUMN reseeds TEXT;
+` + movesByTime
+
+// movesByTime adds the moves' by_time column, to a moves table of any
+// version before 3 (the migration from version 0 makes the games table of
+// the current version, and keeps the moves table).
+const movesByTime = `
+ALTER TABLE moves ADD COLUMN by_time INTEGER NOT NULL DEFAULT 0;
+`
+
 // migrate makes the schema of a new database, or brings an older one up to
 // date, in one transaction: a migration that fails leaves the database as
 // it was.
@@ -67,9 +81,11 @@ func migrate(db *sql.DB) error {
 	case tables == 0:
 		steps = schema
 	case version == 0:
-		steps = migrateV0
+		steps = migrateV0 + movesByTime
 	case version == 1:
-		steps = migrateV1
+		steps = migrateV1 + migrateV2
+	case version == 2:
+		steps = migrateV2
 	}
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err

@@ -52,7 +52,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 		if err := s.checkAt(tx, id, version-1); err != nil {
 			return err
 		}
-		if _, err := tx.Stmt(s.insertMove).Exec(id, version, m.Seat, m.Move, millis(m.At), clocks); err != nil {
+		if _, err := tx.Stmt(s.insertMove).Exec(id, version, m.Seat, m.Move, millis(m.At), clocks, m.ByTime); err != nil {
 			return err
 		}
 		if !after.Over && after.Seats == nil {
@@ -71,10 +71,16 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 // TakeBack removes the moves of game id after version to, the game being
 // at version from and not over, and stores the clocks as they were at
 // version to: a game is its setup plus its moves, so what is left is the
-// game as it was then. It counts the take-back in the game's row. It fails
-// with ErrConflict unless the game is at version from and not over.
-func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []int64, at time.Time) error {
+// game as it was then. reseeds replace the game's reseeds: those made up to
+// version to and the take-back's own. It counts the take-back in the
+// game's row. It fails with ErrConflict unless the game is at version from
+// and not over.
+func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []int64, reseeds []Reseed, at time.Time) error {
 	c, err := jsonText(clocks)
+	if err != nil {
+		return fmt.Errorf("take back moves of %s: %w", id, err)
+	}
+	r, err := jsonText(reseeds)
 	if err != nil {
 		return fmt.Errorf("take back moves of %s: %w", id, err)
 	}
@@ -88,7 +94,7 @@ func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []
 		if _, err := tx.Exec(`DELETE FROM moves WHERE game = ? AND version > ?`, id, to); err != nil {
 			return err
 		}
-		_, err = tx.Exec(`UPDATE games SET version = ?, clocks = ?, updated = ?, take_backs = take_backs + 1 WHERE id = ?`, to, c, millis(at), id)
+		_, err = tx.Exec(`UPDATE games SET version = ?, clocks = ?, reseeds = ?, updated = ?, take_backs = take_backs + 1 WHERE id = ?`, to, c, r, millis(at), id)
 		return err
 	})
 	if err != nil {
@@ -99,7 +105,7 @@ func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []
 
 // moves reads the moves of game id in order.
 func (s *Store) moves(ctx context.Context, id string) ([]Move, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT version, seat, move, at, clocks FROM moves WHERE game = ? ORDER BY version`, id)
+	rows, err := s.read.QueryContext(ctx, `SELECT version, seat, move, at, clocks, by_time FROM moves WHERE game = ? ORDER BY version`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +116,7 @@ func (s *Store) moves(ctx context.Context, id string) ([]Move, error) {
 		var at int64
 		var clocks sql.NullString
 		var m Move
-		if err := rows.Scan(&v, &m.Seat, &m.Move, &at, &clocks); err != nil {
+		if err := rows.Scan(&v, &m.Seat, &m.Move, &at, &clocks, &m.ByTime); err != nil {
 			return nil, err
 		}
 		if v != len(out)+1 {

@@ -10,7 +10,7 @@ import (
 
 // schemaVersion is the version of the schema below, kept in the
 // database's user_version.
-const schemaVersion = 2
+const schemaVersion = 3
 
 // gamesTable is the games table of the current schema, under a name.
 func gamesTable(name string) string {
@@ -31,7 +31,8 @@ func gamesTable(name string) string {
 	summary     TEXT NOT NULL,
 	take_backs_off INTEGER NOT NULL DEFAULT 0,
 	take_backs     INTEGER NOT NULL DEFAULT 0,
-	expired        INTEGER NOT NULL DEFAULT 0
+	expired        INTEGER NOT NULL DEFAULT 0,
+	reseeds        TEXT
 );
 `
 }
@@ -46,11 +47,12 @@ CREATE TABLE moves (
 	move    TEXT NOT NULL,
 	at      INTEGER NOT NULL,
 	clocks  TEXT,
+	by_time INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (game, version)
 ) WITHOUT ROWID;
 `
 
-const gameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off, take_backs, expired`
+const gameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off, take_backs, expired, reseeds`
 
 func millis(t time.Time) int64 { return t.UnixMilli() }
 

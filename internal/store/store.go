@@ -118,7 +118,7 @@ func openDB(dir string) (*Store, error) {
 		w.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	insertMove, err := w.Prepare(`INSERT INTO moves (game, version, seat, move, at, clocks) VALUES (?, ?, ?, ?, ?, ?)`)
+	insertMove, err := w.Prepare(`INSERT INTO moves (game, version, seat, move, at, clocks, by_time) VALUES (?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		w.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
