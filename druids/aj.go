@@ -225,10 +225,10 @@ func (s *State) ajExplore(slot int) (int, int) {
 		s.ajKeepUnlocking(origin, &set)
 	}
 	two := false
-	set.each(func(c int) { two = two || s.sitesAround(c) >= 2 })
+	set.each(func(c int) { two = two || s.sitesAround(c, -1) >= 2 })
 	spaces := newBest()
 	set.each(func(c int) {
-		if two && s.sitesAround(c) < 2 {
+		if two && s.sitesAround(c, -1) < 2 {
 			return
 		}
 		spaces.offer(c, s.distanceTo(c, s.occ[0]))
@@ -326,11 +326,12 @@ func (s *State) ajMoveLandlocked(slot int) int {
 	return k
 }
 
-// sitesAround counts the sites next to cell c.
-func (s *State) sitesAround(c int) int {
+// sitesAround counts the sites next to cell c but tile except (-1 for
+// none): a site that moves is not its own neighbour.
+func (s *State) sitesAround(c, except int) int {
 	n := 0
 	for k := range 6 {
-		if x := neighbour(c, k); x >= 0 && s.grid[x] != 0 {
+		if x := neighbour(c, k); x >= 0 && s.grid[x] != 0 && int(s.grid[x]) != except+1 {
 			n++
 		}
 	}
@@ -522,7 +523,7 @@ func (s *State) ajShift(t int) {
 	best := newBest()
 	around.each(func(c int) {
 		if spaces.has(c) {
-			best.offer(c, s.sitesAround(c))
+			best.offer(c, s.sitesAround(c, t))
 		}
 	})
 	c := best.pick(s)

@@ -551,3 +551,19 @@ func TestAJSupportingSeedTie(t *testing.T) {
 		}
 	}
 }
+
+// A Dormant token moves the site AJ explored next to as many other sites
+// as can be: the site is not its own neighbour. Here 17A, just explored
+// beside 20B, has three sites around 15,18 (counting itself, four) and
+// four around 17,17.
+func TestAJDormantCountsOtherSites(t *testing.T) {
+	const before = "druids 2; aj initiate arbitrary 1 0 0 4 2 4 4 0 0 0 0 0; first 0; active 0; step action; turns 10; ply 18; set 1-24; bag 1 2 4 7 8 9 13 14 15 17 19 21 23 24; world 5B@16,18 6A@17,18 10B@16,19 12B@16,17 16A@15,17 20B@17,16 22B@16,16; hand -; score1 -; score2 3B 11A 18A; seeds1 0 1 1; seeds2 1 0 1; markers + +; druids1 E@6A; druids2 E@16A; druids3 E@10B; druids4 E@supply; used 0; unravels 0; refreshes 0; stack -; rng 7063673a67784a104d4070df1134a1919fc790b2"
+	s, err := ParseState(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, s, "end")
+	if !strings.Contains(s.String(), " 17A@17,17 ") {
+		t.Errorf("17A not moved to 17,17, next to four other sites: %s", s)
+	}
+}

@@ -169,7 +169,7 @@ func (s *State) ajSeatSpace(level, p, origin, c int) int {
 			score += 1000
 		}
 	}
-	if s.sitesAround(c) >= 2 {
+	if s.sitesAround(c, -1) >= 2 {
 		score += 100
 	}
 	return score + s.distanceTo(c, s.othersOcc(p))

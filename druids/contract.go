@@ -111,6 +111,8 @@ func configOf(s game.Setup) (config, error) {
 			return cfg, fmt.Errorf("option aj: %q is not a level", level)
 		}
 		cfg.AJShrewd = s.Options["aj_plays"] == "shrewd"
+	} else if ties := s.Options["aj_plays"]; ties != "" && ties != "arbitrary" {
+		return cfg, fmt.Errorf("option aj_plays: %q settles AJ's ties, and the game has no AJ (option aj)", ties)
 	}
 	return cfg, nil
 }

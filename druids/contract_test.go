@@ -42,6 +42,7 @@ func TestContractOptionErrors(t *testing.T) {
 		{2, map[string]string{"set": "7-12"}, "no starting setup"},
 		{5, nil, "players"},
 		{1, nil, "players"},
+		{2, map[string]string{"aj_plays": "shrewd"}, "no AJ"},
 	} {
 		_, err := Rules.NewGame(game.Setup{Players: c.players, Options: c.opts, Seed: 1})
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -108,7 +108,7 @@ func popcount(m uint32) int {
 }
 
 // priorWeights are the chances, relative, that priorPick gives a choice by
-// its prior (from -1 to 3): stopping seldom, unravelling often.
+// its prior rank (0 to 4): stopping seldom, unravelling often.
 var priorWeights = [5]float64{0.25, 1, 2.5, 6, 16}
 
 // priorPick draws one of the legal moves with a chance that grows with its
@@ -116,11 +116,11 @@ var priorWeights = [5]float64{0.25, 1, 2.5, 6, 16}
 func (s *State) priorPick(legal []game.Move, r *rand.Rand) game.Move {
 	total := 0.0
 	for _, m := range legal {
-		total += priorWeights[int(s.Prior(m)+1)]
+		total += priorWeights[s.PriorRank(m)]
 	}
 	x := r.Float64() * total
 	for _, m := range legal {
-		x -= priorWeights[int(s.Prior(m)+1)]
+		x -= priorWeights[s.PriorRank(m)]
 		if x < 0 {
 			return m
 		}

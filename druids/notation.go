@@ -311,8 +311,12 @@ func (r *sections) next(key string) []string {
 	}
 	f := strings.Split(r.parts[r.i], " ")
 	r.i++
-	if f[0] != key || len(f) < 2 {
-		r.err = fmt.Errorf("section %q: want %q", r.parts[r.i-1], key)
+	if f[0] != key {
+		r.err = fmt.Errorf("section %q where %q belongs", r.parts[r.i-1], key)
+		return nil
+	}
+	if len(f) < 2 {
+		r.err = fmt.Errorf("section %q has no value", key)
 		return nil
 	}
 	return f[1:]
@@ -618,7 +622,8 @@ func (r *sections) tiles(key string) uint32 {
 
 // druids reads a seat's druids.
 func (r *sections) druids(s *State, p int) {
-	f := r.next("druids" + strconv.Itoa(p+1))
+	key := "druids" + strconv.Itoa(p+1)
+	f := r.next(key)
 	if r.err != nil {
 		return
 	}
@@ -627,7 +632,7 @@ func (r *sections) druids(s *State, p int) {
 		who, where, ok := strings.Cut(w, "@")
 		if i == 0 {
 			if !ok || who != "E" && who != "e" {
-				r.fail("druids: the Eldrid first, not %q", w)
+				r.fail("%s: the Eldrid first, not %q", key, w)
 				return
 			}
 			if where == "supply" && who == "E" {
@@ -638,21 +643,25 @@ func (r *sections) druids(s *State, p int) {
 		if len(who) > 1 {
 			c, err := strconv.Atoi(who[:len(who)-1])
 			if err != nil || c < 2 || c > 4 || i == 0 {
-				r.fail("druids: %q", w)
+				r.fail("%s: %q is not a druid", key, w)
 				return
 			}
 			count, who = c, who[len(who)-1:]
 		}
 		site, err := ParseSiteID(where)
-		if !ok || err != nil || s.loc[site/2] != locPlay || s.side[site/2] != uint8(site%2) {
-			r.fail("druids: %q", w)
+		if !ok || err != nil {
+			r.fail("%s: %q is not a druid on a site", key, w)
+			return
+		}
+		if s.loc[site/2] != locPlay || s.side[site/2] != uint8(site%2) {
+			r.fail("%s: %q stands on %s, which is not in the world", key, w, where)
 			return
 		}
 		t := site / 2
 		switch who {
 		case "E", "e":
 			if i != 0 {
-				r.fail("druids: a second Eldrid %q", w)
+				r.fail("%s: a second Eldrid %q", key, w)
 				return
 			}
 			s.eld[p], s.eldEx[p] = int8(t), who == "e"
@@ -663,12 +672,12 @@ func (r *sections) druids(s *State, p int) {
 			s.acoE[p][t] += uint8(count)
 			on += count
 		default:
-			r.fail("druids: %q", w)
+			r.fail("%s: %q is not a druid", key, w)
 			return
 		}
 	}
 	if on > 4 {
-		r.fail("druids: %d acolytes", on)
+		r.fail("%s: %d acolytes, a circle has 4", key, on)
 		return
 	}
 	s.acoSup[p] = uint8(4 - on)
@@ -685,7 +694,10 @@ func (s *State) check() error {
 		if !inSet && s.loc[t] != locOut || inSet && s.loc[t] == locOut {
 			return fmt.Errorf("tile %d is not where its play set says", tileNumber(t))
 		}
-		if s.loc[t] == locBag && s.bag>>t&1 == 0 || s.loc[t] != locBag && s.bag>>t&1 != 0 {
+		if s.loc[t] == locBag && s.bag>>t&1 == 0 {
+			return fmt.Errorf("tile %d of the play set is nowhere: not in the bag, the world, the hand or a score area", tileNumber(t))
+		}
+		if s.loc[t] != locBag && s.bag>>t&1 != 0 {
 			return fmt.Errorf("tile %d is both in the bag and elsewhere", tileNumber(t))
 		}
 	}

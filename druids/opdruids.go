@@ -86,16 +86,26 @@ func (s *State) exilePlay(f *frame, _ op, m game.Move) {
 }
 
 // Discard: give up a seed of the mask's energies; the frame keeps its
-// energy for the steps that follow.
+// energy for the steps that follow. A seed is offered only of an energy
+// for which the next step then does something: none is given up for
+// nothing.
 
 func (s *State) discardLegal(f *frame, o op, dst []game.Move) []game.Move {
 	p, mask := int(f.seat), o.seedMask()
 	for e := range NumEnergies {
-		if mask>>e&1 != 0 && s.seeds[p][e] > 0 {
+		if mask>>e&1 != 0 && s.seeds[p][e] > 0 && s.paysFor(f, e) {
 			dst = append(dst, vSeed|game.Move(e))
 		}
 	}
 	return dst
+}
+
+// paysFor reports whether the step after the frame's discard does
+// something when the seed given up is of energy e.
+func (s *State) paysFor(f *frame, e Energy) bool {
+	g := *f
+	g.seed = int8(e)
+	return s.stepUseful(&g, int(f.pc)+1)
 }
 
 func (s *State) discardPlay(f *frame, _ op, m game.Move) {
@@ -105,22 +115,13 @@ func (s *State) discardPlay(f *frame, _ op, m game.Move) {
 	f.next()
 }
 
-func (s *State) discardOffers(f *frame, o op) bool {
-	p, mask := int(f.seat), o.seedMask()
-	for e := range NumEnergies {
-		if mask>>e&1 != 0 && s.seeds[p][e] > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // Song of Seeds: give up one or two seeds, counted in the frame for the
-// refresh that follows.
+// refresh that follows; no more seeds than there are exhausted druids to
+// refresh. The step ends by itself when no more can be given.
 
 func (s *State) songSeedsLegal(f *frame, _ op, dst []game.Move) []game.Move {
 	p := int(f.seat)
-	if f.given < 2 {
+	if s.songMore(f) {
 		for e := range NumEnergies {
 			if s.seeds[p][e] > 0 {
 				dst = append(dst, vSeed|game.Move(e))
@@ -140,9 +141,14 @@ func (s *State) songSeedsPlay(f *frame, _ op, m game.Move) {
 	}
 	s.seeds[f.seat][m&argMask]--
 	f.given++
-	if f.given == 2 {
+	if !s.songMore(f) {
 		f.next()
 	}
+}
+
+// songMore reports whether Song of Seeds may take another seed.
+func (s *State) songMore(f *frame) bool {
+	return f.given < 2 && int(f.given) < s.exhaustedDruids() && s.seedTotal(int(f.seat)) > 0
 }
 
 // Refresh: exhausted druids, one at a time, up to the op's count or the

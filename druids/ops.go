@@ -146,8 +146,6 @@ func (s *State) offersChoice(f *frame, o op) bool {
 	switch o.code {
 	case oInvoke, oMay, oMoveIn, oUnravel, oFork, oMoonGate, oLost:
 		return true
-	case oDiscard:
-		return s.discardOffers(f, o)
 	case oRefresh:
 		return s.refreshOffers(f, o)
 	case oMoveDruid:
@@ -229,6 +227,18 @@ func (s *State) stepPossible(f *frame, i int) bool {
 	g.pc, g.sub = uint8(i), 0
 	var buf [64]game.Move
 	return len(s.opLegal(&g, prog[i], buf[:0])) > 0
+}
+
+// stepUseful reports whether step i of the frame's program would do
+// something now: offer a choice, or for a summon, bring a druid to a site.
+// A summon's first stage may offer what to bring when there is nowhere to
+// bring it.
+func (s *State) stepUseful(f *frame, i int) bool {
+	prog := programs[f.prog]
+	if i < len(prog) && prog[i].code == oSummon {
+		return s.canSummon(int(f.seat)) && s.summonSites(f, prog[i]) != 0
+	}
+	return s.stepPossible(f, i)
 }
 
 // The player marker: exhausted by the basic explore, refreshed by a site.

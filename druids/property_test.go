@@ -421,3 +421,24 @@ func candidateMoves(s *State) []string {
 	}
 	return out
 }
+
+// A refused state's error names what is wrong with it.
+func TestStateErrorsNameTheFault(t *testing.T) {
+	const text = "druids 2; first 0; active 0; step action; turns 0; ply 0; set 1-24; bag 2 3 4 5 6 7 8 9 10 11 12 13 15 16 17 18 19 20 22 23 24; world 1A@16,16 14A@17,16 21A@16,17; hand -; score1 -; score2 -; seeds1 0 0 0; seeds2 0 0 0; markers + +; druids1 E@1A; druids2 E@14A; used 0; unravels 0; refreshes 0; stack -; rng 7063673a0331142e91dd90fdf4087b9bcd3c7679"
+	if _, err := ParseState(text); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ text, want string }{
+		{strings.Replace(text, "bag 2 3 ", "bag 3 ", 1), "tile 2 of the play set is nowhere"},
+		{strings.Replace(text, "bag 2 3 ", "bag 1 2 3 ", 1), "tile 1 is both in the bag and elsewhere"},
+		{strings.Replace(text, "score1 -", "score1", 1), `section "score1" has no value`},
+		{strings.Replace(text, "score1 -", "seeds1 -", 1), `section "seeds1 -" where "score1" belongs`},
+		{strings.Replace(text, "druids1 E@1A", "druids1 E@24B", 1), `druids1: "E@24B" stands on 24B, which is not in the world`},
+		{strings.Replace(text, "druids2 E@14A", "druids2 E@14A X@1A", 1), `druids2: "X@1A" is not a druid`},
+	} {
+		_, err := ParseState(c.text)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
+		}
+	}
+}

@@ -64,21 +64,30 @@ func Stop(legal []game.Move) (game.Move, bool) {
 
 // Prior says how promising a choice looks, by rule of thumb: unravelling
 // first (sites in the score area are the surest points), then exploring
-// (seeds, and the world's balance), then a site's action; stopping last.
+// (seeds, and the world's balance), then a site's action, then a yes;
+// stopping last.
 func (s *State) Prior(m game.Move) float64 {
+	if m == mYes {
+		return 0.5
+	}
+	return float64(s.PriorRank(m) - 1)
+}
+
+// PriorRank is Prior as a whole number from 0 (stopping) to 4
+// (unravelling), a yes ranked with the choices of no kind: an index that a
+// playout's draw, which runs at every step, reads without arithmetic.
+func (s *State) PriorRank(m game.Move) int {
 	switch {
 	case m == mUnravel:
-		return 3
+		return 4
 	case m == mExplore:
-		return 2
+		return 3
 	case m&^argMask == vUse:
-		return 1
-	case m == mYes:
-		return 0.5
+		return 2
 	case m == mEnd || m == mDone || m == mNo:
-		return -1
+		return 0
 	}
-	return 0
+	return 1
 }
 
 // Steer returns, for the two decisions of a turn that most plainly steer

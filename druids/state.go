@@ -449,18 +449,25 @@ func (s *State) inc(d druid) {
 	}
 }
 
-// touch brings seat p's masks up to date for tile t.
+// touch brings seat p's masks up to date for tile t. It computes the
+// tile's two bits without branching: it runs at every druid's move, and
+// which way its tests go is as good as random.
 func (s *State) touch(p, t int) {
-	bit := uint32(1) << t
-	e, ex := int(s.eld[p]) == t, s.eldEx[p]
-	fresh, tired := s.fresh[p]&^bit, s.tired[p]&^bit
-	if s.acoR[p][t] > 0 || e && !ex {
-		fresh |= bit
-	}
-	if s.acoE[p][t] > 0 || e && ex {
-		tired |= bit
-	}
+	e, ex := b2u(int(s.eld[p]) == t), b2u(s.eldEx[p])
+	refreshed := b2u(s.acoR[p][t] > 0) | e&^ex
+	exhausted := b2u(s.acoE[p][t] > 0) | e&ex
+	fresh := s.fresh[p]&^(1<<t) | refreshed<<t
+	tired := s.tired[p]&^(1<<t) | exhausted<<t
 	s.fresh[p], s.tired[p], s.occ[p] = fresh, tired, fresh|tired
+}
+
+// b2u is 1 for true and 0 for false, which the compiler makes without a
+// branch.
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // rebuildMasks computes every mask anew from the druids and the world.
@@ -561,6 +568,10 @@ func (s *State) hasOnBoard(p int, exhausted bool) bool {
 
 // supplyEmpty reports whether seat p has no druid in its supply.
 func (s *State) supplyEmpty(p int) bool { return s.eld[p] >= 0 && s.acoSup[p] == 0 }
+
+// canSummon reports whether seat p has a druid to summon: one in its
+// supply, or on Cirqus Laguun one taken back from the board.
+func (s *State) canSummon(p int) bool { return !s.supplyEmpty(p) || s.occupiesSite(p, siteCirqus) }
 
 // occupiesSite reports whether seat p occupies the site numbered site.
 func (s *State) occupiesSite(p, site int) bool {

@@ -88,9 +88,14 @@ func (s *State) markUsed(site int)    { s.used |= 1 << site }
 // push starts a program for seat.
 func (s *State) push(prog, seat int) *frame {
 	f := &s.stack[s.depth]
-	*f = frame{prog: uint8(prog), seat: int8(seat), seed: -1, t: -1, t2: -1, invTile: -1, inv: noDruid, d: noDruid}
+	*f = newFrame(prog, seat)
 	s.depth++
 	return f
+}
+
+// newFrame is a program's frame before its first step, nothing chosen.
+func newFrame(prog, seat int) frame {
+	return frame{prog: uint8(prog), seat: int8(seat), seed: -1, t: -1, t2: -1, invTile: -1, inv: noDruid, d: noDruid}
 }
 
 // advance runs everything that needs no decision, until a seat must decide
@@ -223,7 +228,7 @@ func (s *State) timelyReady(p, site int) bool {
 	case siteMoonGate:
 		return s.eld[p] < 0
 	case siteSongbird:
-		return s.seedTotal(p) > 0
+		return s.seedTotal(p) > 0 && s.anyExhausted()
 	case siteFerry:
 		return s.anyOwnCanStep(p)
 	case siteLullaby:
@@ -293,7 +298,7 @@ func (s *State) actionMenu(dst []game.Move) []game.Move {
 	if iv.has(invokeHasAdj, false) {
 		dst = append(dst, mMove)
 	}
-	if !s.supplyEmpty(a) || s.occupiesSite(a, siteCirqus) {
+	if s.canSummon(a) {
 		dst = append(dst, mSummon)
 	}
 	if !s.marker[a] && s.bag != 0 && iv.has(invokeHasSpace, false) {
@@ -354,18 +359,24 @@ func newInvokers(s *State, p int) invokers {
 // has reports whether the seat has a refreshed druid (its Eldrid, if
 // eldrid) that may invoke under filter.
 func (iv *invokers) has(filter invokerFilter, eldrid bool) bool {
+	return iv.tiles(filter, eldrid) != 0
+}
+
+// tiles returns the tiles of the seat's refreshed druids (its Eldrid, if
+// eldrid) that may invoke under filter.
+func (iv *invokers) tiles(filter invokerFilter, eldrid bool) uint32 {
 	m := iv.fresh
 	if eldrid {
 		m = iv.eldrid
 	}
 	if m == 0 {
-		return false
+		return 0
 	}
 	if iv.done>>filter&1 == 0 {
 		iv.mask[filter] = iv.s.invokerMask(iv.p, filter, iv.fresh)
 		iv.done |= 1 << filter
 	}
-	return m&iv.mask[filter] != 0
+	return m & iv.mask[filter]
 }
 
 // A siteMenu is what the action menu needs to know of a site with an
@@ -413,9 +424,13 @@ func (s *State) siteUsable(iv *invokers, site int) bool {
 	}
 	switch sm.check {
 	case oDiscard:
-		return s.seedTotal(p) > 0
+		// A seed is given up only for an action that then does
+		// something (discardLegal): the menu asks the same.
+		return s.invokedStepUseful(p, site)
+	case oMoveDruid:
+		return s.invokedMoveUseful(iv, sm, site)
 	case oSummon:
-		return !s.supplyEmpty(p) || s.occupiesSite(p, siteCirqus)
+		return s.canSummon(p)
 	case oExplore:
 		return s.bag != 0
 	case oFork:
@@ -430,6 +445,35 @@ func (s *State) siteUsable(iv *invokers, site int) bool {
 	return true
 }
 
+// invokedStepUseful reports whether the step after the invoke of site's
+// program would do something for seat p, whatever druid invoked it: the
+// steps it is asked of name no invoker.
+func (s *State) invokedStepUseful(p, site int) bool {
+	f := newFrame(site, p)
+	f.pc = 1
+	return s.stepUseful(&f, 1)
+}
+
+// invokedMoveUseful reports whether the druid move after the invoke of
+// site's program would move a druid: the invoker itself from a tile it may
+// invoke from, or one of the druids the move names. An exhausted druid the
+// move may take is never the invoker, which is refreshed until it
+// invokes, so the state as it is answers for the move.
+func (s *State) invokedMoveUseful(iv *invokers, sm *siteMenu, site int) bool {
+	o := programs[site][1]
+	if o.moveWho() != moverInvoker {
+		return s.invokedStepUseful(iv.p, site)
+	}
+	f := newFrame(site, iv.p)
+	f.pc = 1
+	for m := iv.tiles(sm.filter, sm.eldrid); m != 0; m &= m - 1 {
+		if s.canLeave(&f, o, bits.TrailingZeros32(m)) {
+			return true
+		}
+	}
+	return false
+}
+
 // scoreArea returns the tiles in seat p's score area.
 func (s *State) scoreArea(p int) uint32 {
 	var m uint32
@@ -441,6 +485,18 @@ func (s *State) scoreArea(p int) uint32 {
 	return m
 }
 
+// exhaustedDruids counts the exhausted druids of every circle.
+func (s *State) exhaustedDruids() int {
+	n := 0
+	s.eachDruid(func(d druid) {
+		if d.exhausted() {
+			n += s.count(d)
+		}
+	})
+	return n
+}
+
+// anyExhausted reports whether any circle has an exhausted druid.
 func (s *State) anyExhausted() bool { return s.tired[0]|s.tired[1]|s.tired[2]|s.tired[3] != 0 }
 
 // invokerMask returns the tiles among cand from which a druid of seat p may

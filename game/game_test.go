@@ -229,3 +229,57 @@ func TestRecord(t *testing.T) {
 		t.Fatalf("another game's record: %v", err)
 	}
 }
+
+// TestRecordReseeds: a record's reseeds replay the draws a game made after
+// its take-backs, and round-trip through JSON; a reseed out of order or
+// beyond the moves is refused with its place.
+func TestRecordReseeds(t *testing.T) {
+	st, err := gametest.Tiny.NewGame(game.Setup{Players: 2, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := game.Record{Game: "tiny", Players: 2, Seed: 9}
+	for i := 0; !st.Over(); i++ {
+		if i%3 == 1 {
+			rs := game.Reseed{At: len(rec.Moves), Seed: uint64(i)}
+			rs.Apply(st)
+			rec.Reseeds = append(rec.Reseeds, rs)
+		}
+		m := game.Legal(st)[0]
+		rec.Moves = append(rec.Moves, st.MoveText(m))
+		if err := st.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back game.Record
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	replayed, err := back.Replay(gametest.Tiny, -1)
+	if err != nil || replayed.String() != st.String() {
+		t.Fatalf("replay with reseeds: %v", err)
+	}
+	plain := back
+	plain.Reseeds = nil
+	if unseeded, err := plain.Replay(gametest.Tiny, -1); err == nil && unseeded.String() == st.String() {
+		t.Fatal("the reseeds drew nothing: the replay without them ends alike")
+	}
+	for _, tc := range []struct {
+		reseeds []game.Reseed
+		err     string
+	}{
+		{[]game.Reseed{{At: -1}}, "reseed 1 is after move -1, not from 0 to"},
+		{[]game.Reseed{{At: 4}, {At: 2}}, "reseed 2 is after move 2, not from 4 to"},
+		{[]game.Reseed{{At: len(rec.Moves) + 1}}, "reseed 1 is after move"},
+	} {
+		bad := back
+		bad.Reseeds = tc.reseeds
+		if _, err := bad.Replay(gametest.Tiny, -1); err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("reseeds %v: %v, want %q", tc.reseeds, err, tc.err)
+		}
+	}
+}

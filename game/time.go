@@ -72,3 +72,36 @@ func (r *Rules) CheckTime(t TimeRule) (TimeRule, error) {
 	}
 	return t, fmt.Errorf("time: unknown kind %q", t.Kind)
 }
+
+// What a state may tell a host's time rule beyond the contract, asked of
+// it as ai/mcts asks for its optional knowledge.
+type (
+	// Untimed reports that the decision now is none of a turn timer's:
+	// the game is being set up and the glass not yet turned (Laguna's
+	// rafts are placed before play begins, when the rulebook turns the
+	// glass). The time does not run for it, and the first timed turn
+	// after it begins with a turn's time and nothing carried.
+	Untimed interface{ Untimed() bool }
+	// TimeUpNoter gives the note of move m, legal now, when the time rule
+	// makes it for the seat to move rather than the seat itself (the
+	// rules' TimeUp move, or a stand-in's): the log then says the time
+	// decided ("the sand ran out"), not the player.
+	TimeUpNoter interface{ TimeUpNote(m Move) any }
+)
+
+// IsUntimed reports whether st's decision now is none of a turn timer's
+// (Untimed).
+func IsUntimed(st State) bool {
+	u, ok := st.(Untimed)
+	return ok && u.Untimed()
+}
+
+// NoteOf returns what the log says of move m, legal in st: its Note, or,
+// when the time rule makes it for the seat (byTime), its TimeUpNote where
+// the game gives one.
+func NoteOf(st State, m Move, byTime bool) any {
+	if n, ok := st.(TimeUpNoter); ok && byTime {
+		return n.TimeUpNote(m)
+	}
+	return st.Note(m)
+}

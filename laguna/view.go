@@ -164,8 +164,13 @@ func (s *State) View(game.Viewer) any {
 // ends the turn (on a reef, or by the player) or the game.
 type NoteView struct {
 	Uncovers string `json:"uncovers,omitempty"`
+	// TurnEnds says why the move ended the turn: "player" (the player
+	// ended it), "reef", or "time" (the sand ran out).
 	TurnEnds string `json:"turn_ends,omitempty"`
 	GameOver bool   `json:"game_over,omitempty"`
+	// ByTime says the time rule made the move for the player (a raft
+	// placed for them, the turn the sand ended).
+	ByTime bool `json:"by_time,omitempty"`
 }
 
 // Note returns what the log says of m, legal now.
@@ -196,6 +201,23 @@ func (s *State) Note(m game.Move) any {
 	}
 	return note
 }
+
+// TimeUpNote returns the note of m when the time rule makes it for the
+// seat to move (game.TimeUpNoter): the sand, not the player, ended the
+// turn; a raft placed, a pearl dealt, was placed for the player.
+func (s *State) TimeUpNote(m game.Move) any {
+	note := s.Note(m).(NoteView)
+	note.ByTime = true
+	if note.TurnEnds == "player" {
+		note.TurnEnds = "time"
+	}
+	return note
+}
+
+// Untimed reports whether the game is still being set up (the rafts
+// placed, the pearls dealt): the rulebook turns the sand glass when play
+// begins (game.Untimed).
+func (s *State) Untimed() bool { return s.phase < phPlay }
 
 // pearlLetters writes an island's pearls as colour letters, "RYG".
 func pearlLetters(counts *[NumColours]uint8) string {

@@ -30,15 +30,14 @@ func stateOf(st game.State) (*druids.State, error) {
 	return nil, fmt.Errorf("not a state of Lagoon: Land of Druids but %T", st)
 }
 
-// priorWeights are the relative chances of a choice by its prior (from -1
-// to 3): stopping seldom, unravelling often. They are whole numbers so
-// that a draw needs no table of weights: pick sums them, then walks the
-// choices again.
+// priorWeights are the relative chances of a choice by its prior rank (0
+// to 4, druids.State.PriorRank): stopping seldom, unravelling often. They
+// are whole numbers so that a draw needs no table of weights: pick sums
+// them, then walks the choices again.
 var priorWeights = [5]uint32{1, 4, 10, 24, 64}
 
 func weight(s *druids.State, m game.Move) uint32 {
-	i := int(s.Prior(m) + 1)
-	return priorWeights[min(max(i, 0), len(priorWeights)-1)]
+	return priorWeights[s.PriorRank(m)]
 }
 
 // pick draws one of legal with a chance that grows with its prior.

@@ -27,7 +27,11 @@ import (
 //     before the end;
 //   - the seats the rules play themselves (Rules.House) are distinct
 //     seats of the game, named, and never to move;
-//   - the game's record, replayed, gives the same final state.
+//   - a take-back's game.Reseed leaves every view and the legal moves as
+//     they were; once Secret is false, a reseed changes nothing any
+//     viewer sees for the rest of the game;
+//   - the game's record, replayed with its reseeds, gives the same final
+//     state: the same seed draws the same.
 func Check(t testing.TB, r *game.Rules, setups ...game.Setup) {
 	t.Helper()
 	for _, setup := range setups {
@@ -86,6 +90,8 @@ var decisionPromises = []func(*gameRun){
 	(*gameRun).illegalMoveRefused,
 	(*gameRun).noteChangesNothing,
 	(*gameRun).resampleKeepsWhatTheSeatSees,
+	(*gameRun).openSeedDecidesNothing,
+	(*gameRun).reseedKeepsWhatSeatsSee,
 	(*gameRun).legalMovePlays,
 }
 
@@ -110,6 +116,8 @@ type gameRun struct {
 	legal []game.Move
 	move  game.Move
 	clone game.State
+	// openChecked says openSeedDecidesNothing has checked a position.
+	openChecked bool
 }
 
 func newGameRun(t testing.TB, r *game.Rules, setup game.Setup) *gameRun {
@@ -289,6 +297,56 @@ func (g *gameRun) resampleKeepsWhatTheSeatSees() {
 	}
 }
 
+// reseedKeepsWhatSeatsSee: at one decision in four, a take-back's
+// game.Reseed, recorded, leaves every viewer's view and the legal moves as
+// they were; the game goes on reseeded, and recordReplays holds the replay
+// to what the reseed drew.
+func (g *gameRun) reseedKeepsWhatSeatsSee() {
+	g.t.Helper()
+	if g.rng.IntN(4) != 0 {
+		return
+	}
+	before := allViews(g.t, g.st)
+	rs := game.Reseed{At: len(g.rec.Moves), Seed: g.rng.Uint64()}
+	rs.Apply(g.st)
+	if !slices.Equal(allViews(g.t, g.st), before) || !slices.Equal(g.st.AppendLegal(nil), g.legal) {
+		g.t.Fatalf("%s: a reseed changed what a viewer sees", g.where())
+	}
+	g.rec.Reseeds = append(g.rec.Reseeds, rs)
+	g.text, g.clone = g.st.String(), g.st.Clone()
+}
+
+// openSeedDecidesNothing: at the first decision where Secret is false, two
+// copies reseeded apart and played alike to the end show every viewer the
+// same at every step: the seed decides nothing any more.
+func (g *gameRun) openSeedDecidesNothing() {
+	g.t.Helper()
+	if g.openChecked || g.st.Secret() {
+		return
+	}
+	g.openChecked = true
+	a, b := g.st.Clone(), g.st.Clone()
+	game.Reseed{Seed: 1}.Apply(a)
+	game.Reseed{Seed: 2}.Apply(b)
+	rng := rand.New(rand.NewPCG(g.setup.Seed, 7))
+	for step := 0; ; step++ {
+		if !slices.Equal(allViews(g.t, a), allViews(g.t, b)) {
+			g.t.Fatalf("%s: Secret is false, but %d moves on a reseed shows something else", g.where(), step)
+		}
+		legal := a.AppendLegal(nil)
+		if len(legal) == 0 || step > 100000 {
+			return
+		}
+		m := legal[rng.IntN(len(legal))]
+		if err := a.Play(m); err != nil {
+			g.t.Fatalf("%s: %v", g.where(), err)
+		}
+		if err := b.Play(m); err != nil {
+			g.t.Fatalf("%s: Secret is false, but %d moves on a reseed refuses %s: %v", g.where(), step, a.MoveText(m), err)
+		}
+	}
+}
+
 // legalMovePlays: Play accepts the move drawn, which the game goes on
 // with, and playing on the original leaves its clone as it was.
 func (g *gameRun) legalMovePlays() {
@@ -313,6 +371,16 @@ func (g *gameRun) recordReplays() {
 	if replayed.String() != g.st.String() {
 		g.t.Fatalf("%s: the record replays to %s, not %s", g.r.ID, replayed.String(), g.st.String())
 	}
+}
+
+// allViews returns the views of the spectators and of every seat.
+func allViews(t testing.TB, st game.State) []string {
+	t.Helper()
+	views := []string{viewJSON(t, st, game.NoSeat)}
+	for p := range st.Players() {
+		views = append(views, viewJSON(t, st, p))
+	}
+	return views
 }
 
 func viewJSON(t testing.TB, st game.State, seat int) string {

@@ -217,7 +217,8 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *match) e
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, g *match) error {
 	g.mu.Lock()
 	secret := g.cur.Secret()
-	rec := game.Record{Game: g.rules.ID, Players: g.setup.Players, Options: g.setup.Options, Seed: g.setup.Seed, Moves: make([]string, len(g.moves))}
+	rec := game.Record{Game: g.rules.ID, Players: g.setup.Players, Options: g.setup.Options, Seed: g.setup.Seed, Moves: make([]string, len(g.moves)),
+		Reseeds: slices.Clone(g.reseeds)}
 	for i, mi := range g.moves {
 		rec.Moves[i] = mi.text
 	}

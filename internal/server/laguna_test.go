@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -233,11 +234,15 @@ func TestLagunaLeftByItsPeopleExpires(t *testing.T) {
 		defer b.s.Close()
 		c := b.create(map[string]any{"game": "laguna", "seed": 3,
 			"seats": []map[string]string{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}}})
-		b.join(c.ID, c.Seats[0].Token, c.Seats[1].Token)
+		tokens := []string{c.Seats[0].Token, c.Seats[1].Token}
+		b.join(c.ID, tokens...)
 		g := b.s.games[c.ID]
+		// The people place their rafts, which the glass does not time,
+		// and leave the table.
+		placed := b.placeRafts(c.ID, tokens)
 		time.Sleep(2 * time.Minute)
 		synctest.Wait()
-		if v := g.version.Load(); v < 3 {
+		if v := g.version.Load(); v < int64(placed)+3 {
 			t.Fatalf("after two minutes the timer made %d moves; the test shows nothing", v)
 		}
 		if status, body := b.do("GET", "/api/games/"+c.ID, "", nil); status != 200 {
@@ -249,4 +254,77 @@ func TestLagunaLeftByItsPeopleExpires(t *testing.T) {
 			t.Errorf("after five minutes of the timer's moves alone: %d %.200s; want 410", status, body)
 		}
 	})
+}
+
+// TestLagunaGlassTurnedWhenPlayBegins: the sand does not run while the
+// rafts are placed, and nothing of it carries into the first turn, which
+// begins with a full glass (issue 30, item 12). When the sand runs out,
+// the rules' end is said to be the glass's, in the note and the move, and
+// still after a restart (issue 28, item 11).
+func TestLagunaGlassTurnedWhenPlayBegins(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b, st := openBubble(t, withLaguna)
+		c := b.create(map[string]any{"game": "laguna", "seed": 3,
+			"seats": []map[string]string{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}}})
+		id := c.ID
+		tokens := []string{c.Seats[0].Token, c.Seats[1].Token}
+		b.join(id, tokens...)
+		g := b.s.games[id]
+		b.placeRafts(id, tokens)
+		first := g.cur.ToMove()
+		want := []string{"0", "0"}
+		want[first] = "30000 running"
+		b.checkClocks("play begins", id, want...)
+
+		time.Sleep(31 * time.Second)
+		synctest.Wait()
+		sandRanOut := func(when string) {
+			t.Helper()
+			_, body := b.do("GET", "/api/games/"+id, "", nil)
+			moves := decode[gameView](t, body).Moves
+			last := moves[len(moves)-1]
+			var note laguna.NoteView
+			if err := json.Unmarshal(last.Note, &note); err != nil {
+				t.Fatal(err)
+			}
+			if last.Move != "end" || last.Seat != first || !last.ByTime || note.TurnEnds != "time" || !note.ByTime {
+				t.Errorf("%s: the turn the sand ended ends with %+v, note %+v", when, last, note)
+			}
+		}
+		sandRanOut("the sand ran out")
+		b.s.Close()
+		b = startBubble(t, st, withLaguna)
+		defer b.s.Close()
+		sandRanOut("after a restart")
+	})
+}
+
+// placeRafts places every raft of Laguna game id, each where it may first
+// go, two minutes after its turn to place began: the glass does not run
+// for them, and nothing is placed for a player. It returns the moves made.
+func (b bubbleServer) placeRafts(id string, tokens []string) int {
+	b.t.Helper()
+	g := b.s.games[id]
+	for {
+		g.mu.Lock()
+		cur, v := g.cur.Clone(), len(g.moves)
+		g.mu.Unlock()
+		if cur.Standing().Phase != "place" {
+			return v
+		}
+		for _, cl := range b.tiny(id, "").State.Clocks {
+			if cl.Running {
+				b.t.Fatalf("the glass runs while raft %d is placed: %+v", v+1, cl)
+			}
+		}
+		time.Sleep(2 * time.Minute)
+		synctest.Wait()
+		if now := int(g.version.Load()); now != v {
+			b.t.Fatalf("raft %d was placed for its player by the time", v+1)
+		}
+		move := cur.MoveText(game.Legal(cur)[0])
+		if status, body := b.do("POST", "/api/games/"+id+"/moves", tokens[cur.ToMove()], map[string]any{"version": v, "move": move}); status != 200 {
+			b.t.Fatalf("placing %s at %d: %d %s", move, v, status, body)
+		}
+	}
 }

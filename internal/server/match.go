@@ -44,8 +44,11 @@ type match struct {
 	creator  string
 	botsOnly bool
 
-	mu        sync.Mutex
-	start     game.State // the state before the first move, for replays
+	mu    sync.Mutex
+	start game.State // the state before the first move, for replays
+	// reseeds are the take-backs' new draws of chance, which every replay
+	// makes where they were made (game.ReseedAt).
+	reseeds   []game.Reseed
 	cur       game.State
 	spare     game.State // a state whose memory a move reuses, so as not to allocate
 	moves     []moveInfo
@@ -82,12 +85,14 @@ type moveInfo struct {
 	text      string          // in the game's notation
 	note      json.RawMessage // the game's note, encoded
 	turnEnded bool            // the move ended its turn
+	owner     int             // the seat whose turn the move was made in
+	byTime    bool            // the time rule made it for the seat
 	at        time.Time
 	clocks    []int64 // the time after the move, nil without time
 }
 
 func (mi *moveInfo) view(version int) *moveView {
-	return &moveView{Version: version, Seat: mi.seat, Move: mi.text, Note: mi.note}
+	return &moveView{Version: version, Seat: mi.seat, Move: mi.text, Note: mi.note, ByTime: mi.byTime}
 }
 
 // loadGame makes the owner of a stored game, replaying and checking its
@@ -114,8 +119,9 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 		seedChosen: sg.SeedChosen, time: sg.Time, seats: sg.Seats, updated: sg.Updated,
 		start: start, cur: start.Clone(), owner: start.ToMove(),
 		subs: make(map[*wsConn]struct{}), connected: make([]int, sg.Players), botVersion: -1,
-		takeBacksOff: sg.TakeBacksOff, takeBacks: sg.TakeBacks,
+		takeBacksOff: sg.TakeBacksOff, takeBacks: sg.TakeBacks, reseeds: fromStoredReseeds(sg.Reseeds),
 	}
+	game.ReseedAt(g.cur, g.reseeds, 0)
 	next := start.Clone()
 	for i, sm := range sg.Moves {
 		if p := g.cur.ToMove(); sm.Seat != p {
@@ -129,9 +135,10 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 		if err := next.Play(m); err != nil {
 			return nil, fmt.Errorf("game %s: move %d: %w", sg.ID, i+1, err)
 		}
-		mi := moveInfo{seat: sm.Seat, move: m, text: g.cur.MoveText(m), note: mustJSON(g.cur.Note(m)),
-			turnEnded: next.Turn() != g.cur.Turn(), at: sm.At, clocks: sm.Clocks}
+		mi := moveInfo{seat: sm.Seat, move: m, text: g.cur.MoveText(m), note: mustJSON(game.NoteOf(g.cur, m, sm.ByTime)),
+			turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, byTime: sm.ByTime, at: sm.At, clocks: sm.Clocks}
 		g.cur, next = next, g.cur
+		game.ReseedAt(g.cur, g.reseeds, i+1)
 		g.record(mi)
 	}
 	g.spare = next
@@ -250,13 +257,26 @@ func (g *match) positionAt(at int) game.State {
 	if at == len(g.moves) {
 		return g.cur.Clone()
 	}
-	pos := g.start.Clone()
-	for i, mi := range g.moves[:at] {
+	pos, _ := g.replay(at)
+	return pos
+}
+
+// replay plays the game's first n moves again, with the reseeds made on
+// the way, and returns the position and the seat whose turn it is there.
+func (g *match) replay(n int) (pos game.State, owner int) {
+	pos = g.start.Clone()
+	owner = pos.ToMove()
+	game.ReseedAt(pos, g.reseeds, 0)
+	for i, mi := range g.moves[:n] {
 		if err := pos.Play(mi.move); err != nil {
 			panic(fmt.Sprintf("server: game %s does not replay at move %d: %v", g.id, i+1, err))
 		}
+		if mi.turnEnded {
+			owner = pos.ToMove()
+		}
+		game.ReseedAt(pos, g.reseeds, i+1)
 	}
-	return pos
+	return pos, owner
 }
 
 // withField adds a field, already encoded, to an encoded object. The value
@@ -354,9 +374,12 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 		return 0, false, refused(err)
 	}
 	// The note is the game's word on a legal move, asked of the state
-	// before it.
+	// before it. A move the time rule makes for a seat (the rules' move
+	// when its time is up, a stand-in's) is said to be the time's.
 	now := time.Now()
-	mi := moveInfo{seat: req.seat, move: m, text: g.cur.MoveText(m), note: mustJSON(g.cur.Note(m)), turnEnded: next.Turn() != g.cur.Turn(), at: now}
+	byTime := req.afterTime || !req.person && g.seats[req.seat].Kind == kindHuman
+	mi := moveInfo{seat: req.seat, move: m, text: g.cur.MoveText(m), note: mustJSON(game.NoteOf(g.cur, m, byTime)),
+		turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, byTime: byTime, at: now}
 	after := g.afterMove(req, &mi, next)
 	if e := g.storeMove(ctx, v+1, &mi, after); e != nil {
 		return 0, false, e
@@ -426,7 +449,7 @@ func (g *match) afterMove(req moveRequest, mi *moveInfo, next game.State) store.
 // storeMove writes the move that makes version: a move the store has not
 // taken is not made.
 func (g *match) storeMove(ctx context.Context, version int, mi *moveInfo, after store.After) *apiError {
-	sm := store.Move{Seat: mi.seat, Move: mi.text, At: mi.at, Clocks: mi.clocks}
+	sm := store.Move{Seat: mi.seat, Move: mi.text, At: mi.at, Clocks: mi.clocks, ByTime: mi.byTime}
 	err := g.s.store.AppendMove(ctx, g.id, version, sm, after)
 	if err == nil {
 		return nil
@@ -518,6 +541,7 @@ func (g *match) eventsSince(from, seat int, now time.Time) [][]byte {
 		if err := pos.Play(mi.move); err != nil {
 			panic(fmt.Sprintf("server: game %s does not replay at move %d: %v", g.id, v, err))
 		}
+		game.ReseedAt(pos, g.reseeds, v)
 		var state json.RawMessage
 		if v == len(g.moves) {
 			state = g.stateJSON(seat, now)

@@ -2,12 +2,14 @@ package server
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"time"
 
+	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -21,6 +23,13 @@ import (
 // move made meanwhile ends the request. Versions go down: each take-back
 // counts one more in takeBacks, which clients send back when they resume,
 // and which makes a bot's move or a timer of the history before stale.
+//
+// Chance is drawn from the game's seed, so a move taken back and played
+// again would draw what the mover saw the first time: the tile explored, a
+// solo opponent's turn, a layout to come. So while the seed still decides
+// something a seat cannot see (State.Secret), a take-back draws the game's
+// chance anew from a seed of crypto/rand, stored with the take-back and in
+// the record, so that every replay draws what the game drew.
 
 // takeBackRequest is a take-back asked for among people.
 type takeBackRequest struct {
@@ -136,37 +145,26 @@ func (g *match) endTakeBack(reason string, seat int) {
 // the new version.
 func (g *match) takeBack(ctx context.Context, seat, to int) *apiError {
 	from := len(g.moves)
-	var clocks []int64
-	if g.time != nil {
-		if to > 0 {
-			clocks = slices.Clone(g.moves[to-1].clocks)
-		}
-		if len(clocks) != g.setup.Players {
-			clocks = initialClocks(g.time, g.start)
-		}
-	}
 	now := time.Now()
-	if err := g.s.store.TakeBack(ctx, g.id, from, to, clocks, now); err != nil {
+	cur, owner := g.replay(to)
+	clocks := g.clocksTakenBack(to, cur.ToMove(), now)
+	reseeds := slices.DeleteFunc(slices.Clone(g.reseeds), func(rs game.Reseed) bool { return rs.At > to })
+	if cur.Secret() {
+		rs := game.Reseed{At: to, Seed: secretSeed()}
+		rs.Apply(cur)
+		reseeds = append(reseeds, rs)
+	}
+	if err := g.s.store.TakeBack(ctx, g.id, from, to, clocks, toStoredReseeds(reseeds), now); err != nil {
 		g.s.log.Error("storing a take-back", "game", g.id, "from", from, "to", to, "err", err)
 		if errors.Is(err, store.ErrClosed) {
 			return errShuttingDown
 		}
 		return errorf(http.StatusInternalServerError, "internal_error", "the take-back could not be stored; nothing was taken back")
 	}
-	cur := g.start.Clone()
-	owner := cur.ToMove()
-	for i, mi := range g.moves[:to] {
-		if err := cur.Play(mi.move); err != nil {
-			panic(fmt.Sprintf("server: game %s does not replay at move %d: %v", g.id, i+1, err))
-		}
-		if mi.turnEnded {
-			owner = cur.ToMove()
-		}
-	}
 	clear(g.moves[to:])
 	g.moves = g.moves[:to]
 	g.version.Store(int64(to))
-	g.cur, g.owner, g.clocks = cur, owner, clocks
+	g.cur, g.owner, g.clocks, g.reseeds = cur, owner, clocks, reseeds
 	g.turnStart, g.updated = now, now
 	g.takeBacks++
 	g.s.metrics.takeBacks.Inc()
@@ -189,6 +187,34 @@ func (g *match) takeBack(ctx context.Context, seat, to int) *apiError {
 	}
 	g.schedule()
 	return nil
+}
+
+// secretSeed returns a seed nobody can foresee.
+func secretSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// toStoredReseeds converts reseeds for the store: nil for none, which it
+// keeps as NULL.
+func toStoredReseeds(reseeds []game.Reseed) []store.Reseed {
+	if len(reseeds) == 0 {
+		return nil
+	}
+	out := make([]store.Reseed, len(reseeds))
+	for i, rs := range reseeds {
+		out[i] = store.Reseed{At: rs.At, Seed: rs.Seed}
+	}
+	return out
+}
+
+func fromStoredReseeds(reseeds []store.Reseed) []game.Reseed {
+	out := make([]game.Reseed, len(reseeds))
+	for i, rs := range reseeds {
+		out[i] = game.Reseed{At: rs.At, Seed: rs.Seed}
+	}
+	return out
 }
 
 type takeBackBody struct {

@@ -3,9 +3,14 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/game/gametest"
 )
 
 // These tests take moves back in games of Tiny, which names nothing of
@@ -268,5 +273,73 @@ func TestTakeBackRestart(t *testing.T) {
 	cl.send(map[string]any{"type": "hello", "version": now, "take_backs": 1})
 	if w := cl.read(); w.Resume != "events" {
 		t.Errorf("a client that has seen it: %s", w.raw)
+	}
+}
+
+// TestTakeBackDrawsAnew: a move taken back and played again draws anew
+// (issue 28, item 1): playing a card, which draws one from the deck, and
+// taking it back, 50 times, draws more than one card. The record holds the
+// reseeds, and replays to the game exactly at every version, before and
+// after a restart.
+func TestTakeBackDrawsAnew(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, tokens, _ := tinyPeople(ts, 5)
+	start := ts.getTiny(id, tokens[0], -1).State
+	for start.ToMove != 0 || start.View.Decision != "play" {
+		p := start.ToMove
+		ts.move(id, tokens[p], start.Version, ts.getTiny(id, tokens[p], -1).State.View.Legal[0])
+		start = ts.getTiny(id, tokens[0], -1).State
+	}
+	yes := true
+	drawn := map[string]bool{}
+	for range 50 {
+		r := ts.move(id, tokens[0], start.Version, start.View.Legal[0])
+		drawn[fmt.Sprint(decode[gametest.TinyView](t, r.State.View).Hand)] = true
+		status, tb, body := ts.takeBack(id, tokens[0], r.Version, nil)
+		if status == 200 && !tb.Done {
+			status, tb, body = ts.takeBack(id, tokens[1], r.Version, &yes)
+		}
+		if status != 200 || !tb.Done || tb.Version != start.Version {
+			t.Fatalf("taking back %s: %d %s", start.View.Legal[0], status, body)
+		}
+	}
+	if len(drawn) < 2 {
+		t.Errorf("50 times %s and a take-back drew the same every time: hands %v", start.View.Legal[0], drawn)
+	}
+	for {
+		g := ts.getTiny(id, "", -1)
+		if g.State.Over {
+			break
+		}
+		p := g.State.ToMove
+		ts.move(id, tokens[p], g.State.Version, ts.getTiny(id, tokens[p], -1).State.View.Legal[0])
+	}
+	ts.recordReplaysExactly(id, 50)
+	ts.stop()
+	ts.start(nil)
+	ts.recordReplaysExactly(id, 50)
+}
+
+// recordReplaysExactly checks that game id's record, with its reseeds,
+// replays to the state the server shows at every version.
+func (ts *testServer) recordReplaysExactly(id string, reseeds int) {
+	ts.t.Helper()
+	status, body := ts.request("GET", "/api/games/"+id+"/record", "", nil)
+	if status != 200 {
+		ts.t.Fatalf("record: %d %s", status, body)
+	}
+	rec := decode[game.Record](ts.t, body)
+	if len(rec.Reseeds) != reseeds {
+		ts.t.Errorf("the record holds %d reseeds, want %d", len(rec.Reseeds), reseeds)
+	}
+	for at := 0; at <= len(rec.Moves); at++ {
+		replayed, err := rec.Replay(gametest.Tiny, at)
+		if err != nil {
+			ts.t.Fatalf("the record does not replay: %v", err)
+		}
+		status, text := ts.request("GET", fmt.Sprintf("/api/games/%s/state?at=%d", id, at), "", nil)
+		if status != 200 || strings.TrimSpace(string(text)) != replayed.String() {
+			ts.t.Fatalf("at %d the server shows %d %s, the record replays to %s", at, status, text, replayed.String())
+		}
 	}
 }

@@ -43,6 +43,9 @@ func (g *match) timed(p int) bool {
 	if !g.timeStarted() {
 		return false
 	}
+	if g.time.Kind == string(game.TurnTimer) && game.IsUntimed(g.cur) {
+		return false
+	}
 	switch g.seats[p].Kind {
 	case kindHouse:
 		return false
@@ -126,6 +129,10 @@ func (g *match) clocksAfter(mi *moveInfo, next game.State, seats []store.Seat, n
 		}
 		left := g.remaining(mi.seat, now)
 		switch {
+		case game.IsUntimed(next) || game.IsUntimed(g.cur):
+			// The game is set up, or its play begins: the glass is
+			// turned when play begins, and nothing passes into it.
+			out[q] = g.time.TurnMS
 		case !mi.turnEnded:
 			// The turn goes on, and its time with it.
 			out[q] = left
@@ -232,4 +239,67 @@ func storeTime(t game.TimeRule) *store.Time {
 		return &store.Time{Kind: string(t.Kind), TurnMS: t.Turn.Milliseconds(), Carry: t.Carry}
 	}
 	return nil
+}
+
+// clocksTakenBack returns the time after a take-back, at now, to version
+// to, where seat p is to move: a take-back never gives time back, the
+// clocks running on as if the moves taken back had been played. With a
+// bank each seat keeps the time it has now, less the increments the turns
+// taken back earned it. With a turn timer p's turn has what its glass had
+// at version to, run on since: a turn already over, its end taken back,
+// has no more time than it had left when it ended, less the time since.
+func (g *match) clocksTakenBack(to, p int, now time.Time) []int64 {
+	if g.time == nil {
+		return nil
+	}
+	if !g.timeStarted() {
+		return g.clocksAt(to)
+	}
+	out := make([]int64, len(g.clocks))
+	switch g.time.Kind {
+	case string(game.Bank):
+		for q := range out {
+			out[q] = g.remaining(q, now)
+		}
+		for _, mi := range g.moves[to:] {
+			if mi.turnEnded && g.timed(mi.owner) {
+				out[mi.owner] -= g.time.IncrementMS
+			}
+		}
+		for q := range out {
+			out[q] = max(0, out[q])
+		}
+	case string(game.TurnTimer):
+		left, at := g.glassAfter(to, p)
+		out[p] = max(0, left-now.Sub(at).Milliseconds())
+	}
+	return out
+}
+
+// clocksAt returns the time as version v left it.
+func (g *match) clocksAt(v int) []int64 {
+	var clocks []int64
+	if v > 0 {
+		clocks = slices.Clone(g.moves[v-1].clocks)
+	}
+	if len(clocks) != g.setup.Players {
+		clocks = initialClocks(g.time, g.start)
+	}
+	return clocks
+}
+
+// glassAfter returns what seat p's turn had left under a turn timer when
+// it made move to+1, and when: stored with the move when it did not end
+// the turn (in the entry of whoever decided next in it), else what version
+// to left it less the time the move took. The first move of a game that
+// ended its turn is counted from itself.
+func (g *match) glassAfter(to, p int) (left int64, at time.Time) {
+	mi := g.moves[to]
+	switch {
+	case !mi.turnEnded && len(mi.clocks) > 0:
+		return slices.Max(mi.clocks), mi.at
+	case to > 0:
+		return g.clocksAt(to)[p], g.moves[to-1].at
+	}
+	return g.clocksAt(0)[p], mi.at
 }

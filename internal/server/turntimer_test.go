@@ -391,3 +391,86 @@ func TestBotDelayAndPacedBots(t *testing.T) {
 		})
 	}
 }
+
+// takeBackNow takes back token's seat's last move at once (against a bot).
+func (b bubbleServer) takeBackNow(id, token string) {
+	b.t.Helper()
+	v := b.tiny(id, "").State.Version
+	status, body := b.do("POST", "/api/games/"+id+"/takeback", token, map[string]any{"version": v})
+	if status != 200 || !decode[takeBackResponse](b.t, body).Done {
+		b.t.Fatalf("take-back at %d: %d %s", v, status, body)
+	}
+}
+
+// TestTakeBackGivesNoTime: a take-back never gives time back (issue 28,
+// item 3); the clocks run on as if the moves taken back had been played.
+// Under a 10 s glass, Ann takes back a card played with 8.8 s left when
+// 1.2 s are left, and keeps 1.2 s; taking back the rules' stop of a turn
+// whose sand ran out leaves the turn no time, and the rules end it again.
+// With a bank, taking back the end of a turn keeps the time the turn took
+// and takes its increment away.
+func TestTakeBackGivesNoTime(t *testing.T) {
+	glass := map[string]any{"kind": "turn", "turn_ms": 10000, "carry": true}
+	bot := map[string]any{"kind": "bot", "level": "easy"}
+	t.Run("a step of the turn", func(t *testing.T) {
+		synctest.Test(t, func(t *testing.T) {
+			b, _ := openBubble(t, nil)
+			defer b.s.Close()
+			c := b.timedTiny(bot, glass)
+			id, ann := c.ID, c.Seats[0].Token
+			b.join(id, ann)
+			time.Sleep(1200 * time.Millisecond)
+			b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
+			time.Sleep(7600 * time.Millisecond)
+			b.takeBackNow(id, ann)
+			b.checkClocks("the card taken back", id, "1200 running", "0")
+		})
+	})
+	t.Run("the rules' end of a turn", func(t *testing.T) {
+		synctest.Test(t, func(t *testing.T) {
+			b, _ := openBubble(t, nil)
+			defer b.s.Close()
+			c := b.timedTiny(map[string]any{"kind": "human", "name": "Bea"}, glass)
+			id, ann, bea := c.ID, c.Seats[0].Token, c.Seats[1].Token
+			b.join(id, ann, bea)
+			time.Sleep(time.Second)
+			b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
+			time.Sleep(9 * time.Second)
+			synctest.Wait()
+			if g := b.tiny(id, ""); len(g.Moves) != 2 || g.Moves[1].Move != "stop" || g.Moves[1].Seat != 0 {
+				t.Fatalf("the sand ran out, but the moves are %+v", g.Moves)
+			}
+			if status, body := b.do("POST", "/api/games/"+id+"/takeback", ann, map[string]any{"version": 2}); status != 200 {
+				t.Fatalf("asking: %d %s", status, body)
+			}
+			if status, body := b.do("POST", "/api/games/"+id+"/takeback", bea, map[string]any{"version": 2, "accept": true}); status != 200 || !decode[takeBackResponse](t, body).Done {
+				t.Fatalf("accepting: %d %s", status, body)
+			}
+			synctest.Wait()
+			g := b.tiny(id, "")
+			if len(g.Moves) < 2 || g.Moves[1].Move != "stop" {
+				t.Errorf("the rules' stop taken back gave the turn time: %d moves, %+v", len(g.Moves), g.State.Clocks)
+			}
+		})
+	})
+	t.Run("a bank's turn end", func(t *testing.T) {
+		synctest.Test(t, func(t *testing.T) {
+			b, _ := openBubble(t, nil)
+			defer b.s.Close()
+			c := b.timedTiny(bot, map[string]any{"kind": "bank", "initial_ms": 60000, "increment_ms": 5000})
+			id, ann := c.ID, c.Seats[0].Token
+			b.join(id, ann)
+			time.Sleep(10 * time.Second)
+			b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
+			time.Sleep(20 * time.Second)
+			b.play(id, ann, "stop")
+			b.botsTurn(id, ann, 0)
+			// Back to before her stop (and her answer to the bot's card,
+			// if it asked her one).
+			for b.tiny(id, "").State.Version > 1 {
+				b.takeBackNow(id, ann)
+			}
+			b.checkClocks("the turn's end taken back", id, "30000 running", "60000")
+		})
+	})
+}

@@ -49,6 +49,9 @@ type moveView struct {
 	Seat    int             `json:"seat"`
 	Move    string          `json:"move"`
 	Note    json.RawMessage `json:"note"`
+	// ByTime says the time rule made the move for the seat, its time
+	// having run out.
+	ByTime bool `json:"by_time,omitempty"`
 }
 
 // stateHead is a state but for its view, which withField adds.

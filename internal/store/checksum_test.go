@@ -29,7 +29,7 @@ func flipGames(t *testing.T, s *Store) []string {
 	play := func(id string, from, to int, after After) {
 		t.Helper()
 		for v := from; v <= to; v++ {
-			m := Move{Seat: v % 2, Move: fmt.Sprintf("S %d,3", v), At: time.UnixMilli(1_800_000_000_000 + int64(v)*1000), Clocks: []int64{60000 - int64(v), 59000}}
+			m := Move{Seat: v % 2, Move: fmt.Sprintf("S %d,3", v), At: time.UnixMilli(1_800_000_000_000 + int64(v)*1000), Clocks: []int64{60000 - int64(v), 59000}, ByTime: v == 2}
 			if v < to {
 				m.Clocks = nil
 			}
@@ -43,7 +43,7 @@ func flipGames(t *testing.T, s *Store) []string {
 		}
 	}
 	play("playing", 1, 5, After{})
-	if err := s.TakeBack(ctx, "playing", 5, 3, []int64{1, 2}, time.UnixMilli(1_800_000_100_000)); err != nil {
+	if err := s.TakeBack(ctx, "playing", 5, 3, []int64{1, 2}, []Reseed{{At: 3, Seed: 1<<63 + 7}}, time.UnixMilli(1_800_000_100_000)); err != nil {
 		t.Fatal(err)
 	}
 	play("playing", 4, 5, After{})
@@ -222,10 +222,10 @@ func TestEveryFlipSeen(t *testing.T) {
 	}
 }
 
-// TestMigrateV2 opens a database written before checksums (testdata/v2):
-// every game reads as it did, and now carries its checksums, so that a
-// flip is seen; the database opens again as it is.
-func TestMigrateV2(t *testing.T) {
+// TestMigrateToChecksums opens a database written before checksums
+// (testdata/v2): every game reads as it did, and now carries its
+// checksums, so that a flip is seen; the database opens again as it is.
+func TestMigrateToChecksums(t *testing.T) {
 	ctx := context.Background()
 	b, err := os.ReadFile(filepath.Join("testdata", "v2", "lagoon.db"))
 	if err != nil {
@@ -356,5 +356,42 @@ func TestEmptiedRefused(t *testing.T) {
 		}
 		s = open(t, dir)
 		s.Close()
+	}
+}
+
+// TestMigrateV3: a database of schema version 3, with reseeds and moves
+// made by the time rule but no checksums, opens with its games as they
+// were, now with checksums.
+func TestMigrateV3(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := open(t, dir)
+	ids := flipGames(t, s)
+	want := map[string]*Game{}
+	for _, id := range ids {
+		g, err := s.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[id] = g
+	}
+	for _, q := range []string{"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "PRAGMA user_version = 3"} {
+		if _, err := s.write.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	s = open(t, dir)
+	defer s.Close()
+	for _, id := range ids {
+		if got, err := s.Game(ctx, id); err != nil || !reflect.DeepEqual(got, want[id]) {
+			t.Errorf("%s migrated: %v\n got %+v\nwant %+v", id, err, got, want[id])
+		}
+	}
+	if _, err := s.write.Exec(`UPDATE moves SET by_time = 0 WHERE game = 'playing' AND version = 2`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Game(ctx, "playing"); !errors.Is(err, ErrDamaged) {
+		t.Errorf("a migrated game's move made by time, changed: %v, want ErrDamaged", err)
 	}
 }

@@ -130,9 +130,13 @@ func gameRow(g *Game) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
+	reseeds, err := jsonText(g.Reseeds)
+	if err != nil {
+		return nil, err
+	}
 	values := []any{g.ID, millis(g.Created), millis(g.Updated), g.Game, string(options), int64(g.Players), int64(g.Seed),
 		boolInt(g.SeedChosen), timeRule, string(seats), clocks, int64(g.Version), boolInt(g.Over), string(summary),
-		boolInt(g.TakeBacksOff), int64(g.TakeBacks), boolInt(g.Expired)}
+		boolInt(g.TakeBacksOff), int64(g.TakeBacks), boolInt(g.Expired), reseeds}
 	return append(values, sum(values...)), nil
 }
 
@@ -235,7 +239,7 @@ type scanner interface{ Scan(dest ...any) error }
 // flipped bit) is an error of this game only: it returns the game, with
 // its id, and the error.
 func scanGame(row scanner) (*Game, error) {
-	var cols [18]any
+	var cols [19]any
 	dest := make([]any, len(cols))
 	for i := range cols {
 		dest[i] = &cols[i]
@@ -270,8 +274,11 @@ func scanGame(row scanner) (*Game, error) {
 	g.TakeBacksOff = d.flag(14, "take_backs_off")
 	g.TakeBacks = int(d.integer(15, "take_backs"))
 	g.Expired = d.flag(16, "expired")
+	if cols[17] != nil {
+		d.json(17, "reseeds", &g.Reseeds)
+	}
 	if d.err == nil {
-		d.err = checkSum(cols[17], sum(cols[:17]...), "its row")
+		d.err = checkSum(cols[18], sum(cols[:18]...), "its row")
 	}
 	if d.err != nil {
 		return &g, fmt.Errorf("game %s: %w", g.ID, d.err)

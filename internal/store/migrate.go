@@ -29,7 +29,7 @@ FROM games;
 DROP TABLE games;
 ALTER TABLE games_v1 RENAME TO games;
 CREATE INDEX games_over_updated ON games (over, updated);
-` + addMoveHashes
+`
 
 // migrateV1 brings a database of schema version 1 up to date: games may
 // allow take-backs or not (they did, as they all do by default), count the
@@ -40,9 +40,23 @@ ALTER TABLE games ADD COLUMN take_backs INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN expired INTEGER NOT NULL DEFAULT 0;
 ` + migrateV2
 
-// migrateV2 brings a database of schema version 2 up to version 3: games
-// carry checksums (checksum.go), which checksumAll then computes.
+// migrateV2 brings a database of schema version 2 up to date: a take-back
+// may reseed its game's chance (none had), and a move may have been made
+// by the time rule (which was not told).
 var migrateV2 = `
+ALTER TABLE games ADD COLUMN reseeds TEXT;
+` + movesByTime + migrateV3
+
+// movesByTime adds the moves' by_time column, to a moves table of any
+// version before 3 (the migration from version 0 makes the games table of
+// the current version, and keeps the moves table).
+const movesByTime = `
+ALTER TABLE moves ADD COLUMN by_time INTEGER NOT NULL DEFAULT 0;
+`
+
+// migrateV3 brings a database of schema version 3 up to version 4: games
+// carry checksums (checksum.go), which checksumAll then computes.
+var migrateV3 = `
 ALTER TABLE games ADD COLUMN checksum BLOB;
 ` + addMoveHashes
 
@@ -80,11 +94,13 @@ func migrate(db *sql.DB) error {
 	case tables == 0:
 		steps = schema
 	case version == 0:
-		steps = migrateV0
+		steps = migrateV0 + movesByTime + addMoveHashes
 	case version == 1:
 		steps = migrateV1
 	case version == 2:
 		steps = migrateV2
+	case version == 3:
+		steps = migrateV3
 	}
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err
@@ -158,14 +174,14 @@ func checksumAll(tx *sql.Tx) error {
 // chainMoves writes the hashes of game id's moves, and which are followed.
 // It returns the at and clocks of the last move, and how many there are.
 func chainMoves(tx *sql.Tx, id any) (last [2]any, n int, _ error) {
-	rows, err := tx.Query(`SELECT version, seat, move, at, clocks FROM moves WHERE game = ? ORDER BY version`, id)
+	rows, err := tx.Query(`SELECT version, seat, move, at, clocks, by_time FROM moves WHERE game = ? ORDER BY version`, id)
 	if err != nil {
 		return last, 0, err
 	}
-	var moves [][5]any
+	var moves [][6]any
 	for rows.Next() {
-		var m [5]any
-		if err := rows.Scan(&m[0], &m[1], &m[2], &m[3], &m[4]); err != nil {
+		var m [6]any
+		if err := rows.Scan(&m[0], &m[1], &m[2], &m[3], &m[4], &m[5]); err != nil {
 			rows.Close()
 			return last, 0, err
 		}
@@ -177,7 +193,7 @@ func chainMoves(tx *sql.Tx, id any) (last [2]any, n int, _ error) {
 	}
 	var prev []byte
 	for i, m := range moves {
-		prev = sum(prev, id, m[0], m[1], m[2], m[3], m[4])
+		prev = sum(prev, id, m[0], m[1], m[2], m[3], m[4], m[5])
 		if _, err := tx.Exec(`UPDATE moves SET hash = ?, followed = ? WHERE game = ? AND version = ?`, prev, i < len(moves)-1, id, m[0]); err != nil {
 			return last, 0, err
 		}
@@ -189,7 +205,7 @@ func chainMoves(tx *sql.Tx, id any) (last [2]any, n int, _ error) {
 // checksumRow writes the checksum of game id's row, after bringing it up
 // to its last move (at and clocks) if it counts fewer than the n stored.
 func checksumRow(tx *sql.Tx, id any, last [2]any, n int) error {
-	var cols [17]any
+	var cols [18]any
 	dest := make([]any, len(cols))
 	for i := range cols {
 		dest[i] = &cols[i]

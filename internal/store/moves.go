@@ -35,8 +35,8 @@ func (s *Store) checkAt(tx *sql.Tx, id string, version int) ([]byte, error) {
 
 // moveSum is the hash of a move (see checksum.go): of the hash of the move
 // before it, nil for the first, and of its row.
-func moveSum(prev []byte, id string, version, seat int64, move string, at int64, clocks any) []byte {
-	return sum(prev, id, version, seat, move, at, clocks)
+func moveSum(prev []byte, id string, version, seat int64, move string, at int64, clocks any, byTime int64) []byte {
+	return sum(prev, id, version, seat, move, at, clocks, byTime)
 }
 
 // AppendMove stores the move that takes game id from version-1 to version,
@@ -58,8 +58,8 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 		if err != nil {
 			return err
 		}
-		hash := moveSum(prev, id, int64(version), int64(m.Seat), m.Move, millis(m.At), clocks)
-		if _, err := tx.Stmt(s.insertMove).Exec(id, version, m.Seat, m.Move, millis(m.At), clocks, hash); err != nil {
+		hash := moveSum(prev, id, int64(version), int64(m.Seat), m.Move, millis(m.At), clocks, boolInt(m.ByTime))
+		if _, err := tx.Stmt(s.insertMove).Exec(id, version, m.Seat, m.Move, millis(m.At), clocks, m.ByTime, hash); err != nil {
 			return err
 		}
 		if version > 1 {
@@ -87,13 +87,15 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 // TakeBack removes the moves of game id after version to, the game being
 // at version from and not over, and stores the clocks as they were at
 // version to: a game is its setup plus its moves, so what is left is the
-// game as it was then. It counts the take-back in the game's row. It fails
-// with ErrConflict unless the game is at version from and not over.
-func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []int64, at time.Time) error {
+// game as it was then. reseeds replace the game's reseeds: those made up to
+// version to and the take-back's own. It counts the take-back in the
+// game's row. It fails with ErrConflict unless the game is at version from
+// and not over.
+func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []int64, reseeds []Reseed, at time.Time) error {
 	if to < 0 || to > from {
 		return fmt.Errorf("take back moves %d to %d of %s: %w", to+1, from, id, ErrConflict)
 	}
-	clocks = slices.Clone(clocks)
+	clocks, reseeds = slices.Clone(clocks), slices.Clone(reseeds)
 	err := s.exec(ctx, func(tx *sql.Tx) error {
 		if _, err := s.checkAt(tx, id, from); err != nil {
 			return err
@@ -105,7 +107,7 @@ func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []
 			return err
 		}
 		return rewrite(tx, id, func(g *Game) bool {
-			g.Version, g.Clocks, g.Updated, g.TakeBacks = to, clocks, at, g.TakeBacks+1
+			g.Version, g.Clocks, g.Reseeds, g.Updated, g.TakeBacks = to, clocks, reseeds, at, g.TakeBacks+1
 			return true
 		})
 	})
@@ -150,8 +152,8 @@ func (s *Store) moves(ctx context.Context, id string) ([]Move, error) {
 // follows it, and checks it against its hash, which chains on prev, the
 // hash of the move before; it returns the hash.
 func scanMove(row scanner, id string, version int, prev []byte) (m Move, followed bool, hash []byte, _ error) {
-	var cols [7]any
-	if err := row.Scan(&cols[0], &cols[1], &cols[2], &cols[3], &cols[4], &cols[5], &cols[6]); err != nil {
+	var cols [8]any
+	if err := row.Scan(&cols[0], &cols[1], &cols[2], &cols[3], &cols[4], &cols[5], &cols[6], &cols[7]); err != nil {
 		return m, false, nil, err
 	}
 	d := columns{values: cols[:]}
@@ -162,15 +164,16 @@ func scanMove(row scanner, id string, version int, prev []byte) (m Move, followe
 	if cols[4] != nil {
 		d.json(4, "clocks", &m.Clocks)
 	}
-	followed = d.flag(6, "followed")
+	byTime := d.flag(5, "by_time")
+	followed = d.flag(7, "followed")
 	if d.err != nil {
 		return m, false, nil, fmt.Errorf("move %d: %w", version, d.err)
 	}
-	hash = moveSum(prev, id, int64(version), seat, move, at, cols[4])
-	if err := checkSum(cols[5], hash, fmt.Sprint("move ", version)); err != nil {
+	hash = moveSum(prev, id, int64(version), seat, move, at, cols[4], boolInt(byTime))
+	if err := checkSum(cols[6], hash, fmt.Sprint("move ", version)); err != nil {
 		return m, false, nil, err
 	}
-	m.Seat, m.Move, m.At = int(seat), move, fromMillis(at)
+	m.Seat, m.Move, m.At, m.ByTime = int(seat), move, fromMillis(at), byTime
 	return m, followed, hash, nil
 }
 

@@ -37,6 +37,13 @@ type Summary struct {
 	Winners []int  `json:"winners"`
 }
 
+// Reseed is a take-back's new draw of chance: after the first At moves,
+// the game's chance was drawn anew from Seed (the server's game.Reseed).
+type Reseed struct {
+	At   int    `json:"at"`
+	Seed uint64 `json:"seed"`
+}
+
 // Move is one stored move.
 type Move struct {
 	Seat int
@@ -45,6 +52,9 @@ type Move struct {
 	// Clocks is each seat's time in milliseconds after the move (see
 	// Game.Clocks), nil for a game without time.
 	Clocks []int64
+	// ByTime says the time rule made the move for the seat: its time ran
+	// out.
+	ByTime bool
 }
 
 // Game is a stored game.
@@ -80,4 +90,8 @@ type Game struct {
 	// Expired says nobody joined or moved in the game for so long that it
 	// was given up (Expire): it is no longer resumed.
 	Expired bool
+	// Reseeds are the game's chance drawn anew by its take-backs, in the
+	// order made: replaying the moves draws what the game drew only with
+	// them.
+	Reseeds []Reseed
 }

@@ -141,7 +141,7 @@ func openDB(dir string) (*Store, error) {
 	for stmt, query := range map[**sql.Stmt]string{
 		// The last move, by the key read backwards: no sort, no table made.
 		&s.head:       `SELECT g.over, coalesce(m.version, 0), m.hash FROM games g LEFT JOIN moves m ON m.game = g.id WHERE g.id = ?1 ORDER BY m.version DESC LIMIT 1`,
-		&s.insertMove: `INSERT INTO moves (game, version, seat, move, at, clocks, hash) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		&s.insertMove: `INSERT INTO moves (game, version, seat, move, at, clocks, by_time, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 		&s.follow:     `UPDATE moves SET followed = ? WHERE game = ? AND version = ?`,
 	} {
 		if *stmt, err = s.write.Prepare(query); err != nil {

@@ -41,9 +41,13 @@ function phrase(move, done = true) {
   return move;
 }
 
-// words says a move done, with what its note says it uncovered or ended.
+// words says a move done, with what its note says it uncovered or ended:
+// a turn the sand ended is the sand's, a raft placed when its player's
+// time ran out was done for them.
 function words(move, note) {
+  if (note && note.turn_ends === 'time') return 'ran out of sand: the turn is over';
   let text = phrase(move);
+  if (note && note.by_time) text += ' (done for them: their time ran out)';
   if (note && note.uncovers === '#') text += ', uncovering a reef';
   else if (note && note.uncovers && '^>v<'.includes(note.uncovers)) text += ', uncovering a current';
   if (note && note.turn_ends === 'reef' && move !== 'end') text += ': a reef ends the turn';
@@ -148,6 +152,7 @@ export default {
     const note = move.note || {};
     const f = move.move.split(' ');
     if (note.turn_ends === 'reef') return mine ? 'A reef! Your turn is over.' : `${name}'s turn ended on a reef.`;
+    if (note.turn_ends === 'time') return mine ? 'The sand ran out: your turn is over.' : `The sand ran out: ${name}'s turn is over.`;
     if (f[0] === 'deliver') return mine ? 'You delivered a pearl to the volcano.' : `${name} delivered a pearl to the volcano.`;
     return null;
   },
