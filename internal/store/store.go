@@ -13,7 +13,7 @@
 // games had ids and options (version 0, Blue Lagoon's board, first seat and
 // clock in columns of their own) becomes one of Blue Lagoon's games with
 // those in its options and time rule; one written before checksums (up to
-// version 2) gets them.
+// version 3) gets them.
 //
 // All writes go through one goroutine and one connection, which gathers the
 // writes that arrive while a commit is in flight into the next transaction
