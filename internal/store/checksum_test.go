@@ -140,7 +140,7 @@ func (sv storedValue) set(db *sql.DB, keys []any, to any) ([]any, error) {
 // game's rows (a game in progress, a finished one, one with a single
 // move), as a disk or a hand might: each flip leaves that game damaged to
 // every read (Game fails, and neither InProgress nor Finished returns it
-// whole), and the other games whole. Some 14,000 flips take seconds; with
+// whole), and the other games whole. Some 15,000 flips take seconds; with
 // -short or the race detector, every 7th bit.
 func TestEveryFlipSeen(t *testing.T) {
 	stride, least := 1, 3000
