@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -190,6 +192,26 @@ func TestServeKeepsGamesAcrossShutdown(t *testing.T) {
 		t.Errorf("a second server on the same data: exit %d, %s", c, stderr.String())
 	}
 	stopServe(t, syscall.SIGTERM, code)
+}
+
+// TestServeRefusesLostStore: lagoon serve does not start on a database
+// that was emptied, nor on one SQLite cannot read; it says so, with the
+// way to restore it, and leaves the file as it was.
+func TestServeRefusesLostStore(t *testing.T) {
+	for name, text := range map[string]string{"emptied": "", "not a database": strings.Repeat("no pages here\n", 400)} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "lagoon.db")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, errOut, status := runCmd(t, "serve", "-addr", "127.0.0.1:0", "-data", dir)
+		if status != 1 || !strings.HasPrefix(errOut, "lagoon serve: "+path) || !strings.Contains(errOut, "lagoon backup") {
+			t.Errorf("%s: exit %d, %q; want 1 and a message naming %s and lagoon backup", name, status, errOut, path)
+		}
+		if b, err := os.ReadFile(path); err != nil || string(b) != text {
+			t.Errorf("%s: the file holds %d bytes after (%v), %d before", name, len(b), err, len(text))
+		}
+	}
 }
 
 func TestServeBadFlags(t *testing.T) {

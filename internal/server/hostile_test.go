@@ -301,19 +301,29 @@ func TestExpiry(t *testing.T) {
 // TestDamagedGamesLeftOut: games damaged in the store (a gap in the
 // moves, seats that do not decode, a column holding a value of the wrong
 // type, an over that is neither 0 nor 1, a finished game whose summary
-// does not decode) are logged once and left out, and answer as damaged;
-// every other game starts and the lobby answers.
+// does not decode, and flipped bits that leave every value readable: a
+// seat's name made the other's, a move's time) are logged once and left
+// out, and answer as damaged; every other game starts and the lobby
+// answers.
 func TestDamagedGamesLeftOut(t *testing.T) {
 	lines := &lineCounter{text: "damaged"}
 	ts := newTestServer(t, func(c *Config) { c.Log = slog.New(slog.NewTextHandler(lines, nil)) })
-	gap, gapTokens := ts.humansOf("tiny", 2, 1)
-	fine, tokens := ts.humansOf("tiny", 2, 3)
-	for range 3 {
-		g := ts.getTiny(gap, "", -1)
-		p := g.State.ToMove
-		ts.move(gap, gapTokens[p], g.State.Version, ts.getTiny(gap, gapTokens[p], -1).State.View.Legal[0])
+	played := func(seed uint64) string {
+		id, tokens := ts.humansOf("tiny", 2, seed)
+		for range 3 {
+			g := ts.getTiny(id, "", -1)
+			p := g.State.ToMove
+			ts.move(id, tokens[p], g.State.Version, ts.getTiny(id, tokens[p], -1).State.View.Legal[0])
+		}
+		return id
 	}
+	gap := played(1)
+	fine, tokens := ts.humansOf("tiny", 2, 3)
 	damage := map[string]string{"gap": fmt.Sprintf(`DELETE FROM moves WHERE game = '%s' AND version = 2`, gap)}
+	seated, _ := ts.humansOf("tiny", 2, 4)
+	damage[seated] = fmt.Sprintf(`UPDATE games SET seats = replace(seats, '"name":"P0"', '"name":"P1"') WHERE id = '%s'`, seated)
+	timed := played(5)
+	damage[timed] = fmt.Sprintf(`UPDATE moves SET at = at + 1 - 2 * (at & 1) WHERE game = '%s' AND version = 2`, timed)
 	for i, set := range []string{`seats = '[{"kind": 7'`, `players = 'two'`, `seed = 'abc'`, `created = 'yesterday'`,
 		`over = 'yes'`, `over = 1, summary = '{"totals": [1,'`} {
 		id, _ := ts.humansOf("tiny", 2, uint64(10+i))

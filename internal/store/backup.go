@@ -20,6 +20,10 @@ func Backup(ctx context.Context, dir, file string) error {
 	if _, err := os.Stat(path); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
+	if err := checkEmptied(path); err != nil {
+		// A copy of nothing would pass for a backup.
+		return fmt.Errorf("backup: %w", err)
+	}
 	if _, err := os.Stat(file); err == nil {
 		return fmt.Errorf("backup: %s exists; a backup writes a new file, never over one", file)
 	}

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -13,26 +15,9 @@ import (
 
 // Create stores a new game with no moves.
 func (s *Store) Create(ctx context.Context, g *Game) error {
-	seats, err := json.Marshal(g.Seats)
-	if err != nil {
-		return fmt.Errorf("create game %s: %w", g.ID, err)
-	}
-	options, err := json.Marshal(g.Options)
-	if err != nil {
-		return fmt.Errorf("create game %s: %w", g.ID, err)
-	}
-	if g.Options == nil {
-		options = []byte("{}")
-	}
-	timeRule, err := jsonText(g.Time)
-	if err != nil {
-		return fmt.Errorf("create game %s: %w", g.ID, err)
-	}
-	clocks, err := jsonText(g.Clocks)
-	if err != nil {
-		return fmt.Errorf("create game %s: %w", g.ID, err)
-	}
-	summary, err := json.Marshal(g.Summary)
+	row := *g
+	row.Updated, row.Version, row.Over, row.TakeBacks, row.Expired, row.Moves = g.Created, 0, false, 0, false, nil
+	values, err := gameRow(&row)
 	if err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
@@ -44,10 +29,7 @@ func (s *Store) Create(ctx context.Context, g *Game) error {
 		if n > 0 {
 			return ErrConflict
 		}
-		_, err := tx.Exec(`INSERT INTO games (id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)`,
-			g.ID, millis(g.Created), millis(g.Created), g.Game, string(options), g.Players, int64(g.Seed), g.SeedChosen,
-			timeRule, string(seats), clocks, string(summary), g.TakeBacksOff)
+		_, err := tx.Exec(insertGame, values...)
 		return err
 	})
 	if err != nil {
@@ -60,25 +42,14 @@ func (s *Store) Create(ctx context.Context, g *Game) error {
 // (a seat joins or is left to a bot, a clock runs out); version is the number
 // of moves the game has.
 func (s *Store) UpdateSeats(ctx context.Context, id string, version int, seats []Seat, clocks []int64, at time.Time) error {
-	b, err := json.Marshal(seats)
-	if err != nil {
-		return fmt.Errorf("store seats of %s: %w", id, err)
-	}
-	c, err := jsonText(clocks)
-	if err != nil {
-		return fmt.Errorf("store seats of %s: %w", id, err)
-	}
-	err = s.exec(ctx, func(tx *sql.Tx) error {
-		res, err := tx.Exec(`UPDATE games SET seats = ?, clocks = ?, updated = ?, version = ? WHERE id = ?`, string(b), c, millis(at), version, id)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n != 1 {
-			return ErrNotFound
-		}
-		return nil
+	// The writer writes copies: the caller's slices may change once it
+	// has the answer, or, shared, before.
+	seats, clocks = slices.Clone(seats), slices.Clone(clocks)
+	err := s.exec(ctx, func(tx *sql.Tx) error {
+		return rewrite(tx, id, func(g *Game) bool {
+			g.Seats, g.Clocks, g.Updated, g.Version = seats, clocks, at, version
+			return true
+		})
 	})
 	if err != nil {
 		return fmt.Errorf("store seats of %s: %w", id, err)
@@ -89,7 +60,13 @@ func (s *Store) UpdateSeats(ctx context.Context, id string, version int, seats [
 // Expire marks game id, not over, as given up: it is no longer resumed.
 func (s *Store) Expire(ctx context.Context, id string, at time.Time) error {
 	err := s.exec(ctx, func(tx *sql.Tx) error {
-		_, err := tx.Exec(`UPDATE games SET expired = 1, updated = ? WHERE id = ? AND over = 0`, millis(at), id)
+		err := rewrite(tx, id, func(g *Game) bool {
+			g.Expired, g.Updated = true, at
+			return !g.Over
+		})
+		if errors.Is(err, ErrNotFound) {
+			return nil
+		}
 		return err
 	})
 	if err != nil {
@@ -98,23 +75,101 @@ func (s *Store) Expire(ctx context.Context, id string, at time.Time) error {
 	return nil
 }
 
+// insertGame and updateGame write a game's row, its checksum last; the
+// update takes the game's id once more at the end.
+var (
+	insertGame = `INSERT INTO games (` + gameColumns + `) VALUES (?` + strings.Repeat(", ?", strings.Count(gameColumns, ",")) + `)`
+	updateGame = `UPDATE games SET (` + gameColumns + `) = (?` + strings.Repeat(", ?", strings.Count(gameColumns, ",")) + `) WHERE id = ?`
+)
+
+// rewrite reads game id's row, checking its checksum, lets change change
+// it and, if change says so, writes it with its new checksum: a row is
+// written whole, so that its checksum never vouches for a damaged value.
+func rewrite(tx *sql.Tx, id string, change func(g *Game) bool) error {
+	g, err := scanGame(tx.QueryRow(`SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if !change(g) {
+		return nil
+	}
+	values, err := gameRow(g)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(updateGame, append(values, g.ID)...)
+	return err
+}
+
+// gameRow returns the values of g's row, as SQLite will return them, its
+// checksum last.
+func gameRow(g *Game) ([]any, error) {
+	options := []byte("{}")
+	if g.Options != nil {
+		var err error
+		if options, err = json.Marshal(g.Options); err != nil {
+			return nil, err
+		}
+	}
+	seats, err := json.Marshal(g.Seats)
+	if err != nil {
+		return nil, err
+	}
+	summary, err := json.Marshal(g.Summary)
+	if err != nil {
+		return nil, err
+	}
+	timeRule, err := jsonText(g.Time)
+	if err != nil {
+		return nil, err
+	}
+	clocks, err := jsonText(g.Clocks)
+	if err != nil {
+		return nil, err
+	}
+	reseeds, err := jsonText(g.Reseeds)
+	if err != nil {
+		return nil, err
+	}
+	values := []any{g.ID, millis(g.Created), millis(g.Updated), g.Game, string(options), int64(g.Players), int64(g.Seed),
+		boolInt(g.SeedChosen), timeRule, string(seats), clocks, int64(g.Version), boolInt(g.Over), string(summary),
+		boolInt(g.TakeBacksOff), int64(g.TakeBacks), boolInt(g.Expired), reseeds}
+	return append(values, sum(values...)), nil
+}
+
 // Game reads game id with its moves.
 func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
 	g, err := scanGame(s.read.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("read game %s: %w", id, ErrNotFound)
+		err = s.rowMissing(ctx, id)
+	}
+	if err == nil {
+		err = s.readMoves(ctx, g)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read game %s: %w", id, err)
-	}
-	if err := s.readMoves(ctx, g); err != nil {
-		return nil, fmt.Errorf("read game %s: %w", id, err)
+		return nil, fmt.Errorf("read game %s: %w", id, s.unreadable(err))
 	}
 	return g, nil
 }
 
+// rowMissing returns ErrNotFound for a game that has no row, unless it has
+// moves: then its row went missing (its id changed), and it is damaged.
+func (s *Store) rowMissing(ctx context.Context, id string) error {
+	var moves int
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM moves WHERE game = ? LIMIT 1)`, id).Scan(&moves); err != nil {
+		return err
+	}
+	if moves > 0 {
+		return fmt.Errorf("game %s: its moves are stored and its row is not: %w", id, ErrDamaged)
+	}
+	return ErrNotFound
+}
+
 // Damaged is a stored game that cannot be read: a column that does not
-// decode, a gap in its moves.
+// decode, a gap in its moves, a row that does not match its checksum.
 type Damaged struct {
 	ID  string
 	Err error
@@ -128,14 +183,14 @@ type Damaged struct {
 func (s *Store) InProgress(ctx context.Context) (games []*Game, damaged []Damaged, _ error) {
 	all, bad, err := s.listAll(ctx, `SELECT `+gameColumns+` FROM games WHERE over IS NOT 1 AND expired IS NOT 1 ORDER BY created, id`)
 	if err != nil {
-		return nil, nil, fmt.Errorf("read games in progress: %w", err)
+		return nil, nil, fmt.Errorf("read games in progress: %w", s.unreadable(err))
 	}
 	for _, g := range all {
 		if err := s.readMoves(ctx, g); err != nil {
 			if ctx.Err() != nil {
 				return nil, nil, fmt.Errorf("read games in progress: %w", err)
 			}
-			bad = append(bad, Damaged{g.ID, err})
+			bad = append(bad, Damaged{g.ID, s.unreadable(err)})
 			continue
 		}
 		games = append(games, g)
@@ -144,17 +199,18 @@ func (s *Store) InProgress(ctx context.Context) (games []*Game, damaged []Damage
 }
 
 // Finished reads the limit games that ended last, newest first, without
-// their moves, and apart those among them whose rows do not decode.
+// their moves, and apart those among them whose rows do not decode or do
+// not match their checksums.
 func (s *Store) Finished(ctx context.Context, limit int) (games []*Game, damaged []Damaged, _ error) {
 	games, damaged, err := s.listAll(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 1 ORDER BY updated DESC, id LIMIT ?`, limit)
 	if err != nil {
-		return nil, nil, fmt.Errorf("read finished games: %w", err)
+		return nil, nil, fmt.Errorf("read finished games: %w", s.unreadable(err))
 	}
 	return games, damaged, nil
 }
 
 // listAll reads the games of a query, and apart the games whose rows do
-// not decode.
+// not decode or do not match their checksums.
 func (s *Store) listAll(ctx context.Context, query string, args ...any) (games []*Game, damaged []Damaged, _ error) {
 	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
@@ -177,12 +233,13 @@ func (s *Store) listAll(ctx context.Context, query string, args ...any) (games [
 
 type scanner interface{ Scan(dest ...any) error }
 
-// scanGame reads a game's row. Each column is read as the value SQLite
-// holds and decoded here, so that a damaged column (a value of the wrong
-// type, JSON that does not decode) is an error of this game only: it
-// returns the game, with its id, and the error.
+// scanGame reads a game's row and checks it against its checksum. Each
+// column is read as the value SQLite holds and decoded here, so that a
+// damaged column (a value of the wrong type, JSON that does not decode, a
+// flipped bit) is an error of this game only: it returns the game, with
+// its id, and the error.
 func scanGame(row scanner) (*Game, error) {
-	var cols [18]any
+	var cols [19]any
 	dest := make([]any, len(cols))
 	for i := range cols {
 		dest[i] = &cols[i]
@@ -219,6 +276,9 @@ func scanGame(row scanner) (*Game, error) {
 	g.Expired = d.flag(16, "expired")
 	if cols[17] != nil {
 		d.json(17, "reseeds", &g.Reseeds)
+	}
+	if d.err == nil {
+		d.err = checkSum(cols[18], sum(cols[:18]...), "its row")
 	}
 	if d.err != nil {
 		return &g, fmt.Errorf("game %s: %w", g.ID, d.err)

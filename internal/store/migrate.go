@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 )
 
 // This file brings a database of an older schema up to date.
@@ -12,7 +13,7 @@ import (
 // another name by the migration from version 0.
 var gamesTableV1 = gamesTable("games_v1")
 
-// migrateV0 brings a database of schema version 0 up to version 1: the
+// migrateV0 brings a database of schema version 0 up to date: the
 // games of version 0 are all Blue Lagoon's, with the board (a name or the
 // notation), the first seat and the clock in columns of their own; they
 // become options and a time rule. SQLite changes a table's columns by
@@ -30,27 +31,39 @@ ALTER TABLE games_v1 RENAME TO games;
 CREATE INDEX games_over_updated ON games (over, updated);
 `
 
-// migrateV1 brings a database of schema version 1 up to version 2: games
-// may allow take-backs or not (they did, as they all do by default), count
-// the take-backs made, and may have expired (none had).
+// migrateV1 brings a database of schema version 1 up to date: games may
+// allow take-backs or not (they did, as they all do by default), count the
+// take-backs made, and may have expired (none had).
 var migrateV1 = `
 ALTER TABLE games ADD COLUMN take_backs_off INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN take_backs INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN expired INTEGER NOT NULL DEFAULT 0;
-`
+` + migrateV2
 
-// migrateV2 brings a database of schema version 2 up to version 3: a
-// take-back may reseed its game's chance (none had), and a move may have
-// been made by the time rule (which was not told).
+// migrateV2 brings a database of schema version 2 up to date: a take-back
+// may reseed its game's chance (none had), and a move may have been made
+// by the time rule (which was not told).
 var migrateV2 = `
 ALTER TABLE games ADD COLUMN reseeds TEXT;
-` + movesByTime
+` + movesByTime + migrateV3
 
 // movesByTime adds the moves' by_time column, to a moves table of any
 // version before 3 (the migration from version 0 makes the games table of
 // the current version, and keeps the moves table).
 const movesByTime = `
 ALTER TABLE moves ADD COLUMN by_time INTEGER NOT NULL DEFAULT 0;
+`
+
+// migrateV3 brings a database of schema version 3 up to version 4: games
+// carry checksums (checksum.go), which checksumAll then computes.
+var migrateV3 = `
+ALTER TABLE games ADD COLUMN checksum BLOB;
+` + addMoveHashes
+
+// addMoveHashes adds the columns of the moves' chain of hashes.
+const addMoveHashes = `
+ALTER TABLE moves ADD COLUMN hash BLOB;
+ALTER TABLE moves ADD COLUMN followed INTEGER NOT NULL DEFAULT 0;
 `
 
 // migrate makes the schema of a new database, or brings an older one up to
@@ -81,11 +94,13 @@ func migrate(db *sql.DB) error {
 	case tables == 0:
 		steps = schema
 	case version == 0:
-		steps = migrateV0 + movesByTime
+		steps = migrateV0 + movesByTime + addMoveHashes
 	case version == 1:
-		steps = migrateV1 + migrateV2
+		steps = migrateV1
 	case version == 2:
 		steps = migrateV2
+	case version == 3:
+		steps = migrateV3
 	}
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err
@@ -98,6 +113,11 @@ func migrate(db *sql.DB) error {
 	defer tx.Rollback()
 	if _, err := tx.Exec(steps); err != nil {
 		return fmt.Errorf("schema version %d to %d: %w", version, schemaVersion, err)
+	}
+	if tables > 0 {
+		if err := checksumAll(tx); err != nil {
+			return fmt.Errorf("schema version %d to %d: checksums: %w", version, schemaVersion, err)
+		}
 	}
 	rows, err := tx.Query("PRAGMA foreign_key_check")
 	if err != nil {
@@ -112,4 +132,90 @@ func migrate(db *sql.DB) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// checksumAll computes the checksums of the games stored before games had
+// them (checksum.go), as they are: a game damaged before stays damaged to
+// the checks that see it (a column that does not decode, a gap in its
+// moves), and damage nothing could see before is now what its checksum
+// vouches for. A game row that counts fewer moves than are stored is
+// brought up to its last move, as a read would see it, so that its row
+// counts at least one move once it has one.
+func checksumAll(tx *sql.Tx) error {
+	var ids []any
+	rows, err := tx.Query(`SELECT id FROM games`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id any
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		last, n, err := chainMoves(tx, id)
+		if err != nil {
+			return fmt.Errorf("game %v: %w", id, err)
+		}
+		if err := checksumRow(tx, id, last, n); err != nil {
+			return fmt.Errorf("game %v: %w", id, err)
+		}
+	}
+	return nil
+}
+
+// chainMoves writes the hashes of game id's moves, and which are followed.
+// It returns the at and clocks of the last move, and how many there are.
+func chainMoves(tx *sql.Tx, id any) (last [2]any, n int, _ error) {
+	rows, err := tx.Query(`SELECT version, seat, move, at, clocks, by_time FROM moves WHERE game = ? ORDER BY version`, id)
+	if err != nil {
+		return last, 0, err
+	}
+	var moves [][6]any
+	for rows.Next() {
+		var m [6]any
+		if err := rows.Scan(&m[0], &m[1], &m[2], &m[3], &m[4], &m[5]); err != nil {
+			rows.Close()
+			return last, 0, err
+		}
+		moves = append(moves, m)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(moves) == 0 {
+		return last, 0, err
+	}
+	var prev []byte
+	for i, m := range moves {
+		prev = sum(prev, id, m[0], m[1], m[2], m[3], m[4], m[5])
+		if _, err := tx.Exec(`UPDATE moves SET hash = ?, followed = ? WHERE game = ? AND version = ?`, prev, i < len(moves)-1, id, m[0]); err != nil {
+			return last, 0, err
+		}
+	}
+	m := moves[len(moves)-1]
+	return [2]any{m[3], m[4]}, len(moves), nil
+}
+
+// checksumRow writes the checksum of game id's row, after bringing it up
+// to its last move (at and clocks) if it counts fewer than the n stored.
+func checksumRow(tx *sql.Tx, id any, last [2]any, n int) error {
+	var cols [18]any
+	dest := make([]any, len(cols))
+	for i := range cols {
+		dest[i] = &cols[i]
+	}
+	if err := tx.QueryRow(`SELECT `+strings.TrimSuffix(gameColumns, ", checksum")+` FROM games WHERE id = ?`, id).Scan(dest...); err != nil {
+		return err
+	}
+	if version, ok := cols[11].(int64); ok && version < int64(n) {
+		cols[2], cols[10], cols[11] = last[0], last[1], int64(n)
+	}
+	_, err := tx.Exec(`UPDATE games SET updated = ?, clocks = ?, version = ?, checksum = ? WHERE id = ?`, cols[2], cols[10], cols[11], sum(cols[:]...), id)
+	return err
 }

@@ -10,7 +10,7 @@ import (
 
 // schemaVersion is the version of the schema below, kept in the
 // database's user_version.
-const schemaVersion = 3
+const schemaVersion = 4
 
 // gamesTable is the games table of the current schema, under a name.
 func gamesTable(name string) string {
@@ -32,7 +32,8 @@ func gamesTable(name string) string {
 	take_backs_off INTEGER NOT NULL DEFAULT 0,
 	take_backs     INTEGER NOT NULL DEFAULT 0,
 	expired        INTEGER NOT NULL DEFAULT 0,
-	reseeds        TEXT
+	reseeds        TEXT,
+	checksum       BLOB
 );
 `
 }
@@ -48,11 +49,18 @@ CREATE TABLE moves (
 	at      INTEGER NOT NULL,
 	clocks  TEXT,
 	by_time INTEGER NOT NULL DEFAULT 0,
+	hash    BLOB,
+	followed INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (game, version)
 ) WITHOUT ROWID;
 `
 
-const gameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off, take_backs, expired, reseeds`
+// gameColumns are the columns of a game's row, its checksum last (see
+// checksum.go); moveColumns those of a move's row read with the game.
+const (
+	gameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off, take_backs, expired, reseeds, checksum`
+	moveColumns = `version, seat, move, at, clocks, by_time, hash, followed`
+)
 
 func millis(t time.Time) int64 { return t.UnixMilli() }
 

@@ -12,7 +12,8 @@
 // Open brings an older database up to date: a database written before
 // games had ids and options (version 0, Blue Lagoon's board, first seat and
 // clock in columns of their own) becomes one of Blue Lagoon's games with
-// those in its options and time rule.
+// those in its options and time rule; one written before checksums (up to
+// version 3) gets them.
 //
 // All writes go through one goroutine and one connection, which gathers the
 // writes that arrive while a commit is in flight into the next transaction
@@ -25,8 +26,14 @@
 //
 // Moves are what the store writes most, so a move writes as little as it can:
 // one row in the moves table, whose key (game, version) refuses a second move
-// at the same version; the game's own row changes only when the game ends or
-// its seats change.
+// at the same version, and a flag in the row of the move before it, most
+// often on the same page; the game's own row changes only with its first
+// move, when the game ends or when its seats change.
+//
+// Every game carries checksums, which a read checks, so that a game read is
+// the game written or is reported damaged (checksum.go); a database that
+// SQLite cannot read, or one that was emptied, is refused with the way to
+// restore it (unreadable.go).
 //
 // SQLite would copy the log into the database (a checkpoint) inside whichever
 // commit fills it, holding that commit, and every move waiting on it, for
@@ -60,8 +67,10 @@ var ErrClosed = errors.New("store is closed")
 // Store is an open database. Its methods are safe for concurrent use.
 type Store struct {
 	write      *sql.DB   // one connection, used only by the writer goroutine
+	path       string    // the database's file
 	head       *sql.Stmt // a game's state for AppendMove, prepared on write
 	insertMove *sql.Stmt
+	follow     *sql.Stmt // marks a move as followed, or not
 	read       *sql.DB
 	checkpoint *sql.DB // one connection, used only by the checkpointer
 	ops        chan op
@@ -71,7 +80,9 @@ type Store struct {
 	lock       *os.File // the data directory's lock, held while open
 }
 
-// Open opens (creating it if needed) the database lagoon.db in dir.
+// Open opens (creating it if needed) the database lagoon.db in dir. It
+// refuses a database that was emptied (see checkEmptied) and names one
+// that SQLite cannot read with the way to restore it (ErrUnreadable).
 func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
@@ -94,6 +105,9 @@ func Open(dir string) (*Store, error) {
 // openDB opens the database in dir, which the caller has locked.
 func openDB(dir string) (*Store, error) {
 	path := filepath.Join(dir, "lagoon.db")
+	if err := checkEmptied(path); err != nil {
+		return nil, err
+	}
 	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(0)"
 	open := func(extra string, conns int) (*sql.DB, error) {
 		db, err := sql.Open("sqlite", "file:"+path+"?"+pragmas+extra)
@@ -105,36 +119,41 @@ func openDB(dir string) (*Store, error) {
 		db.SetConnMaxLifetime(0)
 		return db, nil
 	}
-	w, err := open("&_txlock=immediate", 1)
-	if err != nil {
+	s := &Store{path: path, ops: make(chan op), restart: make(chan struct{}, 1), stop: make(chan struct{})}
+	fail := func(err error) (*Store, error) {
+		for _, db := range []*sql.DB{s.write, s.read, s.checkpoint} {
+			if db != nil {
+				db.Close()
+			}
+		}
+		if err := s.unreadable(err); errors.Is(err, ErrUnreadable) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	if err := migrate(w); err != nil {
-		w.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	var err error
+	if s.write, err = open("&_txlock=immediate", 1); err != nil {
+		return fail(err)
 	}
-	head, err := w.Prepare(`SELECT over, coalesce((SELECT max(version) FROM moves WHERE game = ?1), 0) FROM games WHERE id = ?1`)
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	if err := migrate(s.write); err != nil {
+		return fail(err)
 	}
-	insertMove, err := w.Prepare(`INSERT INTO moves (game, version, seat, move, at, clocks, by_time) VALUES (?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	for stmt, query := range map[**sql.Stmt]string{
+		// The last move, by the key read backwards: no sort, no table made.
+		&s.head:       `SELECT g.over, coalesce(m.version, 0), m.hash FROM games g LEFT JOIN moves m ON m.game = g.id WHERE g.id = ?1 ORDER BY m.version DESC LIMIT 1`,
+		&s.insertMove: `INSERT INTO moves (game, version, seat, move, at, clocks, by_time, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		&s.follow:     `UPDATE moves SET followed = ? WHERE game = ? AND version = ?`,
+	} {
+		if *stmt, err = s.write.Prepare(query); err != nil {
+			return fail(err)
+		}
 	}
-	r, err := open("&_pragma=query_only(1)", 4)
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	if s.read, err = open("&_pragma=query_only(1)", 4); err != nil {
+		return fail(err)
 	}
-	c, err := open("", 1)
-	if err != nil {
-		w.Close()
-		r.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	if s.checkpoint, err = open("", 1); err != nil {
+		return fail(err)
 	}
-	s := &Store{write: w, head: head, insertMove: insertMove, read: r, checkpoint: c, ops: make(chan op), restart: make(chan struct{}, 1), stop: make(chan struct{})}
 	s.done.Go(s.writer)
 	s.done.Go(s.checkpointer)
 	return s, nil
@@ -146,7 +165,7 @@ func (s *Store) Close() error {
 	close(s.stop)
 	s.done.Wait()
 	_, err := s.write.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
-	err = errors.Join(err, s.head.Close(), s.insertMove.Close(), s.checkpoint.Close(), s.read.Close(), s.write.Close())
+	err = errors.Join(err, s.head.Close(), s.insertMove.Close(), s.follow.Close(), s.checkpoint.Close(), s.read.Close(), s.write.Close())
 	if s.lock != nil {
 		err = errors.Join(err, s.lock.Close())
 	}

@@ -67,7 +67,8 @@ func TestMigrateV1(t *testing.T) {
 	if err := s.Create(ctx, newGame("g1")); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"ALTER TABLE games DROP COLUMN take_backs_off", "ALTER TABLE games DROP COLUMN take_backs", "ALTER TABLE games DROP COLUMN expired", "ALTER TABLE games DROP COLUMN reseeds", "ALTER TABLE moves DROP COLUMN by_time", "PRAGMA user_version = 1"} {
+	for _, q := range []string{"ALTER TABLE games DROP COLUMN take_backs_off", "ALTER TABLE games DROP COLUMN take_backs", "ALTER TABLE games DROP COLUMN expired", "ALTER TABLE games DROP COLUMN reseeds", "ALTER TABLE moves DROP COLUMN by_time",
+		"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "PRAGMA user_version = 1"} {
 		if _, err := s.write.Exec(q); err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +102,8 @@ func TestMigrateV2(t *testing.T) {
 	if err := s.TakeBack(ctx, "g1", 1, 0, nil, nil, g.Created); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"ALTER TABLE games DROP COLUMN reseeds", "ALTER TABLE moves DROP COLUMN by_time", "PRAGMA user_version = 2"} {
+	for _, q := range []string{"ALTER TABLE games DROP COLUMN reseeds", "ALTER TABLE moves DROP COLUMN by_time",
+		"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "PRAGMA user_version = 2"} {
 		if _, err := s.write.Exec(q); err != nil {
 			t.Fatal(err)
 		}
