@@ -47,7 +47,7 @@ person starts a game against an easy bot that moves first: the report
 gives the time from creating it to the bot's first move (run the server
 with -bot-delay 0 to measure the thinking and the queue alone). With
 -person-bot-games, that many games of a person against a -bot-level bot
-are played from one address, the person moving as soon as it is their
+are played from one address, the person moving 150 ms after it is their
 turn, and the person's easy bot is probed the same way: one address
 keeping the bots busy, as in issue 28:
 
@@ -65,7 +65,7 @@ Flags:`)
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "give up after this long")
 	fs.DurationVar(&cfg.poll, "poll", 200*time.Millisecond, "how often /api/lobby and /api/health are polled while the games are played")
 	fs.IntVar(&cfg.botGames, "bot-games", 0, "games of bots alone thinking meanwhile, each created from another source address")
-	fs.IntVar(&cfg.personBotGames, "person-bot-games", 0, "games of a person against a bot thinking meanwhile, all from one source address, the person moving at once")
+	fs.IntVar(&cfg.personBotGames, "person-bot-games", 0, "games of a person against a bot thinking meanwhile, all from one source address, the person moving 150 ms after it is their turn")
 	fs.StringVar(&cfg.botLevel, "bot-level", "max", "the level of the bots of -bot-games and -person-bot-games")
 	fs.IntVar(&cfg.moves, "moves", 0, "stop each game after this many moves, leaving it in progress (default: play it to its end; 200 for laguna)")
 	measure := fs.String("measure", "", `the moves whose latency is measured, their texts separated by spaces (default: every move; the steps "N E S W" for laguna)`)
@@ -770,7 +770,8 @@ func (lt *loadRun) createBotGames(ctx context.Context) error {
 // playBot plays, until ctx ends, games of a person against a cfg.botLevel
 // bot that moves first, one after another, all from the same source
 // address whatever i: the person moves at random as soon as it is their
-// turn, so that the address always has a bot move in the pool.
+// turn (botGameMoveGap), so that the address always has a bot move in the
+// pool.
 func (lt *loadRun) playBot(ctx context.Context, i int) {
 	hc := lt.client(len(lt.clients) - 2)
 	for ctx.Err() == nil {
@@ -780,6 +781,11 @@ func (lt *loadRun) playBot(ctx context.Context, i int) {
 		}
 	}
 }
+
+// botGameMoveGap is how long playBot's person waits before each move: in
+// a game of many moves a turn (Laguna's), within the server's 10 messages
+// a second of a connection.
+const botGameMoveGap = 150 * time.Millisecond
 
 // playBotGame plays one game of playBot to its end.
 func (lt *loadRun) playBotGame(ctx context.Context, hc *http.Client, rng *rand.Rand) error {
@@ -808,6 +814,11 @@ func (lt *loadRun) playBotGame(ctx context.Context, hc *http.Client, rng *rand.R
 		case st.Over:
 			return nil
 		case st.ToMove == 1 && len(st.View.Legal) > 0:
+			select {
+			case <-time.After(botGameMoveGap):
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 			b, _ := json.Marshal(map[string]any{"type": "move", "id": strconv.Itoa(st.Version), "version": st.Version,
 				"move": st.View.Legal[rng.IntN(len(st.View.Legal))]})
 			if err := c.Write(ctx, websocket.MessageText, b); err != nil {
