@@ -60,8 +60,12 @@ type Options struct {
 	Workers int
 	// Paced asks for a bot that acts at a person's pace where its game
 	// has one (Laguna's planner, whose moves a sand timer must bind as it
-	// binds a person's): what the server wants at a table. The arena and
-	// the tools leave it off and get their answers at once.
+	// binds a person's): what the server wants at a table. Such a bot
+	// says so (a method Paced() bool), says how long each decision takes
+	// at its pace (Pace() time.Duration) and still answers Move at once:
+	// its host waits out the pace, as the server does on a timer, so that
+	// no thread of its bots sleeps through it. The arena and the tools
+	// leave it off.
 	Paced bool
 }
 

@@ -111,9 +111,19 @@ func (b own) Move(ctx context.Context, st game.State) (game.Move, error) {
 	return b.Bot.Move(ctx, st)
 }
 
-// Paced reports whether the bot keeps a person's pace itself, so that a
-// host need not delay its moves further.
+// Paced reports whether the bot keeps a person's pace, which its host
+// waits out (Pace) rather than delay its moves further.
 func (b own) Paced() bool {
 	p, ok := b.Bot.(interface{ Paced() bool })
 	return ok && p.Paced()
+}
+
+// Pace returns how long each of the bot's decisions takes at a person's
+// pace (Options.Paced), 0 for a bot that keeps none.
+func (b own) Pace() time.Duration {
+	p, ok := b.Bot.(interface{ Pace() time.Duration })
+	if !ok {
+		return 0
+	}
+	return p.Pace()
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/game"
@@ -41,6 +42,14 @@ type firstBot struct{ paced bool }
 func (firstBot) Name() string { return "first" }
 
 func (b firstBot) Paced() bool { return b.paced }
+
+// Pace is a second a decision when paced.
+func (b firstBot) Pace() time.Duration {
+	if b.paced {
+		return time.Second
+	}
+	return 0
+}
 
 func (firstBot) Move(_ context.Context, st game.State) (game.Move, error) {
 	return game.Legal(st)[0], nil
@@ -84,6 +93,10 @@ func TestKitBots(t *testing.T) {
 		p, ok := bot.(interface{ Paced() bool })
 		if want := spec == "medium"; !ok || p.Paced() != want {
 			t.Errorf("%q made Paced: says Paced %v (%v), want %v", spec, p.Paced(), ok, want)
+		}
+		pace, ok := bot.(interface{ Pace() time.Duration })
+		if want := map[bool]time.Duration{true: time.Second}[spec == "medium"]; !ok || pace.Pace() != want {
+			t.Errorf("%q made Paced: its pace is not passed on to a host, want %v", spec, want)
 		}
 	}
 	bot, err := NewWith(tinyKitted, "medium", Options{})

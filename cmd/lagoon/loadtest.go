@@ -45,7 +45,13 @@ their latencies and the server's bot queue. With -bot-games, that many
 games of -bot-level bots alone think meanwhile, and every 2 seconds a
 person starts a game against an easy bot that moves first: the report
 gives the time from creating it to the bot's first move (run the server
-with -bot-delay 0 to measure the thinking and the queue alone).
+with -bot-delay 0 to measure the thinking and the queue alone). With
+-person-bot-games, that many games of a person against a -bot-level bot
+are played from one address, the person moving 150 ms after it is their
+turn, and the person's easy bot is probed the same way: one address
+keeping the bots busy, as in issue 28:
+
+  lagoon loadtest -games 20 -person-bot-games 20 -bot-level max
 
 Flags:`)
 		fs.PrintDefaults()
@@ -59,7 +65,8 @@ Flags:`)
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "give up after this long")
 	fs.DurationVar(&cfg.poll, "poll", 200*time.Millisecond, "how often /api/lobby and /api/health are polled while the games are played")
 	fs.IntVar(&cfg.botGames, "bot-games", 0, "games of bots alone thinking meanwhile, each created from another source address")
-	fs.StringVar(&cfg.botLevel, "bot-level", "max", "the level of the bots of -bot-games")
+	fs.IntVar(&cfg.personBotGames, "person-bot-games", 0, "games of a person against a bot thinking meanwhile, all from one source address, the person moving 150 ms after it is their turn")
+	fs.StringVar(&cfg.botLevel, "bot-level", "max", "the level of the bots of -bot-games and -person-bot-games")
 	fs.IntVar(&cfg.moves, "moves", 0, "stop each game after this many moves, leaving it in progress (default: play it to its end; 200 for laguna)")
 	measure := fs.String("measure", "", `the moves whose latency is measured, their texts separated by spaces (default: every move; the steps "N E S W" for laguna)`)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -76,7 +83,7 @@ Flags:`)
 		}
 	}
 	cfg.measure = strings.Fields(*measure)
-	if fs.NArg() > 0 || cfg.games < 1 || cfg.sources < 0 || cfg.sources > 250 || cfg.think < 0 || cfg.moves < 0 {
+	if fs.NArg() > 0 || cfg.games < 1 || cfg.sources < 0 || cfg.sources > 250 || cfg.think < 0 || cfg.moves < 0 || cfg.botGames < 0 || cfg.personBotGames < 0 {
 		fmt.Fprintln(stderr, "lagoon loadtest: bad arguments; see lagoon loadtest -h")
 		return 2
 	}
@@ -100,10 +107,12 @@ type loadConfig struct {
 	sources int
 	timeout time.Duration
 	poll    time.Duration
-	// botGames games of bots of botLevel alone, and a person's probe
-	// games against an easy bot.
-	botGames int
-	botLevel string
+	// botGames games of bots of botLevel alone, personBotGames games of
+	// a person against one from one address, and with either a person's
+	// probe games against an easy bot.
+	botGames       int
+	personBotGames int
+	botLevel       string
 	// moves, if not 0, stops each game after that many moves, left in
 	// progress; measure, if not empty, are the moves whose latency is
 	// measured.
@@ -284,7 +293,10 @@ func (lt *loadRun) playAll(ctx context.Context, start chan struct{}, finished *s
 	pctx, stopPolls := context.WithCancel(ctx)
 	var polls sync.WaitGroup
 	polls.Go(func() { lt.pollServer(pctx) })
-	if lt.cfg.botGames > 0 {
+	for i := range lt.cfg.personBotGames {
+		polls.Go(func() { lt.playBot(pctx, i) })
+	}
+	if lt.cfg.botGames > 0 || lt.cfg.personBotGames > 0 {
 		polls.Go(func() { lt.probeFairness(pctx) })
 	}
 	finished.Wait()
@@ -755,6 +767,97 @@ func (lt *loadRun) createBotGames(ctx context.Context) error {
 	return nil
 }
 
+// playBot plays, until ctx ends, games of a person against a cfg.botLevel
+// bot that moves first, one after another, all from the same source
+// address whatever i: the person moves at random as soon as it is their
+// turn (botGameMoveGap), so that the address always has a bot move in the
+// pool.
+func (lt *loadRun) playBot(ctx context.Context, i int) {
+	hc := lt.client(len(lt.clients) - 2)
+	for ctx.Err() == nil {
+		if err := lt.playBotGame(ctx, hc, rand.New(rand.NewPCG(uint64(i), 28))); err != nil && ctx.Err() == nil {
+			lt.fail("a person against a %s bot: %v", lt.cfg.botLevel, err)
+			return
+		}
+	}
+}
+
+// botGameMoveGap is how long playBot's person waits before each move: in
+// a game of many moves a turn (Laguna's), within the server's 10 messages
+// a second of a connection.
+const botGameMoveGap = 150 * time.Millisecond
+
+// playBotGame plays one game of playBot to its end.
+func (lt *loadRun) playBotGame(ctx context.Context, hc *http.Client, rng *rand.Rand) error {
+	c, err := lt.dialBotGame(ctx, hc, lt.cfg.botLevel)
+	if err != nil {
+		return err
+	}
+	defer c.CloseNow()
+	for {
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			return err
+		}
+		var m loadMessage
+		if err := json.Unmarshal(data, &m); err != nil {
+			return err
+		}
+		st := m.State
+		if m.Type == "snapshot" && m.Game != nil {
+			st = &m.Game.State
+		}
+		switch {
+		case m.Type == "error" && m.Code != "stale_version":
+			return fmt.Errorf("the server refused: %s: %s", m.Code, m.Message)
+		case st == nil:
+		case st.Over:
+			return nil
+		case st.ToMove == 1 && len(st.View.Legal) > 0:
+			select {
+			case <-time.After(botGameMoveGap):
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			b, _ := json.Marshal(map[string]any{"type": "move", "id": strconv.Itoa(st.Version), "version": st.Version,
+				"move": st.View.Legal[rng.IntN(len(st.View.Legal))]})
+			if err := c.Write(ctx, websocket.MessageText, b); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// dialBotGame creates a game where a person plays a bot of level that
+// moves first, and connects to it as the person.
+func (lt *loadRun) dialBotGame(ctx context.Context, hc *http.Client, level string) (*websocket.Conn, error) {
+	req := map[string]any{"seats": []map[string]string{{"kind": "bot", "level": level}, {"kind": "human", "name": "Probe"}}}
+	if lt.cfg.game != "" {
+		req["game"] = lt.cfg.game
+	}
+	var created struct {
+		ID    string `json:"id"`
+		Seats []struct {
+			Token string `json:"token"`
+		} `json:"seats"`
+	}
+	if err := lt.request(ctx, hc, "POST", "/api/games", req, &created); err != nil {
+		return nil, err
+	}
+	url := "ws" + strings.TrimPrefix(lt.base, "http") + "/api/games/" + created.ID + "/ws"
+	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: hc})
+	if err != nil {
+		return nil, err
+	}
+	c.SetReadLimit(1 << 20)
+	b, _ := json.Marshal(map[string]any{"type": "hello", "token": created.Seats[0].Token}) // the person's, the only one listed
+	if err := c.Write(ctx, websocket.MessageText, b); err != nil {
+		c.CloseNow()
+		return nil, err
+	}
+	return c, nil
+}
+
 // probeFairness starts, every 2 seconds until ctx ends, a game where a
 // person plays an easy bot that moves first, and times the bot's first
 // move from the game's creation.
@@ -780,30 +883,11 @@ func (lt *loadRun) probeFairness(ctx context.Context) {
 
 func (lt *loadRun) probe(ctx context.Context, hc *http.Client) (time.Duration, error) {
 	began := time.Now()
-	req := map[string]any{"seats": []map[string]string{{"kind": "bot", "level": "easy"}, {"kind": "human", "name": "Probe"}}}
-	if lt.cfg.game != "" {
-		req["game"] = lt.cfg.game
-	}
-	var created struct {
-		ID    string `json:"id"`
-		Seats []struct {
-			Token string `json:"token"`
-		} `json:"seats"`
-	}
-	if err := lt.request(ctx, hc, "POST", "/api/games", req, &created); err != nil {
-		return 0, err
-	}
-	url := "ws" + strings.TrimPrefix(lt.base, "http") + "/api/games/" + created.ID + "/ws"
-	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: hc})
+	c, err := lt.dialBotGame(ctx, hc, "easy")
 	if err != nil {
 		return 0, err
 	}
 	defer c.CloseNow()
-	c.SetReadLimit(1 << 20)
-	b, _ := json.Marshal(map[string]any{"type": "hello", "token": created.Seats[0].Token})
-	if err := c.Write(ctx, websocket.MessageText, b); err != nil {
-		return 0, err
-	}
 	for {
 		_, data, err := c.Read(ctx)
 		if err != nil {

@@ -13,15 +13,15 @@ import (
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
-// TestLoadtest runs a small, fast load test against a server whose
-// per-connection message limit is off, so that the clients need not think
-// for long.
-func TestLoadtest(t *testing.T) {
+// loadServer serves the games on a loopback port until the test ends,
+// with the per-connection message limit off so that the clients need not
+// think for long, and returns its address.
+func loadServer(t *testing.T) string {
 	st, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
 	games, err := registry()
 	if err != nil {
 		t.Fatal(err)
@@ -31,14 +31,22 @@ func TestLoadtest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { s.Close() })
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	hs := &http.Server{Handler: s}
 	go hs.Serve(ln)
-	defer hs.Close()
+	t.Cleanup(func() { hs.Close() })
+	return ln.Addr().String()
+}
+
+// TestLoadtest runs a small, fast load test against a server whose
+// per-connection message limit is off, so that the clients need not think
+// for long.
+func TestLoadtest(t *testing.T) {
+	addr := loadServer(t)
 
 	for _, tc := range []struct {
 		game  string
@@ -54,7 +62,7 @@ func TestLoadtest(t *testing.T) {
 		{"laguna", "2", "played to their end or to 200 moves", "N E S W"},
 	} {
 		var out, stderr bytes.Buffer
-		args := []string{"loadtest", "-addr", ln.Addr().String(), "-games", tc.games, "-think", "1ms", "-sources", "3", "-poll", "5ms"}
+		args := []string{"loadtest", "-addr", addr, "-games", tc.games, "-think", "1ms", "-sources", "3", "-poll", "5ms"}
 		if tc.game != "" {
 			args = append(args, "-game", tc.game)
 		}
@@ -68,6 +76,18 @@ func TestLoadtest(t *testing.T) {
 				t.Errorf("the report of loadtest %s does not say %q:\n%s", tc.game, want, out.String())
 			}
 		}
+	}
+}
+
+// TestLoadtestPersonBotGames: with -person-bot-games one address plays
+// games against bots while the others play, and the run stays clean.
+func TestLoadtestPersonBotGames(t *testing.T) {
+	addr := loadServer(t)
+	var out, stderr bytes.Buffer
+	args := []string{"loadtest", "-addr", addr, "-games", "2", "-think", "1ms", "-sources", "3", "-poll", "5ms",
+		"-person-bot-games", "3", "-bot-level", "easy"}
+	if c := run(args, nil, &out, &stderr); c != 0 || !strings.Contains(out.String(), "0 errors, 0 moves lost, 0 moves doubled") {
+		t.Errorf("loadtest -person-bot-games exited with %d:\n%s\n%s", c, out.String(), stderr.String())
 	}
 }
 

@@ -19,11 +19,15 @@ type botJob struct {
 	// takeBacks is the game's generation (match.takeBacks) when the job
 	// was queued: after a take-back the same version is another position.
 	takeBacks int
-	person    bool      // the game has a person's seat
-	queued    time.Time // when it was queued
+	person    bool   // the game has a person's seat
+	addr      string // whose move it is, for the fair queue (match.botAddr)
+	queued    time.Time
 	// afterTime says the seat's turn timer had run out when the job was
 	// queued: the bot decides for the time rule (match.timeUp).
 	afterTime bool
+	// turnEnd is when the seat's turn timer runs out, zero without one:
+	// the bot's deadline.
+	turnEnd time.Time
 }
 
 // botPool runs bots' moves in a fixed number of workers, so that bots
@@ -31,14 +35,18 @@ type botJob struct {
 // people's moves, the API and the WebSockets keep the rest.
 //
 // Thinking is shared fairly. A game where a person waits for a bot goes
-// before games of bots alone (two queues, people's first); each game has
-// at most one move thinking or waiting at a time and goes to the back of
-// its queue after each, so every game has its turn; and when a person's
-// bot move finds every worker busy with games of bots alone, the one that
-// has thought longest is hurried (its context ended: a search answers with
-// the best move it has found), so a cheap bot is never queued behind an
-// expensive one for more than a moment. Games of bots alone are also
-// capped per address (Config.MaxBotGamesPerAddr).
+// before games of bots alone; each game has at most one move thinking or
+// waiting at a time; and the moves waiting are served round robin by
+// address (botQueue), so that one address with many games waits behind
+// its own moves, not others in front of them. A worker is only ever
+// thinking: a bot that keeps a person's pace, and the delay that lets
+// people follow (Config.BotDelay), wait on a timer before their move is
+// queued. When every worker is busy, a move that should go before one
+// thinking hurries it (its context ended: a search answers with the best
+// move it has found): a person's move hurries a move of bots alone at
+// once, and a move of an address with fewer moves in the pool hurries a
+// move of one with more once that has thought Config.BotSlice. So a cheap
+// bot is never queued behind an expensive one for more than a moment.
 type botPool struct {
 	s       *Server
 	ctx     context.Context
@@ -46,9 +54,11 @@ type botPool struct {
 	workers int
 
 	mu      sync.Mutex
-	people  []botJob // moves of games with a person's seat, first come first served
-	others  []botJob // moves of games of bots alone
+	waiting *botQueue
 	running map[*running]struct{}
+	// recheck looks again for a move to hurry once one has thought its
+	// slice; nil when none is due.
+	recheck *time.Timer
 	wake    chan struct{}
 	bots    map[botKey]Bot
 	wg      sync.WaitGroup
@@ -58,6 +68,7 @@ type botPool struct {
 // running is a bot move being thought.
 type running struct {
 	person  bool
+	addr    string
 	started time.Time
 	ctx     context.Context
 	hurry   context.CancelFunc
@@ -65,7 +76,7 @@ type running struct {
 }
 
 func newBotPool(s *Server, workers int) *botPool {
-	p := &botPool{s: s, workers: workers, wake: make(chan struct{}, 1), bots: make(map[botKey]Bot), running: make(map[*running]struct{})}
+	p := &botPool{s: s, workers: workers, waiting: newBotQueue(), wake: make(chan struct{}, 1), bots: make(map[botKey]Bot), running: make(map[*running]struct{})}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
 	for range workers {
 		p.wg.Go(p.work)
@@ -73,25 +84,43 @@ func newBotPool(s *Server, workers int) *botPool {
 	return p
 }
 
-// queue adds a job, after the configured delay unless the bot keeps a
-// pace of its own.
+// paceMargin is how long before its turn's end a paced bot's move is
+// queued at the latest, so that it reaches the table before the time runs
+// out.
+const paceMargin = 150 * time.Millisecond
+
+// queue adds a job after its wait, on a timer so that no worker waits:
+// the bot's own pace if it keeps one (Bot), else the configured delay,
+// and no later than paceMargin before its turn's end.
 func (p *botPool) queue(j botJob) {
-	if d := p.s.cfg.BotDelay; d > 0 && !p.pacesItself(j) {
+	d := p.s.cfg.BotDelay
+	if pace, ok := p.pace(j); ok {
+		d = pace
+	}
+	if !j.turnEnd.IsZero() {
+		d = min(d, time.Until(j.turnEnd)-paceMargin)
+	}
+	if d > 0 {
 		time.AfterFunc(d, func() { p.push(j) })
 		return
 	}
 	p.push(j)
 }
 
-// pacesItself reports whether the job's bot keeps a person's pace itself
-// (Bot).
-func (p *botPool) pacesItself(j botJob) bool {
+// pace returns the time a decision of the job's bot takes at a person's
+// pace, and whether the bot keeps one (Bot).
+func (p *botPool) pace(j botJob) (time.Duration, bool) {
 	b, err := p.bot(j.g.rules.ID, j.level, j.person)
 	if err != nil {
-		return false
+		return 0, false
 	}
-	paced, ok := b.(interface{ Paced() bool })
-	return ok && paced.Paced()
+	if paced, ok := b.(interface{ Paced() bool }); !ok || !paced.Paced() {
+		return 0, false
+	}
+	if pace, ok := b.(interface{ Pace() time.Duration }); ok {
+		return pace.Pace(), true
+	}
+	return 0, true
 }
 
 func (p *botPool) push(j botJob) {
@@ -101,53 +130,103 @@ func (p *botPool) push(j botJob) {
 		return
 	}
 	j.queued = time.Now()
-	if j.person {
-		p.people = append(p.people, j)
-		p.hurryOne()
-	} else {
-		p.others = append(p.others, j)
-	}
+	p.waiting.push(j)
+	p.rebalance()
+	p.signal()
+}
+
+// signal wakes a worker waiting for a job.
+func (p *botPool) signal() {
 	select {
 	case p.wake <- struct{}{}:
 	default:
 	}
 }
 
-// hurryOne hurries, when every worker is busy and none with a person's
-// move, the move of bots alone that has thought longest. p.mu is held.
-func (p *botPool) hurryOne() {
-	if len(p.running) < p.workers {
+// rebalance hurries, when every worker is busy, a move thinking that the
+// move going next should go before (outranks), the one that has thought
+// longest; or, if some will outrank it once they have thought their
+// slice, looks again then. One move is hurried at a time: it answers at
+// once, and its worker takes the move that goes next. p.mu is held.
+func (p *botPool) rebalance() {
+	if len(p.running) < p.workers || p.hurrying() {
 		return
 	}
+	next, ok := p.waiting.peek()
+	if !ok {
+		return
+	}
+	now := time.Now()
 	var oldest *running
+	var due time.Time
 	for r := range p.running {
-		if r.person || r.hurried {
-			continue
-		}
-		if oldest == nil || r.started.Before(oldest.started) {
+		at, ok := p.outranks(next, r)
+		switch {
+		case !ok:
+		case at.After(now):
+			if due.IsZero() || at.Before(due) {
+				due = at
+			}
+		case oldest == nil || r.started.Before(oldest.started):
 			oldest = r
 		}
 	}
-	if oldest != nil && p.hurriedFor() < len(p.people) {
+	if oldest != nil {
 		oldest.hurried = true
 		oldest.hurry()
 		p.s.metrics.botsHurried.Inc()
+		return
+	}
+	if !due.IsZero() {
+		p.recheckAt(due.Sub(now))
 	}
 }
 
-// hurriedFor counts the running moves hurried and not yet done.
-func (p *botPool) hurriedFor() int {
-	n := 0
+// outranks reports whether the waiting move j should go before the move r
+// thinking, and from when: a person's move outranks a move of bots alone
+// at once; a move of an address with fewer moves in the pool outranks one
+// of an address with more of the same kind once that has thought its
+// slice. p.mu is held.
+func (p *botPool) outranks(j botJob, r *running) (time.Time, bool) {
+	switch {
+	case j.person && !r.person:
+		return r.started, true
+	case j.person != r.person || j.addr == r.addr:
+		return time.Time{}, false
+	case p.waiting.inPool(r.addr) > p.waiting.inPool(j.addr):
+		return r.started.Add(p.s.cfg.BotSlice), true
+	}
+	return time.Time{}, false
+}
+
+// recheckAt arranges for rebalance to run after d. p.mu is held.
+func (p *botPool) recheckAt(d time.Duration) {
+	if p.recheck != nil {
+		p.recheck.Stop()
+	}
+	p.recheck = time.AfterFunc(d, func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.recheck = nil
+		if !p.closed {
+			p.rebalance()
+		}
+	})
+}
+
+// hurrying reports whether a move hurried has not yet answered.
+func (p *botPool) hurrying() bool {
 	for r := range p.running {
 		if r.hurried {
-			n++
+			return true
 		}
 	}
-	return n
+	return false
 }
 
-// next waits for a job, people's first, and counts it running (from
-// here on it may be hurried); ok is false once the pool is closed.
+// next waits for a job, the one the queue serves next, and counts it
+// running (from here on it may be hurried); ok is false once the pool is
+// closed.
 func (p *botPool) next() (_ botJob, _ *running, ok bool) {
 	for {
 		p.mu.Lock()
@@ -155,25 +234,16 @@ func (p *botPool) next() (_ botJob, _ *running, ok bool) {
 			p.mu.Unlock()
 			return botJob{}, nil, false
 		}
-		q := &p.people
-		if len(*q) == 0 {
-			q = &p.others
-		}
-		if len(*q) > 0 {
-			j := (*q)[0]
-			(*q)[0] = botJob{}
-			*q = (*q)[1:]
-			more := len(p.people)+len(p.others) > 0
-			r := &running{person: j.person, started: time.Now()}
+		if j, ok := p.waiting.pop(); ok {
+			r := &running{person: j.person, addr: j.addr, started: time.Now()}
 			r.ctx, r.hurry = context.WithTimeout(p.ctx, p.s.cfg.BotTimeout)
 			p.running[r] = struct{}{}
+			more := p.waiting.size > 0
+			p.rebalance()
 			p.mu.Unlock()
 			p.s.metrics.botWait.WithLabelValues(personLabel(j.person)).Observe(time.Since(j.queued).Seconds())
 			if more {
-				select {
-				case p.wake <- struct{}{}:
-				default:
-				}
+				p.signal()
 			}
 			return j, r, true
 		}
@@ -182,6 +252,18 @@ func (p *botPool) next() (_ botJob, _ *running, ok bool) {
 		case <-p.wake:
 		case <-p.ctx.Done():
 		}
+	}
+}
+
+// finish counts a move no longer thinking.
+func (p *botPool) finish(r *running) {
+	r.hurry()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.running, r)
+	p.waiting.done(r.addr)
+	if !p.closed {
+		p.rebalance()
 	}
 }
 
@@ -211,13 +293,7 @@ type queueStats struct {
 func (p *botPool) stats(now time.Time) queueStats {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	q := queueStats{waiting: len(p.people) + len(p.others), people: len(p.people), thinking: len(p.running)}
-	for _, jobs := range [][]botJob{p.people, p.others} {
-		if len(jobs) > 0 {
-			q.oldest = max(q.oldest, now.Sub(jobs[0].queued))
-		}
-	}
-	return q
+	return queueStats{waiting: p.waiting.size, people: p.waiting.people, thinking: len(p.running), oldest: p.waiting.oldest(now)}
 }
 
 // botKey names the bot of a level of a game, at a table with people or
@@ -249,10 +325,7 @@ func (p *botPool) bot(gameID, level string, withPeople bool) (Bot, error) {
 func (p *botPool) run(j botJob, r *running) {
 	ctx := r.ctx
 	defer func() {
-		r.hurry()
-		p.mu.Lock()
-		delete(p.running, r)
-		p.mu.Unlock()
+		p.finish(r)
 		p.s.metrics.botThink.WithLabelValues(personLabel(j.person)).Observe(time.Since(r.started).Seconds())
 	}()
 	g := j.g
@@ -262,12 +335,7 @@ func (p *botPool) run(j botJob, r *running) {
 		return
 	}
 	pos := g.cur.Clone()
-	// Under a turn timer the turn's end is the bot's deadline, as the
-	// glass is a person's: a paced bot gives way when its sand runs out.
-	var turnEnd time.Time
-	if now := time.Now(); !j.afterTime && g.time != nil && g.time.Kind == string(game.TurnTimer) && g.timed(j.seat) {
-		turnEnd = now.Add(time.Duration(g.remaining(j.seat, now)) * time.Millisecond)
-	}
+	turnEnd := g.botDeadline(j.seat, j.afterTime, time.Now())
 	g.mu.Unlock()
 	if !turnEnd.IsZero() {
 		var cancel context.CancelFunc
@@ -303,6 +371,28 @@ func (p *botPool) run(j botJob, r *running) {
 	p.play(j, m, log)
 }
 
+// botDeadline returns when the turn of seat, a bot's, runs out under a
+// turn timer, zero without one or when it has run out already (afterTime:
+// the bot decides for the time rule). The turn's end is the bot's
+// deadline, as the glass is a person's: a paced bot gives way when its
+// sand runs out. g.mu is held.
+func (g *match) botDeadline(seat int, afterTime bool, now time.Time) time.Time {
+	if afterTime || g.time == nil || g.time.Kind != string(game.TurnTimer) || !g.timed(seat) {
+		return time.Time{}
+	}
+	return now.Add(time.Duration(g.remaining(seat, now)) * time.Millisecond)
+}
+
+// botAddr is whose bot moves the game's are in the fair queue: the address
+// that created it, or for a game resumed from the store (whose creator is
+// not kept) the game itself.
+func (g *match) botAddr() string {
+	if g.creator != "" {
+		return g.creator
+	}
+	return "game " + g.id
+}
+
 func (p *botPool) play(j botJob, m game.Move, log *slog.Logger) {
 	_, _, apiErr := j.g.play(p.ctx, moveRequest{seat: j.seat, version: j.version, move: m, takeBacks: j.takeBacks, afterTime: j.afterTime})
 	if apiErr == nil || apiErr.code == "stale_version" || apiErr.code == "time_up" || apiErr == errShuttingDown {
@@ -327,7 +417,10 @@ func (p *botPool) play(j botJob, m game.Move, log *slog.Logger) {
 func (p *botPool) close() {
 	p.mu.Lock()
 	p.closed = true
-	p.people, p.others = nil, nil
+	p.waiting.clear()
+	if p.recheck != nil {
+		p.recheck.Stop()
+	}
 	p.mu.Unlock()
 	p.cancel()
 	p.wg.Wait()

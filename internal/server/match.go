@@ -645,8 +645,10 @@ func (g *match) queueBot(v, seat int, level string) {
 	}
 	g.botVersion = v
 	person := slices.ContainsFunc(g.seats, func(st store.Seat) bool { return st.Kind == kindHuman })
+	now := time.Now()
+	afterTime := g.timeUp(seat, now)
 	g.s.bots.queue(botJob{g: g, version: v, seat: seat, level: level, takeBacks: g.takeBacks, person: person,
-		afterTime: g.timeUp(seat, time.Now())})
+		addr: g.botAddr(), afterTime: afterTime, turnEnd: g.botDeadline(seat, afterTime, now)})
 }
 
 // setSeats stores new seats and tells the subscribers.

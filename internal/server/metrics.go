@@ -31,7 +31,7 @@ func newMetrics(s *Server) *metrics {
 	m.botThink = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "lagoon_bot_think_seconds",
 		Help: "Time a bot move held a worker, by game: with a person (person) or of bots alone (bots).", Buckets: buckets}, []string{"game"})
 	m.botsHurried = prometheus.NewCounter(prometheus.CounterOpts{Name: "lagoon_bots_hurried_total",
-		Help: "Bot moves of games of bots alone hurried so that a person's bot could think."})
+		Help: "Bot moves hurried so that a move that goes before them could think: of bots alone for a person's, or of an address with more moves in the pool for one with fewer."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "lagoon_refused_total",
 		Help: "Requests refused by a limit, by error code."}, []string{"code"})
 	m.takeBacks = prometheus.NewCounter(prometheus.CounterOpts{Name: "lagoon_take_backs_total", Help: "Take-backs made."})

@@ -36,9 +36,13 @@ import (
 )
 
 // Bot chooses a move for the seat to move in st. It must not change st.
-// A bot that keeps a person's pace itself (Laguna's planner at a table
-// with people) says so with a method Paced() bool, and the server does not
-// delay its moves further (Config.BotDelay).
+// A bot that keeps a person's pace (Laguna's planner at a table with
+// people) says so with a method Paced() bool, and how long each of its
+// decisions takes at that pace with a method Pace() time.Duration (none
+// without it); its Move answers at once: the server waits out the pace on
+// a timer before the move is queued, so that no worker sleeps through it,
+// and not past paceMargin before the turn's end. Config.BotDelay does not
+// apply to it.
 type Bot interface {
 	Move(ctx context.Context, st game.State) (game.Move, error)
 }
@@ -72,11 +76,19 @@ type Config struct {
 	// BotWorkers bounds the bots thinking at once. Default: half the CPUs,
 	// at least one.
 	BotWorkers int
-	// BotDelay is how long a bot waits before moving, so that people can
-	// follow a game; a bot that keeps a pace of its own does not. Default 0.
+	// BotDelay is how long a bot's move waits, on a timer, before it is
+	// queued, so that people can follow a game; a bot that keeps a pace of
+	// its own waits its pace instead. Default 0.
 	BotDelay time.Duration
 	// BotTimeout bounds a bot's thinking on one move. Default 1 minute.
 	BotTimeout time.Duration
+	// BotSlice is the thinking a bot's move is sure of when a move of
+	// another address with fewer moves in the pool waits for a worker:
+	// past it the move is hurried (docs/architecture.md, Bots). Default
+	// 250 ms, a hard bot's thinking, so that another person's easy bot
+	// answers within a second however many games one address plays
+	// against max bots.
+	BotSlice time.Duration
 	// Rate and Burst limit the API requests of each client address: Rate a
 	// second, in bursts of Burst. Defaults 20 and 40; a negative Rate turns
 	// the limit off.
@@ -204,6 +216,7 @@ func (c Config) withDefaults() (Config, error) {
 	if c.BotTimeout <= 0 {
 		c.BotTimeout = time.Minute
 	}
+	orDefault(&c.BotSlice, 250*time.Millisecond)
 	if c.Rate == 0 {
 		c.Rate = 20
 	}

@@ -63,10 +63,11 @@ func TestKitLevelsPlayWholeGames(t *testing.T) {
 	}
 }
 
-// TestKitLevelsPace: a level made for a person's table (Paced) takes its
-// level's time for a move, so that a sand timer binds it, and says so to a
-// host; made for the arena and the tools it answers at once. The bubble's
-// clock is fake, so the times are exact.
+// TestKitLevelsPace: a level made for a person's table (Paced) says so to
+// a host and gives its level's time for a move (Pace), which the host
+// waits out, so that a sand timer binds it; made for the arena and the
+// tools it keeps none. Either answers at once. The bubble's clock is
+// fake, so the times are exact.
 func TestKitLevelsPace(t *testing.T) {
 	st := newGame(t, 2, "easy", 4)
 	for _, paced := range []bool{false, true} {
@@ -79,16 +80,15 @@ func TestKitLevelsPace(t *testing.T) {
 			if _, err := bot.Move(context.Background(), st); err != nil {
 				t.Fatal(err)
 			}
-			took := time.Since(start)
+			if took := time.Since(start); took != 0 {
+				t.Errorf("a planner made with Paced %v took %v for a move, want none", paced, took)
+			}
 			if p, ok := bot.(interface{ Paced() bool }); !ok || p.Paced() != paced {
 				t.Errorf("a planner made with Paced %v does not say so to a host", paced)
 			}
-			if want := time.Duration(0); paced {
-				if took != time.Second {
-					t.Errorf("a paced easy planner took %v for a move, want its pace's second", took)
-				}
-			} else if took != want {
-				t.Errorf("an unpaced planner took %v for a move, want none", took)
+			want := map[bool]time.Duration{false: 0, true: time.Second}[paced]
+			if p, ok := bot.(interface{ Pace() time.Duration }); !ok || p.Pace() != want {
+				t.Errorf("a planner made with Paced %v does not tell a host its pace, %v", paced, want)
 			}
 		})
 	}

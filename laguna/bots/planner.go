@@ -85,9 +85,9 @@ type Planner struct {
 }
 
 // New returns a planner of the named level ("easy", "medium", "hard",
-// "max") that acts at its level's pace: Move waits, honouring its context,
-// until 1/Pace seconds have passed since it was called. seed draws which
-// squares it forgets.
+// "max") that keeps its level's pace: Pace says how long each decision
+// takes at it, 1/Level.Pace seconds, for its host to wait out. seed draws
+// which squares it forgets.
 func New(level string, seed uint64) (*Planner, error) {
 	for _, l := range Levels {
 		if l.Name == level {
@@ -102,7 +102,7 @@ func NewLevel(l Level, seed uint64, paced bool) *Planner {
 	return &Planner{level: l, seed: seed, paced: paced, turns: newTurnMemory()}
 }
 
-// Unpaced returns a copy of b that answers at once, for the arena and
+// Unpaced returns a copy of b that keeps no pace, for the arena and
 // tests; its turns are still as long as its pace allows (StepsPerTurn).
 func (b *Planner) Unpaced() *Planner {
 	c := *b
@@ -124,38 +124,24 @@ func (b *Planner) Delay() time.Duration {
 	return time.Duration(float64(time.Second) / b.level.Pace)
 }
 
-// hurryMargin is how long before its context's deadline a paced planner
-// answers at the latest, so that its move reaches the table before the
-// sand runs out.
-const hurryMargin = 150 * time.Millisecond
+// Pace returns how long each decision takes at the planner's pace, which
+// its host waits out before playing the move (ai.Options.Paced): Delay
+// when paced, 0 when not. The planner never waits itself, so that no
+// thread of the host sleeps through the pace (the server waits on a
+// timer, and gives way when a turn's sand runs out).
+func (b *Planner) Pace() time.Duration {
+	if !b.paced {
+		return 0
+	}
+	return b.Delay()
+}
 
 // Move returns the planner's move for the seat to move in st, which is not
-// changed; when paced, not before Delay has passed since the call, unless
-// its context's deadline comes first: then it hurries, as a player does
-// when the sand runs out, answering its move hurryMargin before the
-// deadline, or at once when the context is done (the decision itself takes
-// a few milliseconds of computing, not of waiting). An error is returned
-// only when st is not a game of Laguna in play.
-func (b *Planner) Move(ctx context.Context, st game.State) (game.Move, error) {
-	start := time.Now()
-	m, err := b.decide(st)
-	if err != nil || !b.paced {
-		return m, err
-	}
-	wait := b.Delay() - time.Since(start)
-	if dl, ok := ctx.Deadline(); ok {
-		wait = min(wait, time.Until(dl)-hurryMargin)
-	}
-	if wait <= 0 {
-		return m, nil
-	}
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-ctx.Done():
-	}
-	return m, nil
+// changed, at once, paced or not (Pace): the decision takes a few
+// milliseconds of computing. An error is returned only when st is not a
+// game of Laguna in play.
+func (b *Planner) Move(_ context.Context, st game.State) (game.Move, error) {
+	return b.decide(st)
 }
 
 // remembers reports whether the bot remembers what lies on square sq.
