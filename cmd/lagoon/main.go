@@ -81,6 +81,13 @@ func usage(w io.Writer, cmds map[string]command) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun 'lagoon <command> -h' or 'lagoon help <command>' for a command's flags.")
+	fs, _, _ := serveFlags(&serveOptions{})
+	fmt.Fprintln(w, "\nServing (with no command or with serve), the flags most often given:")
+	for _, name := range []string{"addr", "data"} {
+		f := fs.Lookup(name)
+		fmt.Fprintf(w, "  -%-9s %s (default %s)\n", f.Name, f.Usage, f.DefValue)
+	}
+	fmt.Fprintln(w, "and the server's limits, bots and metrics: 'lagoon serve -h'.")
 }
 
 // parseFlags parses a subcommand's flags, printing errors and usage to

@@ -52,13 +52,14 @@ func levels(gameID string) []string {
 	return h.bots().Levels()
 }
 
-func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+// serveFlags declares serve's flags into o; the collector's percentage
+// and -v are returned apart, as the command reads them itself.
+func serveFlags(o *serveOptions) (fs *flag.FlagSet, gcPercent *int, verbose *bool) {
+	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: lagoon serve [flags]\n\nServes the games: the web page, the API (docs/api.md) and live play (docs/protocol.md).\nThe limits are described in docs/api.md (Limits); a negative number turns one off.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	var o serveOptions
 	conns, connsPerAddr := server.DefaultConnLimits()
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.StringVar(&o.data, "data", "./lagoon-data", "directory of the game database")
@@ -85,8 +86,14 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.cfg.IdleTimeout, "idle-timeout", time.Minute, "a kept-alive connection with no request is closed after this long")
 	fs.DurationVar(&o.cfg.HelloTimeout, "hello-timeout", 10*time.Second, "time a WebSocket has to say hello")
 	fs.StringVar(&o.metrics, "metrics", "", "address to serve /metrics on, in the Prometheus text format (e.g. 127.0.0.1:9090; default: none)")
-	gcPercent := fs.Int("gc-percent", defaultGCPercent, "how far the heap may grow past what is live before the Go collector runs, in per cent (GOGC; the GOGC environment variable, when set, wins over the default but not over this flag)")
-	verbose := fs.Bool("v", false, "log every request")
+	gcPercent = fs.Int("gc-percent", defaultGCPercent, "how far the heap may grow past what is live before the Go collector runs, in per cent (GOGC; the GOGC environment variable, when set, wins over the default but not over this flag)")
+	verbose = fs.Bool("v", false, "log every request")
+	return fs, gcPercent, verbose
+}
+
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var o serveOptions
+	fs, gcPercent, verbose := serveFlags(&o)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
