@@ -696,7 +696,7 @@ func (g *match) fullView(at, you int) gameView {
 func (g *match) summaryView() summaryView {
 	v := summaryView{
 		ID: g.id, Game: g.rules.ID, GameName: g.rules.Name, Options: g.setup.Options, Players: g.setup.Players,
-		OpenSeats: []int{}, Version: len(g.moves), Phase: g.standing.Phase, ToMove: g.cur.ToMove(), Over: g.cur.Over(),
+		SeedChosen: g.seedChosen, OpenSeats: []int{}, Version: len(g.moves), Phase: g.standing.Phase, ToMove: g.cur.ToMove(), Over: g.cur.Over(),
 		Scores: g.standing.Scores, Winners: g.standing.Winners, Created: g.created, Updated: g.updated,
 	}
 	for i, st := range g.seats {

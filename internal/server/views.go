@@ -103,21 +103,24 @@ type summarySeatView struct {
 }
 
 type summaryView struct {
-	ID        string            `json:"id"`
-	Game      string            `json:"game"`
-	GameName  string            `json:"game_name"`
-	Options   map[string]string `json:"options"`
-	Players   int               `json:"players"`
-	Seats     []summarySeatView `json:"seats"`
-	OpenSeats []int             `json:"open_seats"`
-	Version   int               `json:"version"`
-	Phase     string            `json:"phase"`
-	ToMove    int               `json:"to_move"`
-	Over      bool              `json:"over"`
-	Scores    []int             `json:"scores"`
-	Winners   []int             `json:"winners"`
-	Created   time.Time         `json:"created"`
-	Updated   time.Time         `json:"updated"`
+	ID       string            `json:"id"`
+	Game     string            `json:"game"`
+	GameName string            `json:"game_name"`
+	Options  map[string]string `json:"options"`
+	Players  int               `json:"players"`
+	// SeedChosen marks a table whose seed its creator chose: whoever
+	// knows the seed knows every draw to come.
+	SeedChosen bool              `json:"seed_chosen"`
+	Seats      []summarySeatView `json:"seats"`
+	OpenSeats  []int             `json:"open_seats"`
+	Version    int               `json:"version"`
+	Phase      string            `json:"phase"`
+	ToMove     int               `json:"to_move"`
+	Over       bool              `json:"over"`
+	Scores     []int             `json:"scores"`
+	Winners    []int             `json:"winners"`
+	Created    time.Time         `json:"created"`
+	Updated    time.Time         `json:"updated"`
 }
 
 // rulesView is a game as GET /api/rules describes it.

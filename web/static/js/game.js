@@ -7,7 +7,7 @@
 // seats' cards, the score sheet, the log's words, the rules) is the game
 // module's (games.js).
 
-import {h, icon, fill, toast, modal, modalOpen, copyField, closeAllModals, tabList, selectTab} from './ui.js';
+import {h, icon, fill, toast, modal, modalOpen, copyField, closeAllModals, tabList, selectTab, seedMark, seedWarning} from './ui.js';
 import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL, PREFERENCES, preference, setPreference} from './api.js';
 import {GameSocket} from './live.js';
 import {PLAYERS, namedSeats} from './art.js';
@@ -210,7 +210,7 @@ class GameView {
     el.takeback = h('div', {class: 'takeback-slot'});
     el.root = h('section', {class: 'game', 'data-game': g.id, 'data-kind': g.game},
       h('div', {class: 'game-main'},
-        h('div', {class: 'statusbar'}, el.banner, h('div', {class: 'status-chips'}, el.phase, el.moveNo, el.conn)),
+        h('div', {class: 'statusbar'}, el.banner, h('div', {class: 'status-chips'}, seedMark(g), el.phase, el.moveNo, el.conn)),
         this.table.el,
         h('div', {class: 'controls'}, this.table.controls, el.confirm, el.takeback, el.message)),
       h('aside', {class: 'game-side'}, el.players, el.invites, el.tabs, el.panel, el.actions));
@@ -762,6 +762,7 @@ class GameView {
       body: h('div', {},
         h('p', {}, host ? `${host.name} invited you to a game of ${what}.` : `You have been invited to a game of ${what}.`,
           ` You play seat ${this.you + 1}, `, icon('mark-' + this.you, 'icon mark'), ` ${PLAYERS[this.you].colourName} ${PLAYERS[this.you].shapeName}.`),
+        seedWarning(this.game),
         h('label', {class: 'field'}, h('span', {}, 'Your name'), name)),
       actions: [{label: 'Take my seat', primary: true, onclick: join}],
       dismissable: false,
