@@ -261,7 +261,7 @@ func (p *botPool) run(j botJob, r *running) {
 		g.mu.Unlock()
 		return
 	}
-	pos := g.cur.Clone()
+	pos := unbounded(g.cur).Clone()
 	// Under a turn timer the turn's end is the bot's deadline, as the
 	// glass is a person's: a paced bot gives way when its sand runs out.
 	var turnEnd time.Time

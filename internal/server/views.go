@@ -31,6 +31,9 @@ type standingView struct {
 	Scores  []int   `json:"scores"`
 	Winners []int   `json:"winners"`
 	Teams   [][]int `json:"teams"`
+	// MoveLimit is, when the bound on the game's length ended it, that
+	// bound (Config.MaxMoves); left out otherwise.
+	MoveLimit int `json:"move_limit,omitempty"`
 }
 
 func makeStanding(s game.Standing) standingView {
@@ -79,12 +82,14 @@ type gameView struct {
 	Table      json.RawMessage   `json:"table"`
 	Players    int               `json:"players"`
 	SeedChosen bool              `json:"seed_chosen"`
-	Time       *timeView         `json:"time"`
-	Seats      []seatView        `json:"seats"`
-	Moves      []*moveView       `json:"moves"`
-	TakeBacks  takeBacksView     `json:"take_backs"`
-	State      json.RawMessage   `json:"state"`
-	You        *int              `json:"you"`
+	// MaxMoves is the bound on the game's length, 0 for none.
+	MaxMoves  int             `json:"max_moves"`
+	Time      *timeView       `json:"time"`
+	Seats     []seatView      `json:"seats"`
+	Moves     []*moveView     `json:"moves"`
+	TakeBacks takeBacksView   `json:"take_backs"`
+	State     json.RawMessage `json:"state"`
+	You       *int            `json:"you"`
 }
 
 // takeBacksView is what a game says of take-backs.

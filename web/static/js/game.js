@@ -822,7 +822,8 @@ class GameView {
           h('span', {class: 'podium-name'}, this.seats[p].name),
           res.detail ? res.detail(p) : null,
           scores[p] != null ? h('b', {class: 'podium-total', 'data-total': p}, String(scores[p])) : null))),
-        res.explanation || null),
+        standing.move_limit ? h('p', {class: 'move-limit'}, `The game reached the server's limit of ${standing.move_limit} moves before its rules ended it: nobody wins, and the scores stand as they were.`)
+          : res.explanation || null),
       actions: [
         this.mod.scoreSheet ? {label: 'Score sheet', onclick: close => { close(); this.showTab('scores'); }} : {label: 'Moves', onclick: close => { close(); this.showTab('moves'); }},
         {label: 'Replay', href: `/replay/${this.id}`},
@@ -833,8 +834,11 @@ class GameView {
 }
 
 // verdict says who won: a seat, a team (the standing's teams), or seats
-// sharing the victory; now: in the present tense, for the winner's dialog.
+// sharing the victory, or that the server's bound on a game's length ended
+// it (move_limit) with nobody winning; now: in the present tense, for the
+// winner's dialog.
 function verdict(standing, seats, you, now) {
+  if (standing.move_limit) return `${now ? 'A draw' : 'Drawn'}: the limit of ${standing.move_limit} moves`;
   const w = standing.winners || [];
   const team = (standing.teams || []).find(t => t.length === w.length && t.every(p => w.includes(p)));
   const names = list => list.map(p => seats[p].name).join(' and ');

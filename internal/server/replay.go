@@ -1,0 +1,123 @@
+package server
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/lagoon-games/lagoon/game"
+)
+
+// A spectator stepping through a long game's past asks for positions
+// thousands of moves back. Replaying them under the game's lock kept the
+// players' moves waiting as long as the replay took, so a replay takes
+// what it needs under the lock (a state to start from, the moves after
+// it) and plays them without it. The states it starts from are the game's
+// start and checkpoints, one every checkpointEvery moves, so that no
+// replay plays more than that many moves.
+
+// checkpointEvery is how many moves apart a game's checkpoints are: a
+// replay plays fewer, and a game of the longest (Config.MaxMoves) keeps
+// some forty states. A variable, so that a test can watch short games
+// cross many.
+var checkpointEvery = 256
+
+// A rerun is what replaying a game to a version needs, taken under the
+// game's lock: a state at or before the version, which nobody plays on
+// (the game's start, a checkpoint, a copy of the current state), and the
+// moves from there to the version.
+type rerun struct {
+	id    string
+	from  game.State
+	base  int // the version of from
+	moves []game.Move
+}
+
+// replayTo returns what replaying g to version at, at most the current
+// version, needs. Under g.mu.
+func (g *match) replayTo(at int) rerun {
+	if at == len(g.moves) {
+		return rerun{id: g.id, from: g.cur.Clone(), base: at}
+	}
+	r := rerun{id: g.id, from: g.start}
+	// The checkpoints before the current version are the game's: those a
+	// take-back left behind it lie at or past the current version.
+	if k := min(at/checkpointEvery, len(g.checkpoints)); k > 0 {
+		r.from, r.base = g.checkpoints[k-1], k*checkpointEvery
+	}
+	r.moves = make([]game.Move, at-r.base)
+	for i := range r.moves {
+		r.moves[i] = g.moves[r.base+i].move
+	}
+	return r
+}
+
+// position plays the rerun: the game as it was at its version. It needs
+// no lock.
+func (r rerun) position() game.State {
+	pos := r.from.Clone()
+	for i, m := range r.moves {
+		if err := pos.Play(m); err != nil {
+			panic(fmt.Sprintf("server: game %s does not replay at move %d: %v", r.id, r.base+i+1, err))
+		}
+	}
+	return pos
+}
+
+// positionAt replays the game to version at. Under g.mu.
+func (g *match) positionAt(at int) game.State { return g.replayTo(at).position() }
+
+// checkpoint keeps the current state as a checkpoint if the move just
+// recorded made a version that is one. A take-back since the last move
+// recorded went back to the version before this move: the checkpoints
+// from that version on are dropped, for the game may differ after it.
+func (g *match) checkpoint() {
+	v := len(g.moves)
+	if g.checkpointGen != g.takeBacks {
+		g.checkpoints = g.checkpoints[:min(len(g.checkpoints), (v-2)/checkpointEvery)]
+		g.checkpointGen = g.takeBacks
+	}
+	if v%checkpointEvery == 0 {
+		g.checkpoints = append(g.checkpoints[:v/checkpointEvery-1], g.cur.Clone())
+	}
+}
+
+// viewAt describes the game at version at (the current one if at < 0)
+// for the viewer in seat you. It takes g.mu, and replays a past version
+// after letting it go.
+func (g *match) viewAt(at, you int) gameView {
+	g.mu.Lock()
+	if at < 0 || at >= len(g.moves) {
+		defer g.mu.Unlock()
+		return g.fullView(you)
+	}
+	v := g.viewHead(you)
+	moves := slices.Clone(g.moves[:at])
+	r := g.replayTo(at)
+	head := g.pastHead(at)
+	viewer := game.Viewer{Seat: g.viewer(you), Names: g.names()}
+	g.mu.Unlock()
+
+	pos := r.position()
+	head.Standing = standingOf(pos)
+	v.Moves = make([]*moveView, len(moves))
+	for i := range moves {
+		v.Moves[i] = moves[i].view(i + 1)
+	}
+	v.State = withField(mustJSON(head), "view", mustJSON(pos.View(viewer)))
+	return v
+}
+
+// pastHead is the head of the state at version at, before the current
+// one, but for its standing, which needs the position: the seat to move is
+// the one that made the next move, and the game was not over. Under g.mu.
+func (g *match) pastHead(at int) stateHead {
+	toMove := g.moves[at].seat
+	head := stateHead{Version: at, ToMove: toMove}
+	if at > 0 {
+		head.LastMove = g.moves[at-1].view(at)
+		head.Clocks = g.historicClocks(g.moves[at-1].clocks, toMove)
+	} else if g.time != nil {
+		head.Clocks = g.historicClocks(initialClocks(g.time, g.start), toMove)
+	}
+	return head
+}
