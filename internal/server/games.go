@@ -179,7 +179,8 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request, g *match) er
 	if e != nil {
 		return e
 	}
-	writeJSON(w, http.StatusOK, g.viewAt(at, you))
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(g.viewJSON(at, you))
 	return nil
 }
 

@@ -48,20 +48,22 @@ type match struct {
 	start game.State // the state before the first move, for replays
 	// checkpoints are states the replays start from (replay.go): the
 	// state at version k*checkpointEvery is checkpoints[k-1]. Like start,
-	// nobody plays on them. checkpointGen is the take-backs' count when
-	// the last move was recorded.
-	checkpoints   []game.State
-	checkpointGen int
-	cur           game.State
-	spare         game.State // a state whose memory a move reuses, so as not to allocate
-	moves         []moveInfo
-	owner         int // the seat whose turn it is: the seat to move when it began
-	seats         []store.Seat
-	clocks        []int64 // ms: the banks, or the turn's time in the entry of the seat to move; as of turnStart
-	turnStart     time.Time
-	timer         *time.Timer
-	subs          map[*wsConn]struct{}
-	connected     []int
+	// nobody plays on them. movesJSON holds each move's view, encoded:
+	// movesJSON[i] is the move that made version i+1. replayGen is the
+	// take-backs' count when the last move was recorded.
+	checkpoints []game.State
+	movesJSON   [][]byte
+	replayGen   int
+	cur         game.State
+	spare       game.State // a state whose memory a move reuses, so as not to allocate
+	moves       []moveInfo
+	owner       int // the seat whose turn it is: the seat to move when it began
+	seats       []store.Seat
+	clocks      []int64 // ms: the banks, or the turn's time in the entry of the seat to move; as of turnStart
+	turnStart   time.Time
+	timer       *time.Timer
+	subs        map[*wsConn]struct{}
+	connected   []int
 	// views holds the current state's view, encoded, by viewer (-1 for
 	// spectators, and for everyone in a game without private views);
 	// standing the current standing. A move or a change of names clears
@@ -178,7 +180,7 @@ func initialClocks(t *store.Time, start game.State) []int64 {
 func (g *match) record(mi moveInfo) {
 	g.moves = append(g.moves, mi)
 	g.version.Store(int64(len(g.moves)))
-	g.checkpoint()
+	g.keepForReplays()
 	if mi.turnEnded {
 		g.owner = g.cur.ToMove()
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 
@@ -11,9 +12,11 @@ import (
 // thousands of moves back. Replaying them under the game's lock kept the
 // players' moves waiting as long as the replay took, so a replay takes
 // what it needs under the lock (a state to start from, the moves after
-// it) and plays them without it. The states it starts from are the game's
-// start and checkpoints, one every checkpointEvery moves, so that no
-// replay plays more than that many moves.
+// it, the list of moves before it) and plays them without it. The states
+// it starts from are the game's start and checkpoints, one every
+// checkpointEvery moves, so that no replay plays more than that many
+// moves; the list of moves is a prefix of the moves' views, each encoded
+// once when it was made, shared rather than copied.
 
 // checkpointEvery is how many moves apart a game's checkpoints are: a
 // replay plays fewer, and a game of the longest (Config.MaxMoves) keeps
@@ -66,32 +69,39 @@ func (r rerun) position() game.State {
 // positionAt replays the game to version at. Under g.mu.
 func (g *match) positionAt(at int) game.State { return g.replayTo(at).position() }
 
-// checkpoint keeps the current state as a checkpoint if the move just
-// recorded made a version that is one. A take-back since the last move
-// recorded went back to the version before this move: the checkpoints
-// from that version on are dropped, for the game may differ after it.
-func (g *match) checkpoint() {
+// keepForReplays keeps what replays need of the move just recorded: its
+// view, encoded, and the current state if the move made a checkpoint's
+// version. A take-back since the last move recorded went back to the
+// version before this move: what was kept from that version on is
+// dropped, for the game may differ after it. The encoded views are only
+// ever appended to, where no replay reads: after a take-back they move to
+// a new array rather than be written over where a replay may still read.
+func (g *match) keepForReplays() {
 	v := len(g.moves)
-	if g.checkpointGen != g.takeBacks {
+	if g.replayGen != g.takeBacks {
+		g.movesJSON = slices.Clone(g.movesJSON[:v-1])
 		g.checkpoints = g.checkpoints[:min(len(g.checkpoints), (v-2)/checkpointEvery)]
-		g.checkpointGen = g.takeBacks
+		g.replayGen = g.takeBacks
 	}
+	g.movesJSON = append(g.movesJSON, mustJSON(g.moves[v-1].view(v)))
 	if v%checkpointEvery == 0 {
 		g.checkpoints = append(g.checkpoints[:v/checkpointEvery-1], g.cur.Clone())
 	}
 }
 
-// viewAt describes the game at version at (the current one if at < 0)
-// for the viewer in seat you. It takes g.mu, and replays a past version
+// viewJSON is the game at version at (the current one if at < 0) for the
+// viewer in seat you, encoded. It takes g.mu, and replays a past version
 // after letting it go.
-func (g *match) viewAt(at, you int) gameView {
+func (g *match) viewJSON(at, you int) []byte {
 	g.mu.Lock()
 	if at < 0 || at >= len(g.moves) {
-		defer g.mu.Unlock()
-		return g.fullView(you)
+		v := g.fullView(you)
+		g.mu.Unlock()
+		return mustJSON(v)
 	}
 	v := g.viewHead(you)
-	moves := slices.Clone(g.moves[:at])
+	v.Moves = nil // added below, encoded
+	moves := g.movesJSON[:at:at]
 	r := g.replayTo(at)
 	head := g.pastHead(at)
 	viewer := game.Viewer{Seat: g.viewer(you), Names: g.names()}
@@ -99,12 +109,9 @@ func (g *match) viewAt(at, you int) gameView {
 
 	pos := r.position()
 	head.Standing = standingOf(pos)
-	v.Moves = make([]*moveView, len(moves))
-	for i := range moves {
-		v.Moves[i] = moves[i].view(i + 1)
-	}
-	v.State = withField(mustJSON(head), "view", mustJSON(pos.View(viewer)))
-	return v
+	state := withField(mustJSON(head), "view", mustJSON(pos.View(viewer)))
+	list := append([]byte{'['}, bytes.Join(moves, []byte{','})...)
+	return withField(withField(mustJSON(v), "moves", append(list, ']')), "state", state)
 }
 
 // pastHead is the head of the state at version at, before the current

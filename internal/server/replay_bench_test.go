@@ -41,6 +41,8 @@ func longGame(b *testing.B, n int, configure func(*Config)) (*Server, *match) {
 	b.Cleanup(func() { st.Close() })
 	cfg := testConfig(b, st)
 	hosting(laguna.Rules)(&cfg)
+	// Past the bound of a game's length, as a game could grow before it.
+	cfg.MaxMoves = -1
 	if configure != nil {
 		configure(&cfg)
 	}

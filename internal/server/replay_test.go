@@ -1,7 +1,12 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
+	"reflect"
 	"sync/atomic"
 	"testing"
 
@@ -130,6 +135,65 @@ func TestCheckpointsReplayExactly(t *testing.T) {
 		if at < len(g.moves) {
 			if err := naive.Play(g.moves[at].move); err != nil {
 				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestPastViewsAsTheyWere: the game at each earlier version, as a
+// replay asks for it, holds the moves and the state that the game held
+// when it was at that version, each key once; with a checkpoint every
+// three moves, so that most replays start from one.
+func TestPastViewsAsTheyWere(t *testing.T) {
+	defer func(every int) { checkpointEvery = every }(checkpointEvery)
+	checkpointEvery = 3
+	ts := newTestServer(t, nil)
+	id, tokens := ts.humansOf("tiny", 2, 5)
+	for _, token := range tokens {
+		ts.ok("POST", "/api/games/"+id+"/join", token, nil)
+	}
+	keys := func(body []byte) map[string]json.RawMessage {
+		t.Helper()
+		dec := json.NewDecoder(bytes.NewReader(body))
+		if _, err := dec.Token(); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]json.RawMessage{}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				t.Fatal(err)
+			}
+			if _, twice := out[k.(string)]; twice {
+				t.Fatalf("the key %q twice in %s", k, body)
+			}
+			out[k.(string)] = v
+		}
+		return out
+	}
+	var then []map[string]json.RawMessage
+	for {
+		then = append(then, keys(ts.ok("GET", "/api/games/"+id, "", nil)))
+		g := ts.getTiny(id, "", -1)
+		if g.State.Over || g.State.Version == 40 {
+			break
+		}
+		p := g.State.ToMove
+		ts.move(id, tokens[p], g.State.Version, ts.getTiny(id, tokens[p], -1).State.View.Legal[0])
+	}
+	for at, was := range then[:len(then)-1] {
+		now := keys(ts.ok("GET", fmt.Sprintf("/api/games/%s?at=%d", id, at), "", nil))
+		for _, k := range []string{"moves", "state", "max_moves", "seed_chosen"} {
+			var a, b any
+			if err := errors.Join(json.Unmarshal(was[k], &a), json.Unmarshal(now[k], &b)); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("version %d: %s was\n%s\nand replays as\n%s", at, k, was[k], now[k])
 			}
 		}
 	}

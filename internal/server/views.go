@@ -83,12 +83,14 @@ type gameView struct {
 	Players    int               `json:"players"`
 	SeedChosen bool              `json:"seed_chosen"`
 	// MaxMoves is the bound on the game's length, 0 for none.
-	MaxMoves  int             `json:"max_moves"`
-	Time      *timeView       `json:"time"`
-	Seats     []seatView      `json:"seats"`
-	Moves     []*moveView     `json:"moves"`
+	MaxMoves int        `json:"max_moves"`
+	Time     *timeView  `json:"time"`
+	Seats    []seatView `json:"seats"`
+	// Moves and State are left out when nil: a view of the past has them
+	// added to it, encoded (match.viewJSON).
+	Moves     []*moveView     `json:"moves,omitzero"`
 	TakeBacks takeBacksView   `json:"take_backs"`
-	State     json.RawMessage `json:"state"`
+	State     json.RawMessage `json:"state,omitzero"`
 	You       *int            `json:"you"`
 }
 
