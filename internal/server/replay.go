@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 
@@ -109,9 +108,29 @@ func (g *match) viewJSON(at, you int) []byte {
 
 	pos := r.position()
 	head.Standing = standingOf(pos)
-	state := withField(mustJSON(head), "view", mustJSON(pos.View(viewer)))
-	list := append([]byte{'['}, bytes.Join(moves, []byte{','})...)
-	return withField(withField(mustJSON(v), "moves", append(list, ']')), "state", state)
+	return withMovesAndState(mustJSON(v), moves, withField(mustJSON(head), "view", mustJSON(pos.View(viewer))))
+}
+
+// withMovesAndState adds to an encoded game view its moves, each encoded,
+// and its state: in one buffer, for the moves of a long game are
+// megabytes.
+func withMovesAndState(object []byte, moves [][]byte, state []byte) []byte {
+	size := len(object) + len(state) + len(moves) + 32
+	for _, m := range moves {
+		size += len(m)
+	}
+	out := make([]byte, 0, size)
+	out = append(out, object[:len(object)-1]...)
+	out = append(out, `,"moves":[`...)
+	for i, m := range moves {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, m...)
+	}
+	out = append(out, `],"state":`...)
+	out = append(out, state...)
+	return append(out, '}')
 }
 
 // pastHead is the head of the state at version at, before the current
