@@ -78,6 +78,7 @@ func serveFlags(o *serveOptions) (fs *flag.FlagSet, gcPercent *int, verbose *boo
 	fs.IntVar(&o.maxConnsPerAddr, "max-conns-per-addr", connsPerAddr, "connections open at once from one client address")
 	fs.IntVar(&o.cfg.MaxGames, "max-games", 5000, "games in progress, in all")
 	fs.IntVar(&o.cfg.MaxGamesPerAddr, "max-games-per-addr", 50, "games in progress created from one client address")
+	fs.IntVar(&o.cfg.MaxMoves, "max-moves", 10000, "moves after which a game its rules have not ended ends, nobody winning (-1: no bound)")
 	fs.IntVar(&o.cfg.MaxBotGamesPerAddr, "max-bot-games-per-addr", 4, "games of bots alone in progress created from one client address")
 	fs.DurationVar(&o.cfg.OpenExpiry, "open-expiry", time.Hour, "a game with a seat nobody has taken is given up after this long without a change")
 	fs.DurationVar(&o.cfg.IdleExpiry, "idle-expiry", 7*24*time.Hour, "a game in progress is given up after this long without a move or a change of seats")

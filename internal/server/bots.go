@@ -334,7 +334,7 @@ func (p *botPool) run(j botJob, r *running) {
 		g.mu.Unlock()
 		return
 	}
-	pos := g.cur.Clone()
+	pos := unbounded(g.cur).Clone()
 	turnEnd := g.botDeadline(j.seat, j.afterTime, time.Now())
 	g.mu.Unlock()
 	if !turnEnd.IsZero() {

@@ -75,7 +75,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	// game before any bot's first move.
 	g.mu.Lock()
 	g.schedule()
-	view := g.fullView(-1, -1)
+	view := g.fullView(-1)
 	g.mu.Unlock()
 	s.log.Info("game created", "game", g.id, "rules", c.rules.ID, "players", c.players, "client", clientAddr(r))
 	writeJSON(w, http.StatusCreated, map[string]any{"id": g.id, "spectate": spectateLink(g.id), "seats": links, "game": view})
@@ -179,10 +179,8 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request, g *match) er
 	if e != nil {
 		return e
 	}
-	g.mu.Lock()
-	v := g.fullView(at, you)
-	g.mu.Unlock()
-	writeJSON(w, http.StatusOK, v)
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(g.viewJSON(at, you))
 	return nil
 }
 
@@ -199,16 +197,16 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request, g *match) e
 	// A notation that is not public holds what seats may not see (hands,
 	// a bag's order, the generator): it is shown once nothing is secret.
 	secret := !g.rules.PublicNotation && g.cur.Secret()
-	var text string
+	var past rerun
 	if !secret {
-		text = g.positionAt(at).String()
+		past = g.replayTo(at)
 	}
 	g.mu.Unlock()
 	if secret {
 		return errSeedSecret
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	io.WriteString(w, text+"\n")
+	io.WriteString(w, past.position().String()+"\n")
 	return nil
 }
 

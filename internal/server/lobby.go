@@ -55,7 +55,7 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {
 // the game is not replayed for it.
 func (s *Server) finishedView(sg *store.Game) summaryView {
 	v := summaryView{
-		ID: sg.ID, Game: sg.Game, GameName: sg.Game, Options: sg.Options, Players: sg.Players, OpenSeats: []int{},
+		ID: sg.ID, Game: sg.Game, GameName: sg.Game, Options: sg.Options, Players: sg.Players, SeedChosen: sg.SeedChosen, OpenSeats: []int{},
 		Version: sg.Version, Phase: sg.Summary.Phase, ToMove: game.NoSeat, Over: true, Scores: sg.Summary.Scores,
 		Winners: sg.Summary.Winners, Created: sg.Created, Updated: sg.Updated,
 	}

@@ -46,9 +46,19 @@ type match struct {
 
 	mu    sync.Mutex
 	start game.State // the state before the first move, for replays
-	// reseeds are the take-backs' new draws of chance, which every replay
-	// makes where they were made (game.ReseedAt).
+	// checkpoints are states the replays start from (replay.go): the
+	// state at version k*checkpointEvery is checkpoints[k-1], or nil where
+	// a take-back dropped it. Like start,
+	// nobody plays on them. movesJSON holds each move's view, encoded:
+	// movesJSON[i] is the move that made version i+1. replayGen is the
+	// take-backs' count when the last move was recorded.
+	checkpoints []game.State
+	// reseeds are the take-backs' new draws of chance, which every
+	// replay makes where they were made (game.ReseedAt). A take-back
+	// gives the game a new slice, so a replay may read an old one.
 	reseeds   []game.Reseed
+	movesJSON [][]byte
+	replayGen int
 	cur       game.State
 	spare     game.State // a state whose memory a move reuses, so as not to allocate
 	moves     []moveInfo
@@ -110,10 +120,11 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 		return nil, fmt.Errorf("game %s: %w", sg.ID, err)
 	}
 	setup := game.Setup{Players: sg.Players, Options: opts, Seed: sg.Seed}
-	start, err := rules.NewGame(setup)
+	first, err := rules.NewGame(setup)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", sg.ID, err)
 	}
+	start := bound(first, s.moveLimit(sg))
 	g := &match{
 		s: s, id: sg.ID, created: sg.Created, rules: rules, setup: setup, table: mustJSON(start.Table()),
 		seedChosen: sg.SeedChosen, time: sg.Time, seats: sg.Seats, updated: sg.Updated,
@@ -178,6 +189,7 @@ func initialClocks(t *store.Time, start game.State) []int64 {
 func (g *match) record(mi moveInfo) {
 	g.moves = append(g.moves, mi)
 	g.version.Store(int64(len(g.moves)))
+	g.keepForReplays()
 	if mi.turnEnded {
 		g.owner = g.cur.ToMove()
 	}
@@ -198,7 +210,7 @@ func (g *match) refresh() {
 	if g.views == nil {
 		g.views = make(map[int]json.RawMessage)
 	}
-	g.standing = makeStanding(g.cur.Standing())
+	g.standing = standingOf(g.cur)
 	sv := g.summaryView()
 	g.summary.Store(&sv)
 }
@@ -232,33 +244,6 @@ func (g *match) stateJSON(seat int, now time.Time) json.RawMessage {
 		head.LastMove = g.moves[v-1].view(v)
 	}
 	return withField(mustJSON(head), "view", g.view(seat))
-}
-
-// stateAt encodes the state at an earlier version as seat sees it, with
-// the clocks the move that made it left.
-func (g *match) stateAt(at, seat int) json.RawMessage {
-	if at == len(g.moves) {
-		return g.stateJSON(seat, time.Now())
-	}
-	pos := g.positionAt(at)
-	head := stateHead{Version: at, ToMove: pos.ToMove(), Over: pos.Over(), Standing: makeStanding(pos.Standing())}
-	if at > 0 {
-		head.LastMove = g.moves[at-1].view(at)
-		head.Clocks = g.historicClocks(g.moves[at-1].clocks, pos)
-	} else if g.time != nil {
-		head.Clocks = g.historicClocks(initialClocks(g.time, g.start), pos)
-	}
-	view := mustJSON(pos.View(game.Viewer{Seat: g.viewer(seat), Names: g.names()}))
-	return withField(mustJSON(head), "view", view)
-}
-
-// positionAt replays the game to version at.
-func (g *match) positionAt(at int) game.State {
-	if at == len(g.moves) {
-		return g.cur.Clone()
-	}
-	pos, _ := g.replay(at)
-	return pos
 }
 
 // replay plays the game's first n moves again, with the reseeds made on
@@ -546,8 +531,8 @@ func (g *match) eventsSince(from, seat int, now time.Time) [][]byte {
 		if v == len(g.moves) {
 			state = g.stateJSON(seat, now)
 		} else {
-			head := stateHead{Version: v, ToMove: pos.ToMove(), Over: pos.Over(), Clocks: g.historicClocks(mi.clocks, pos),
-				LastMove: mi.view(v), Standing: makeStanding(pos.Standing())}
+			head := stateHead{Version: v, ToMove: pos.ToMove(), Over: pos.Over(), Clocks: g.historicClocks(mi.clocks, pos.ToMove()),
+				LastMove: mi.view(v), Standing: standingOf(pos)}
 			state = withField(mustJSON(head), "view", mustJSON(pos.View(game.Viewer{Seat: key, Names: names})))
 		}
 		out = append(out, g.events(v, state, pos.Over())...)
@@ -697,24 +682,27 @@ func (g *match) join(ctx context.Context, seat int, name string) *apiError {
 	return g.setSeats(ctx, seats)
 }
 
-// fullView describes the game at version at (the current one if at < 0)
-// for the viewer in seat you (-1 for a spectator).
-func (g *match) fullView(at, you int) gameView {
+// fullView describes the game as it is for the viewer in seat you (-1 for
+// a spectator); viewAt describes it as it was.
+func (g *match) fullView(you int) gameView {
+	v := g.viewHead(you)
+	for i := range g.moves {
+		v.Moves = append(v.Moves, g.moves[i].view(i+1))
+	}
+	v.State = g.stateJSON(you, time.Now())
+	return v
+}
+
+// viewHead is a game's view but for its moves and state.
+func (g *match) viewHead(you int) gameView {
 	v := gameView{
 		ID: g.id, Created: g.created, Game: g.rules.ID, GameName: g.rules.Name, Options: g.setup.Options, Table: g.table,
-		Players: g.setup.Players, SeedChosen: g.seedChosen, Time: g.timeView(), Seats: g.seatViews(), Moves: []*moveView{},
+		Players: g.setup.Players, SeedChosen: g.seedChosen, MaxMoves: g.maxMoves(), Time: g.timeView(), Seats: g.seatViews(), Moves: []*moveView{},
 		TakeBacks: g.takeBacksView(),
 	}
 	if you >= 0 {
 		v.You = &you
 	}
-	if at < 0 || at > len(g.moves) {
-		at = len(g.moves)
-	}
-	for i := range at {
-		v.Moves = append(v.Moves, g.moves[i].view(i+1))
-	}
-	v.State = g.stateAt(at, you)
 	return v
 }
 
@@ -722,7 +710,7 @@ func (g *match) fullView(at, you int) gameView {
 func (g *match) summaryView() summaryView {
 	v := summaryView{
 		ID: g.id, Game: g.rules.ID, GameName: g.rules.Name, Options: g.setup.Options, Players: g.setup.Players,
-		OpenSeats: []int{}, Version: len(g.moves), Phase: g.standing.Phase, ToMove: g.cur.ToMove(), Over: g.cur.Over(),
+		SeedChosen: g.seedChosen, OpenSeats: []int{}, Version: len(g.moves), Phase: g.standing.Phase, ToMove: g.cur.ToMove(), Over: g.cur.Over(),
 		Scores: g.standing.Scores, Winners: g.standing.Winners, Created: g.created, Updated: g.updated,
 	}
 	for i, st := range g.seats {

@@ -172,14 +172,14 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, g *match) er
 		if e := g.join(r.Context(), seat, name); e != nil {
 			return e
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"seat": seat, "game": g.fullView(-1, seat)})
+		writeJSON(w, http.StatusOK, map[string]any{"seat": seat, "game": g.fullView(seat)})
 		return nil
 	}
 	link, e := g.takeOpenSeat(r.Context(), req.Seat, name)
 	if e != nil {
 		return e
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seat": link.Seat, "token": link.Token, "link": link.Link, "game": g.fullView(-1, link.Seat)})
+	writeJSON(w, http.StatusOK, map[string]any{"seat": link.Seat, "token": link.Token, "link": link.Link, "game": g.fullView(link.Seat)})
 	return nil
 }
 
@@ -243,6 +243,6 @@ func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request, g *match) e
 		g.endTakeBack("left", seat)
 	}
 	s.log.Info("seat left to a bot", "game", g.id, "seat", seat, "level", req.Level)
-	writeJSON(w, http.StatusOK, g.fullView(-1, -1))
+	writeJSON(w, http.StatusOK, g.fullView(-1))
 	return nil
 }

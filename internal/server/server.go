@@ -125,6 +125,10 @@ type Config struct {
 	// given up; IdleExpiry how long any game in progress may. Defaults 1 h
 	// and 7 days.
 	OpenExpiry, IdleExpiry time.Duration
+	// MaxMoves bounds every game's length: a game its rules have not
+	// ended by that many moves ends there, nobody winning (bound.go).
+	// Default 10,000; negative for no bound.
+	MaxMoves int
 	// Conns, if set, counts the open connections for /api/health: the
 	// Listener the server is served on.
 	Conns interface{ Open() int }
@@ -241,6 +245,7 @@ func (c Config) withDefaults() (Config, error) {
 	orDefault(&c.MaxGames, 5000)
 	orDefault(&c.MaxGamesPerAddr, 50)
 	orDefault(&c.MaxBotGamesPerAddr, 4)
+	orDefault(&c.MaxMoves, 10000)
 	return c, nil
 }
 

@@ -84,15 +84,15 @@ func (g *match) clockViews(now time.Time) []clockView {
 	return out
 }
 
-// historicClocks describes the time as a move left it, pos being the state
-// after the move.
-func (g *match) historicClocks(clocks []int64, pos game.State) []clockView {
+// historicClocks describes the time as a move left it, toMove being the
+// seat to move after it (known without replaying the game to it).
+func (g *match) historicClocks(clocks []int64, toMove int) []clockView {
 	if g.time == nil || clocks == nil {
 		return nil
 	}
 	out := make([]clockView, len(clocks))
 	for q, r := range clocks {
-		out[q] = clockView{RemainingMS: r, Running: q == pos.ToMove() && g.timed(q)}
+		out[q] = clockView{RemainingMS: r, Running: q == toMove && g.timed(q)}
 	}
 	return out
 }

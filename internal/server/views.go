@@ -31,6 +31,9 @@ type standingView struct {
 	Scores  []int   `json:"scores"`
 	Winners []int   `json:"winners"`
 	Teams   [][]int `json:"teams"`
+	// MoveLimit is, when the bound on the game's length ended it, that
+	// bound (Config.MaxMoves); left out otherwise.
+	MoveLimit int `json:"move_limit,omitempty"`
 }
 
 func makeStanding(s game.Standing) standingView {
@@ -82,12 +85,16 @@ type gameView struct {
 	Table      json.RawMessage   `json:"table"`
 	Players    int               `json:"players"`
 	SeedChosen bool              `json:"seed_chosen"`
-	Time       *timeView         `json:"time"`
-	Seats      []seatView        `json:"seats"`
-	Moves      []*moveView       `json:"moves"`
-	TakeBacks  takeBacksView     `json:"take_backs"`
-	State      json.RawMessage   `json:"state"`
-	You        *int              `json:"you"`
+	// MaxMoves is the bound on the game's length, 0 for none.
+	MaxMoves int        `json:"max_moves"`
+	Time     *timeView  `json:"time"`
+	Seats    []seatView `json:"seats"`
+	// Moves and State are left out when nil: a view of the past has them
+	// added to it, encoded (match.viewJSON).
+	Moves     []*moveView     `json:"moves,omitzero"`
+	TakeBacks takeBacksView   `json:"take_backs"`
+	State     json.RawMessage `json:"state,omitzero"`
+	You       *int            `json:"you"`
 }
 
 // takeBacksView is what a game says of take-backs.
@@ -106,21 +113,24 @@ type summarySeatView struct {
 }
 
 type summaryView struct {
-	ID        string            `json:"id"`
-	Game      string            `json:"game"`
-	GameName  string            `json:"game_name"`
-	Options   map[string]string `json:"options"`
-	Players   int               `json:"players"`
-	Seats     []summarySeatView `json:"seats"`
-	OpenSeats []int             `json:"open_seats"`
-	Version   int               `json:"version"`
-	Phase     string            `json:"phase"`
-	ToMove    int               `json:"to_move"`
-	Over      bool              `json:"over"`
-	Scores    []int             `json:"scores"`
-	Winners   []int             `json:"winners"`
-	Created   time.Time         `json:"created"`
-	Updated   time.Time         `json:"updated"`
+	ID       string            `json:"id"`
+	Game     string            `json:"game"`
+	GameName string            `json:"game_name"`
+	Options  map[string]string `json:"options"`
+	Players  int               `json:"players"`
+	// SeedChosen marks a table whose seed its creator chose: whoever
+	// knows the seed knows every draw to come.
+	SeedChosen bool              `json:"seed_chosen"`
+	Seats      []summarySeatView `json:"seats"`
+	OpenSeats  []int             `json:"open_seats"`
+	Version    int               `json:"version"`
+	Phase      string            `json:"phase"`
+	ToMove     int               `json:"to_move"`
+	Over       bool              `json:"over"`
+	Scores     []int             `json:"scores"`
+	Winners    []int             `json:"winners"`
+	Created    time.Time         `json:"created"`
+	Updated    time.Time         `json:"updated"`
 }
 
 // rulesView is a game as GET /api/rules describes it.

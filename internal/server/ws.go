@@ -354,7 +354,7 @@ func (g *match) subscribe(c *wsConn, last, takeBacks int) bool {
 			c.send(e)
 		}
 	} else {
-		c.send(mustJSON(snapshotMessage{Type: "snapshot", Game: g.fullView(-1, c.seat)}))
+		c.send(mustJSON(snapshotMessage{Type: "snapshot", Game: g.fullView(c.seat)}))
 	}
 	if g.pending != nil {
 		c.send(mustJSON(takeBackRequestEvent{Type: "take_back_request", takeBackRequest: g.takeBacksView().Request}))

@@ -7,7 +7,7 @@
 // seats' cards, the score sheet, the log's words, the rules) is the game
 // module's (games.js).
 
-import {h, icon, fill, toast, modal, modalOpen, copyField, closeAllModals, tabList, selectTab} from './ui.js';
+import {h, icon, fill, toast, modal, modalOpen, copyField, closeAllModals, tabList, selectTab, seedMark, seedWarning} from './ui.js';
 import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL, PREFERENCES, preference, setPreference} from './api.js';
 import {GameSocket} from './live.js';
 import {PLAYERS, namedSeats} from './art.js';
@@ -210,7 +210,7 @@ class GameView {
     el.takeback = h('div', {class: 'takeback-slot'});
     el.root = h('section', {class: 'game', 'data-game': g.id, 'data-kind': g.game},
       h('div', {class: 'game-main'},
-        h('div', {class: 'statusbar'}, el.banner, h('div', {class: 'status-chips'}, el.phase, el.moveNo, el.conn)),
+        h('div', {class: 'statusbar'}, el.banner, h('div', {class: 'status-chips'}, seedMark(g), el.phase, el.moveNo, el.conn)),
         this.table.el,
         h('div', {class: 'controls'}, this.table.controls, el.confirm, el.takeback, el.message)),
       h('aside', {class: 'game-side'}, el.players, el.invites, el.tabs, el.panel, el.actions));
@@ -762,6 +762,7 @@ class GameView {
       body: h('div', {},
         h('p', {}, host ? `${host.name} invited you to a game of ${what}.` : `You have been invited to a game of ${what}.`,
           ` You play seat ${this.you + 1}, `, icon('mark-' + this.you, 'icon mark'), ` ${PLAYERS[this.you].colourName} ${PLAYERS[this.you].shapeName}.`),
+        seedWarning(this.game),
         h('label', {class: 'field'}, h('span', {}, 'Your name'), name)),
       actions: [{label: 'Take my seat', primary: true, onclick: join}],
       dismissable: false,
@@ -821,7 +822,8 @@ class GameView {
           h('span', {class: 'podium-name'}, this.seats[p].name),
           res.detail ? res.detail(p) : null,
           scores[p] != null ? h('b', {class: 'podium-total', 'data-total': p}, String(scores[p])) : null))),
-        res.explanation || null),
+        standing.move_limit ? h('p', {class: 'move-limit'}, `The game reached the server's limit of ${standing.move_limit} moves before its rules ended it: nobody wins, and the scores stand as they were.`)
+          : res.explanation || null),
       actions: [
         this.mod.scoreSheet ? {label: 'Score sheet', onclick: close => { close(); this.showTab('scores'); }} : {label: 'Moves', onclick: close => { close(); this.showTab('moves'); }},
         {label: 'Replay', href: `/replay/${this.id}`},
@@ -832,8 +834,11 @@ class GameView {
 }
 
 // verdict says who won: a seat, a team (the standing's teams), or seats
-// sharing the victory; now: in the present tense, for the winner's dialog.
+// sharing the victory, or that the server's bound on a game's length ended
+// it (move_limit) with nobody winning; now: in the present tense, for the
+// winner's dialog.
 function verdict(standing, seats, you, now) {
+  if (standing.move_limit) return `${now ? 'A draw' : 'Drawn'}: the limit of ${standing.move_limit} moves`;
   const w = standing.winners || [];
   const team = (standing.teams || []).find(t => t.length === w.length && t.every(p => w.includes(p)));
   const names = list => list.map(p => seats[p].name).join(' and ');

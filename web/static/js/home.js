@@ -6,7 +6,7 @@
 // option is a select or a number field unless the game's module draws a
 // richer control for it (Blue Lagoon's boards as pictures).
 
-import {h, icon, fill, toast, modal, ago, plural, navigate, likeSelector, refocus, lowerFirst} from './ui.js';
+import {h, icon, fill, toast, modal, ago, plural, navigate, likeSelector, refocus, lowerFirst, seedMark, seedWarning} from './ui.js';
 import {getRules, preview, getLobby, createGame, joinGame, mySeats, rememberSeat, playerName, setPlayerName, newGameForm, rememberNewGameForm} from './api.js';
 import {PLAYERS} from './art.js';
 import {gameModule, plain} from './games.js';
@@ -217,7 +217,7 @@ class HomeView {
         h('summary', {}, [...(r.options || []).map(o => o.label), 'seed', 'clock', 'take-backs'].map((w, i) => (i ? lowerFirst(w) : w)).join(', ')),
         (r.options || []).map(o => this.optionField(o)),
         h('div', {class: 'field-row'},
-          h('label', {class: 'field'},
+          h('label', {class: 'field', title: 'A seed of your own marks the table, in the lobby and for every seat: whoever knows it knows every draw.'},
             h('span', {class: 'field-label'}, 'Seed'),
             h('input', {class: 'input', type: 'text', inputmode: 'numeric', name: 'seed', placeholder: 'random', value: f.seed,
               oninput: e => { f.seed = e.target.value.trim(); e.target.removeAttribute('aria-invalid'); }})),
@@ -410,6 +410,7 @@ class HomeView {
       body: h('div', {},
         h('p', {}, `You take seat ${seat + 1} `, icon('mark-' + seat, 'icon mark'), ` in a game of ${this.describe(g)}, with `,
           g.seats.filter(st => st.seat !== seat).map(st => st.name).join(', '), '.'),
+        seedWarning(g),
         h('label', {class: 'field'}, h('span', {class: 'field-label'}, 'Your name'), name)),
       actions: [{label: 'Cancel'}, {label: 'Join', primary: true, onclick: go}],
     });
@@ -432,6 +433,6 @@ function gameRow(g, what, {action, you = null}) {
       icon('mark-' + st.seat, 'icon mark'),
       st.kind === 'open' ? 'open seat' : st.name,
       g.over && g.scores ? h('b', {}, String(g.scores[st.seat])) : null))),
-    h('div', {class: 'lg-meta'}, `${what} · ${status} · `, h('span', {'data-updated': g.updated}, ago(g.updated))),
+    h('div', {class: 'lg-meta'}, seedMark(g), `${what} · ${status} · `, h('span', {'data-updated': g.updated}, ago(g.updated))),
     h('div', {class: 'lg-action'}, action));
 }

@@ -4,7 +4,7 @@
 // (GET /api/games/{id}?at=N), one request at a time, newest wish first. The
 // game's module draws the table, the sheet and the log's words.
 
-import {h, icon, fill, toast, tabList, selectTab} from './ui.js';
+import {h, icon, fill, toast, tabList, selectTab, seedMark} from './ui.js';
 import {getGame, getRules, ApiError, patiently, recordURL} from './api.js';
 import {playerCards} from './players.js';
 import {logItem} from './log.js';
@@ -107,7 +107,7 @@ class ReplayView {
             h('div', {class: 'banner-text'},
               h('span', {class: 'banner-title'}, 'Replay'),
               h('span', {class: 'banner-sub'}, [g.game_name, this.mod.describeOptions(g.options, this.rules), g.seats.map(s => s.name).join(' vs ')].filter(Boolean).join(' · ')))),
-          h('div', {class: 'status-chips'}, el.phase, el.count)),
+          h('div', {class: 'status-chips'}, seedMark(g), el.phase, el.count)),
         this.table.el,
         h('div', {class: 'controls replay-controls'},
           h('div', {class: 'transport'},

@@ -234,6 +234,27 @@ export function copyField(text, label) {
   return h('div', {class: 'copy-field'}, input, btn);
 }
 
+// SEED_CHOSEN says what a chosen seed means for the people at a table: the
+// seed decides every draw, so whoever knows it (the one who chose it, or
+// anyone who read it in another game's record) knows what is to come.
+const SEED_CHOSEN = 'This table\'s seed was chosen when it was made: whoever knows the seed knows every draw to come.';
+
+// seedMark returns the mark of a table whose seed was chosen (a game or a
+// lobby line with seed_chosen), or null: the same mark in the lobby, the
+// table's header and the replay's, so nobody sits down or watches without
+// seeing it.
+export function seedMark(g) {
+  if (!g.seed_chosen) return null;
+  return h('span', {class: 'chip chip-seed', 'data-seed-chosen': '', title: SEED_CHOSEN}, 'Chosen seed',
+    h('span', {class: 'sr-only'}, `: ${SEED_CHOSEN}`));
+}
+
+// seedWarning says it in a sentence where someone is about to take a seat,
+// or null.
+export function seedWarning(g) {
+  return g.seed_chosen ? h('p', {class: 'seed-warning', 'data-seed-chosen': ''}, h('b', {}, 'Chosen seed. '), SEED_CHOSEN) : null;
+}
+
 // plural writes "1 settler", "2 settlers".
 export function plural(n, one, many = one + 's') {
   return `${n} ${n === 1 ? one : many}`;
