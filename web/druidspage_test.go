@@ -101,6 +101,7 @@ func TestDruidsTellsWhy(t *testing.T) {
 			p.waitGame()
 			p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
 			p.click(".join-modal .btn-primary")
+			p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-conn=open]')`, "Ann seated")
 			turn := p.druidsWait()
 
 			// The bot's turn, told where Ann plays.
@@ -200,7 +201,7 @@ func TestDruidsTellsWhy(t *testing.T) {
 			}
 			// The log says every decision as a sentence, no coordinates,
 			// no "Explore: yes".
-			p.click(`.tab[data-tab=moves]`)
+			eval[bool](p, `(document.querySelector('.tab[data-tab=moves]').click(), true)`)
 			p.waitFor(`document.querySelector('.log .log-move')`, "the log")
 			for _, line := range eval[[]string](p, `[...document.querySelectorAll('.log .log-text')].map(li => li.textContent)`) {
 				if coordinates.MatchString(line) || strings.Contains(line, ": yes") || strings.Contains(line, ": no") {
@@ -363,16 +364,25 @@ func TestDruidsTeamsEnd(t *testing.T) {
 	for _, s := range c.Seats {
 		tokens = append(tokens, s.Token)
 	}
-	l.druidsPlay(c.ID, tokens, moves)
+	// The pages watch the last move end the game.
+	l.druidsPlay(c.ID, tokens, moves[:len(moves)-1])
+	var pages []*page
+	for _, sc := range druidsScreens {
+		p := newPage(t, "ann-"+sc.name, sc.width, sc.height)
+		p.navigate(l.url + c.Seats[0].Link)
+		p.waitGame()
+		p.waitFor(`document.querySelector('.game[data-conn=open]')`, "the game open")
+		pages = append(pages, p)
+	}
+	l.druidsPlay(c.ID, tokens, moves[len(moves)-1:])
 	end := l.druidsGame(c.ID)
 	if !end.State.Over {
 		t.Fatal("the game is not over")
 	}
-	for _, sc := range druidsScreens {
+	for i, sc := range druidsScreens {
+		p := pages[i]
 		t.Run(sc.name, func(t *testing.T) {
-			p := newPage(t, "ann-"+sc.name, sc.width, sc.height)
-			p.navigate(l.url + c.Seats[0].Link)
-			p.waitGame()
+			p.t = t
 			p.waitFor(`document.querySelector('.winner-modal .dr-team-result')`, "the teams at the end")
 			for k, team := range [][]int{{0, 2}, {1, 3}} {
 				total, seeds, sites := 0, 0, 0
@@ -384,13 +394,17 @@ func TestDruidsTeamsEnd(t *testing.T) {
 					sites += len(end.State.View.Players[s].Unravelled)
 				}
 				got := eval[[]string](p, fmt.Sprintf(`[...document.querySelectorAll('.dr-team-result tr[data-team="%d"] td')].map(td => td.textContent)`, k))
+				if len(got) != 5 {
+					t.Errorf("team %d's row shows %v", k+1, got)
+					continue
+				}
 				shownSeeds := 0
 				for _, s := range got[:3] {
 					var n int
 					fmt.Sscan(s, &n)
 					shownSeeds += n
 				}
-				if len(got) != 5 || shownSeeds != seeds || got[3] != fmt.Sprint(sites) || got[4] != fmt.Sprint(total) {
+				if shownSeeds != seeds || got[3] != fmt.Sprint(sites) || got[4] != fmt.Sprint(total) {
 					t.Errorf("team %d shows %v, want %d seeds, %d sites, %d points", k+1, got, seeds, sites, total)
 				}
 			}
