@@ -3,6 +3,7 @@ package druids
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lagoon-games/lagoon/game"
@@ -142,5 +143,20 @@ func TestBesideNamesASpace(t *testing.T) {
 	s.depth = 1
 	if got := s.beside(space(12, 15)); !slices.Equal(got, []BesideView{{"14A", "north-east"}}) {
 		t.Errorf("beside the moving 21A: %v", got)
+	}
+}
+
+// AJ's unravel says its seeds as counted: "1 seed", "2 seeds".
+func TestAJStepSeedsCounted(t *testing.T) {
+	s := pos(t, 2, line("1A 14A 21A"))
+	for _, c := range []struct {
+		seeds int
+		want  string
+	}{{0, "giving up 0 seeds"}, {1, "giving up 1 seed"}, {2, "giving up 2 seeds"}} {
+		s.ajEvents = 0
+		s.ajLog(evUnravel, siteNum(t, "21A")/2, c.seeds)
+		if got := s.ajSteps(); len(got) != 1 || !strings.HasSuffix(got[0], c.want) {
+			t.Errorf("%d seeds: %q, want it to end %q", c.seeds, got, c.want)
+		}
 	}
 }
