@@ -111,7 +111,9 @@ func TestDruidsTellsWhy(t *testing.T) {
 					botMoves++
 				}
 			}
-			p.waitFor(`document.querySelector('.dr-others .dr-other[data-seat="1"]')`, "the bot's turn told")
+			if !eval[bool](p, `!!document.querySelector('.dr-others .dr-other[data-seat="1"]')`) {
+				t.Errorf("the bot's turn is not told in the play area")
+			}
 			if got := eval[int](p, `document.querySelectorAll('.dr-others .dr-other[data-seat="1"] li').length`); got != min(botMoves, 10) {
 				t.Errorf("the bot's turn shows %d decisions, it made %d", got, botMoves)
 			}
@@ -135,7 +137,7 @@ func TestDruidsTellsWhy(t *testing.T) {
 				offered := slices.Contains(v.Legal, basic)
 				sel := fmt.Sprintf(`.dr-ask .dr-action[data-move=%q]`, basic)
 				if !offered {
-					sel = fmt.Sprintf(`.dr-ask .dr-action[data-unavailable=%q] .dr-action-why`, basic)
+					sel = fmt.Sprintf(`.dr-ask [data-unavailable=%q] .dr-action-why`, basic)
 				}
 				got := eval[string](p, fmt.Sprintf(`(document.querySelector(%q) || {textContent: 'missing'}).textContent`, sel))
 				i := slices.IndexFunc(v.Unavailable, func(u druids.UnavailableView) bool { return u.Move == basic && u.Site == "" })
@@ -155,8 +157,8 @@ func TestDruidsTellsWhy(t *testing.T) {
 				}
 			}
 			p.clickAt(fmt.Sprintf(`.world .site[data-site=%q] .hex`, haven), 0.3)
-			p.waitFor(fmt.Sprintf(`document.querySelector('.dr-info [data-card=%q] .dr-card-now')`, haven), "the haven's card with what it can do now")
-			if got := eval[string](p, `document.querySelector('.dr-card-now [data-now=unravel]').textContent`); !strings.Contains(got, "the only haven") {
+			p.waitFor(fmt.Sprintf(`document.querySelector('.world .site.selected[data-site=%q]') && document.querySelector('.dr-info [data-card=%q]')`, haven, haven), "the haven picked and its card")
+			if got := eval[string](p, `(document.querySelector('.dr-card-now [data-now=unravel]') || {textContent: ''}).textContent`); !strings.Contains(got, "the only haven") {
 				t.Errorf("the haven's card says of its unravel %q", got)
 			}
 			if n := eval[int](p, `document.querySelectorAll('.dr-ask .dr-action[data-move], .dr-ask [data-unavailable]').length`); n < 4 {

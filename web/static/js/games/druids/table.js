@@ -414,7 +414,7 @@ export class Table {
   // unavailableCard is an action that cannot be taken now, with why.
   unavailableCard(move, reason) {
     const st = kindOf(move) === 'use' ? this.cat.site(move.slice(4)) : null;
-    return h('div', {class: 'dr-action dr-action-off', 'data-unavailable': move, 'aria-disabled': 'true'},
+    return h('div', {class: 'dr-action-off', 'data-unavailable': move, 'aria-disabled': 'true'},
       h('span', {class: 'dr-action-title'}, st ? icon(energyOf(st.energy).symbol, 'icon energy-icon') : null, st ? st.name : BASICS[move].title),
       h('span', {class: 'dr-action-why'}, h('b', {}, 'Not now: '), reason));
   }
