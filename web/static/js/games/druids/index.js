@@ -147,7 +147,7 @@ export default {
     const teams = view.players.length === 4 ? [[0, 2], [1, 3]] : [];
     const sum = (t, i) => t.reduce((n, p) => n + view.players[p].forecast[i], 0);
     return h('div', {class: 'dr-sheet'},
-      h('table', {class: 'dr-forecast-table'},
+      h('table', {class: 'dr-forecast-table' + (teams.length ? ' dr-forecast-teams' : '')},
         h('caption', {}, 'Destiny forecast: the points if each energy dominated now'),
         h('thead', {}, h('tr', {}, h('th', {}, 'If it dominated'), seats.map((s, p) => h('th', {}, icon('mark-' + p, 'icon mark'), s.name)),
           teams.map((_, k) => h('th', {class: 'dr-team'}, `Team ${k + 1}`)))),
