@@ -1,7 +1,6 @@
 package druids
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/lagoon-games/lagoon/game"
@@ -163,10 +162,20 @@ type StateView struct {
 	// Offers are, at the Action step's menu, the druids that may invoke
 	// each action: the page lets a player pick a druid first and then
 	// offers what that druid can do.
-	Offers  []OfferView `json:"offers"`
-	Turn    int         `json:"turn"`
-	Winners []int       `json:"winners"`
-	AJ      *AJView     `json:"aj,omitempty"`
+	Offers []OfferView `json:"offers"`
+	// Unavailable are, at the menu, the actions not offered and why
+	// (why.go).
+	Unavailable []UnavailableView `json:"unavailable"`
+	// Question is the step of the action being resolved that asks
+	// (the program's op: "invoke", "moveDruid", "moveIn", "lost"...), ""
+	// at a step of the turn.
+	Question string `json:"question,omitempty"`
+	// RefreshesLeft is, in the Refresh step, how many more druids it may
+	// refresh (3, 4 with Mani Temple, less those refreshed).
+	RefreshesLeft int     `json:"refreshes_left,omitempty"`
+	Turn          int     `json:"turn"`
+	Winners       []int   `json:"winners"`
+	AJ            *AJView `json:"aj,omitempty"`
 }
 
 // ResolvingView is an action being resolved: its name, whose it is, the
@@ -281,7 +290,7 @@ func (s *State) ajSteps() []string {
 		case evArrive:
 			line = "his " + CircleNames[ajCircle(a)] + " Eldrid arrives on the haven " + s.tileLabel(b)
 		case evUnravel:
-			line = "unravels " + s.tileLabel(a) + " giving up " + strconv.Itoa(b) + " seeds"
+			line = "unravels " + s.tileLabel(a) + " giving up " + countWords(b, "seed")
 		case evToken:
 			line = "draws " + article(CircleNames[a]) + " token, " + tokenWords[b]
 		case evSeed:
@@ -310,7 +319,10 @@ func article(word string) string {
 func (s *State) View(v game.Viewer) any {
 	sv := StateView{Step: stepNames[s.step], Active: int(s.active), ToMove: s.ToMove(), Over: s.Over(),
 		World: []WorldSite{}, Drawn: []int{}, Legal: []string{}, Asking: s.asking(), Resolving: s.resolving(),
-		Offers: s.offers(), Turn: int(s.turns) + 1}
+		Offers: s.offers(), Question: s.question(), Turn: int(s.turns) + 1}
+	if s.depth == 0 && s.step == stepRefresh {
+		sv.RefreshesLeft = s.refreshLimit(int(s.active)) - int(s.refreshes)
+	}
 	s.world()
 	eachTile(s.inPlay, func(t int) {
 		q, r := cellQR(int(s.cell[t]))
@@ -351,10 +363,13 @@ func (s *State) View(v game.Viewer) any {
 		sv.Destiny = EnergyNames[d.Energy]
 	}
 	if !s.Over() {
-		for _, m := range s.AppendLegal(nil) {
+		legal := s.AppendLegal(nil)
+		for _, m := range legal {
 			sv.Legal = append(sv.Legal, s.MoveText(m))
 		}
+		sv.Unavailable = s.unavailable(legal)
 	} else {
+		sv.Unavailable = []UnavailableView{}
 		sv.Winners = s.Winners()
 	}
 	return sv
@@ -376,6 +391,50 @@ func (s *State) asking() string {
 	return progNames[prog-NumSites]
 }
 
+// question names the step of the action being resolved that asks now:
+// its op, "" when no action is being resolved.
+func (s *State) question() string {
+	if s.depth == 0 {
+		return ""
+	}
+	f := &s.stack[s.depth-1]
+	return programs[f.prog][f.pc].code.String()
+}
+
+// BesideView is a site next to a space, and where the space lies from
+// it ("east", "north-west"...): what names a space for a player.
+type BesideView struct {
+	Site string `json:"site"`
+	Dir  string `json:"dir"`
+}
+
+// fromSite names where a space lies from its neighbour in direction k
+// (neighbour's order): the opposite of k.
+var fromSite = [6]string{"west", "east", "north-west", "south-east", "south-west", "north-east"}
+
+// beside returns the sites next to the space a move names, but the site
+// being moved or placed there, in the order of the directions.
+func (s *State) beside(m game.Move) []BesideView {
+	if m&^argMask != vSpace {
+		return nil
+	}
+	moving := -1
+	if s.depth > 0 {
+		moving = int(s.stack[s.depth-1].t)
+	}
+	out := []BesideView{}
+	for k := range 6 {
+		c := neighbour(int(m&argMask), k)
+		if c < 0 {
+			continue
+		}
+		if t := s.tileAt(c); t >= 0 && t != moving {
+			out = append(out, BesideView{Site: s.tileLabel(t), Dir: fromSite[k]})
+		}
+	}
+	return out
+}
+
 // NoteView is what the log says of a move: who made it, what it answered,
 // the tiles it drew from the bag (the chance it set off), whether it ended
 // the turn and the game.
@@ -384,9 +443,13 @@ type NoteView struct {
 	// Turn counts the turns from 1: the log's headings.
 	Turn     int    `json:"turn"`
 	Asking   string `json:"asking"`
-	Drew     []int  `json:"drew,omitempty"`
-	EndsTurn bool   `json:"ends_turn,omitempty"`
-	EndsGame bool   `json:"ends_game,omitempty"`
+	Question string `json:"question,omitempty"`
+	// Beside are, for a space, the sites next to it: a player names a
+	// space by them.
+	Beside   []BesideView `json:"beside,omitempty"`
+	Drew     []int        `json:"drew,omitempty"`
+	EndsTurn bool         `json:"ends_turn,omitempty"`
+	EndsGame bool         `json:"ends_game,omitempty"`
 	// AJ is what AJ did in the turn this move led to, step by step.
 	AJ []string `json:"aj,omitempty"`
 }
@@ -394,7 +457,7 @@ type NoteView struct {
 // Note returns the move's seat and what it answered, and what playing it
 // on a copy shows: the tiles drawn and the turn or game ended.
 func (s *State) Note(m game.Move) any {
-	note := NoteView{Seat: s.ToMove(), Turn: int(s.turns) + 1, Asking: s.asking()}
+	note := NoteView{Seat: s.ToMove(), Turn: int(s.turns) + 1, Asking: s.asking(), Question: s.question(), Beside: s.beside(m)}
 	after := *s
 	if after.Play(m) != nil {
 		return note

@@ -62,6 +62,9 @@ type druidsTurn struct {
 	Menu    bool     `json:"menu"`   // the Action step's menu
 	Spaces  []string `json:"spaces"` // the spaces highlighted on the world
 	Sides   int      `json:"sides"`  // the drawn tile's sides shown
+	// RefreshAll is how many druids the Refresh step's one button
+	// refreshes (0 when the player chooses them).
+	RefreshAll int `json:"refreshAll"`
 }
 
 const druidsTurnJS = `(() => {
@@ -72,6 +75,7 @@ const druidsTurnJS = `(() => {
 		menu: !!document.querySelector('.dr-ask[data-menu]'),
 		spaces: [...document.querySelectorAll('.world .space.legal')].map(s => s.dataset.space),
 		sides: document.querySelectorAll('.dr-drawn .dr-side').length,
+		refreshAll: Number((document.querySelector('.dr-ask [data-action=refresh-all]') || {dataset: {count: 0}}).dataset.count),
 	};
 })()`
 
@@ -79,7 +83,7 @@ const druidsTurnJS = `(() => {
 func (p *page) druidsWait() druidsTurn {
 	p.t.Helper()
 	p.waitFor(`(() => { const g = document.querySelector('.game');
-		return g.dataset.over === 'true' || g.dataset.turn === 'you' && g.dataset.pending === 'false' && document.querySelector('.dr-ask [data-move]'); })()`, "our decision or the end")
+		return g.dataset.over === 'true' || g.dataset.turn === 'you' && g.dataset.pending === 'false' && document.querySelector('.dr-ask [data-move], .dr-ask [data-action=refresh-all]'); })()`, "our decision or the end")
 	return eval[druidsTurn](p, druidsTurnJS)
 }
 
@@ -107,6 +111,12 @@ func (p *page) druidsDecide(t *testing.T, turn druidsTurn) {
 	moves := turn.Moves
 	wait := func(n int) {
 		p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) >= %d`, turn.Version+n), "the decision to be taken")
+	}
+	if turn.RefreshAll > 0 {
+		// The Refresh step in one click: a refresh a druid.
+		p.click(`.dr-ask [data-action=refresh-all]`)
+		wait(turn.RefreshAll)
+		return
 	}
 	if turn.Menu {
 		if slices.Contains(moves, "explore") {
@@ -260,7 +270,13 @@ func TestDruidsSoloAgainstAJ(t *testing.T) {
 		v := l.druidsGame(id).State.View
 		// The buttons are the view's choices (the menu's, or those of
 		// the druid picked).
-		if !turn.Menu && !slices.Equal(sorted(turn.Moves), sorted(v.Legal)) {
+		// The Refresh step in one click shows the druids' refreshes as
+		// one button.
+		legal := v.Legal
+		if turn.RefreshAll > 0 {
+			legal = slices.DeleteFunc(slices.Clone(legal), func(m string) bool { return strings.Contains(m, "@") })
+		}
+		if !turn.Menu && !slices.Equal(sorted(turn.Moves), sorted(legal)) {
 			t.Fatalf("the buttons %v are not the view's choices %v", turn.Moves, v.Legal)
 		}
 		if slices.Contains(v.Legal, "side A") {

@@ -240,7 +240,7 @@ class GameView {
     fill(el.phase, st.over ? 'Game over' : this.mod.phaseName(st.standing.phase || ''));
     el.phase.dataset.phase = st.over ? 'over' : st.standing.phase || '';
     el.phase.hidden = !el.phase.textContent;
-    fill(el.moveNo, `Move ${st.version}`);
+    fill(el.moveNo, this.mod.progress(st));
     this.renderBanner();
     this.renderPlayers();
     this.renderInvites();

@@ -39,6 +39,7 @@ export const plain = {
   },
   table(ctx, opts) { return new PlainTable(ctx, opts); },
   phaseName: phase => (phase ? phase[0].toUpperCase() + phase.slice(1) : ''),
+  progress: state => `Move ${state.version}`,
   prompt: () => 'Your move',
   seatCard: () => null,
   idle: () => null,

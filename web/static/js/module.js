@@ -28,6 +28,7 @@
  * @property {(ctx: TableContext, opts: {interactive: boolean}) => Table} [table]
  *   the table: the board, its controls, and how it follows the game
  * @property {(phase: string) => string} [phaseName] the chip's words
+ * @property {(state: Object) => string} [progress] how far the game is, beside the chip
  * @property {(view: Object, seat: number) => (string|Element)} [prompt] the banner's words
  * @property {(view: Object, seat: number) => ?Element} [seatCard] what a seat's card shows of it
  * @property {(view: Object, seat: number) => ?string} [scoreNote] what a card shows beside the points

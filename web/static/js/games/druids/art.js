@@ -46,15 +46,13 @@ const ENERGY_SYMBOLS = `
 // three Eldrids (slots 1 to 3) are all seat 1's.
 export const seatOfSlot = (slot, aj) => (aj ? Math.min(slot, 1) : slot);
 
-// druidSymbols draws a token per slot: its seat's shape and colour with
-// the circle's emblem on it.
-function druidSymbols(circles, aj) {
-  return circles.map((c, slot) => {
-    const p = PLAYERS[seatOfSlot(slot, aj)];
-    return `<symbol id="dr-${aj ? 'aj' : 'pl'}-${slot}" viewBox="-12 -12 24 24" overflow="visible">
-      <g fill="${p.colour}" stroke="#141821" stroke-width="1.3">${shapePath(p.shape, 10.5)}</g>
-      <g color="${p.ink}" transform="scale(.72)">${EMBLEMS[c] || ''}</g></symbol>`;
-  }).join('');
+// druidSymbolText draws a slot's token: its seat's shape and colour with the
+// circle's emblem on it.
+function druidSymbolText(circle, slot, aj) {
+  const p = PLAYERS[seatOfSlot(slot, aj)];
+  return `<symbol id="${druidSymbol(slot, aj)}" viewBox="-12 -12 24 24" overflow="visible">
+    <g fill="${p.colour}" stroke="#141821" stroke-width="1.3">${shapePath(p.shape, 10.5)}</g>
+    <g color="${p.ink}" transform="scale(.72)">${EMBLEMS[circle] || ''}</g></symbol>`;
 }
 
 // emblemSymbols draws each circle's emblem alone (AJ's token bag).
@@ -65,9 +63,12 @@ export function installSymbols() {
 }
 
 // installDruids adds the tokens of a table's circles (the circles differ
-// between a game against AJ and one without).
+// between a game against AJ and one without). Each slot's token is added
+// once, by itself: a slot always plays the same circle, and a table of
+// four seats drawn after one of two (the home page's picture) still
+// brings the tokens of seats 3 and 4.
 export function installDruids(circles, aj) {
-  addSymbols(`druids-${aj ? 'aj' : 'pl'}`, druidSymbols(circles, aj));
+  circles.forEach((c, slot) => addSymbols(druidSymbol(slot, aj), druidSymbolText(c, slot, aj)));
 }
 
 export const druidSymbol = (slot, aj) => `dr-${aj ? 'aj' : 'pl'}-${slot}`;

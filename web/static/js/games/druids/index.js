@@ -35,6 +35,21 @@ const energyLetter = id => {
 
 const AJ_LEVELS = {initiate: 'Initiate', acolyte: 'Acolyte', adept: 'Adept', eldrid: 'Eldrid', legend: 'Legend'};
 
+// teamTable is the end of a game of teams: each team's members, their
+// pooled seeds by energy and unravelled sites, and the team's points.
+function teamTable(view, seats, teams, pts) {
+  const sum = (t, f) => t.reduce((n, p) => n + f(p), 0);
+  return h('table', {class: 'dr-team-result'},
+    h('caption', {}, 'Teammates pool their seeds and sites: the team\'s total decides.'),
+    h('thead', {}, h('tr', {}, h('th', {}, 'Team'), ENERGIES.map(e => h('th', {}, icon(e.symbol, 'icon energy-icon'), h('span', {class: 'sr-only'}, `${e.name} seeds`))),
+      h('th', {}, 'Sites'), h('th', {}, 'Points'))),
+    h('tbody', {}, teams.map((t, k) => h('tr', {'data-team': k},
+      h('th', {}, `Team ${k + 1}`, h('span', {class: 'dr-team-names'}, t.map(p => seats[p].name).join(' & '))),
+      ENERGIES.map((_, i) => h('td', {'data-seeds': ENERGIES[i].letter}, String(sum(t, p => view.players[p].seeds[i])))),
+      h('td', {'data-sites': k, title: t.flatMap(p => view.players[p].unravelled).join(', ')}, String(sum(t, p => view.players[p].unravelled.length))),
+      h('td', {'data-team-total': k}, h('b', {}, String(sum(t, pts))))))));
+}
+
 /** @type {import('../../module.js').GameModule} */
 export default {
   home: {
@@ -83,12 +98,16 @@ export default {
 
   phaseName: () => '',
 
+  // progress counts turns, not decisions: a turn is many of them.
+  progress: state => (state.view.over ? plural(state.view.turn - 1, 'turn') : `Turn ${state.view.turn}`),
+
   prompt(view) {
     switch (view.asking) {
       case 'begin': return 'Begin step: use your timely sites, or done';
       case 'refresh': return 'Refresh step: refresh your druids';
       case 'action': return 'Pick a druid or a site, then an action';
       case 'end': return 'End step: use your timely sites, or done';
+      case 'return to the world': return 'Your circle has no druid on the board: set one on a haven';
       default: return `${stepWords(view.asking)}: make your choice`;
     }
   },
@@ -128,7 +147,7 @@ export default {
     const teams = view.players.length === 4 ? [[0, 2], [1, 3]] : [];
     const sum = (t, i) => t.reduce((n, p) => n + view.players[p].forecast[i], 0);
     return h('div', {class: 'dr-sheet'},
-      h('table', {class: 'dr-forecast-table'},
+      h('table', {class: 'dr-forecast-table' + (teams.length ? ' dr-forecast-teams' : '')},
         h('caption', {}, 'Destiny forecast: the points if each energy dominated now'),
         h('thead', {}, h('tr', {}, h('th', {}, 'If it dominated'), seats.map((s, p) => h('th', {}, icon('mark-' + p, 'icon mark'), s.name)),
           teams.map((_, k) => h('th', {class: 'dr-team'}, `Team ${k + 1}`)))),
@@ -178,17 +197,25 @@ export default {
     return move ? `That choice (${move}) was refused: ${clause(reason)}` : `Your choice was refused: ${clause(reason)}`;
   },
 
-  // result: the order by points (the standing's), each seat's seeds and
-  // sites, and the destiny that decided.
+  // result: the order by points (a team's together, its members side by
+  // side), each seat's seeds and sites, the destiny that decided; in a
+  // game of teams each team's pooled seeds and sites and its total.
   result(view, seats) {
     const dom = energyIndex(view.destiny);
     const pts = p => (dom >= 0 ? view.players[p].forecast[dom] : 0);
+    const teams = view.players.length === 4 ? [[0, 2], [1, 3]] : null;
+    const unit = p => (teams ? teams[p % 2] : [p]);
+    const total = list => list.reduce((n, p) => n + pts(p), 0);
+    const seeds = p => view.players[p].seeds.reduce((a, b) => a + b, 0);
     return {
-      order: seats.map((_, p) => p).sort((a, b) => pts(b) - pts(a)),
-      detail: p => h('span', {class: 'podium-tokens'}, `${plural(view.players[p].unravelled.length, 'site')}, ${plural(view.players[p].seeds.reduce((a, b) => a + b, 0), 'seed')}`),
-      explanation: h('p', {class: 'explanation'}, dom >= 0
-        ? [icon(ENERGIES[dom].symbol, 'icon energy-icon'), ` ${view.destiny} is Lagoon's destiny: it counted for the points.`]
-        : 'No energy dominated: the game is a draw, every seat shares the victory.'),
+      order: seats.map((_, p) => p).sort((a, b) => total(unit(b)) - total(unit(a)) || a % 2 - b % 2 || pts(b) - pts(a)),
+      detail: p => h('span', {class: 'podium-tokens'}, teams ? `team ${p % 2 + 1} · ` : '', `${plural(view.players[p].unravelled.length, 'site')}, ${plural(seeds(p), 'seed')}`),
+      explanation: [
+        h('p', {class: 'explanation'}, dom >= 0
+          ? [icon(ENERGIES[dom].symbol, 'icon energy-icon'), ` ${view.destiny} is Lagoon's destiny: it counted for the points.`]
+          : 'No energy dominated: the game is a draw, every seat shares the victory.'),
+        teams ? teamTable(view, seats, teams, pts) : null,
+      ],
     };
   },
 

@@ -14,13 +14,21 @@
 import {h, icon, fill, plural} from '../../ui.js';
 import {ENERGIES, energyOf, energyIndex, threat, seatOfSlot} from './art.js';
 import {WorldView} from './world.js';
-import {GROUPS, KINDS, BASICS, kindOf, parseDruid, choiceWords, stepWords, druidWords, moveWords, SEED_NAMES} from './words.js';
+import {GROUPS, KINDS, BASICS, kindOf, parseDruid, druidText, choiceWords, stepWords, druidWords, moveWords, besideSpace, SEED_NAMES} from './words.js';
+import {houseRule} from './rules.js';
 
 // speakers builds what words.js needs to name druids and seats for a
 // viewer.
-export function speakers(cat, seats, you) {
+export function speakers(cat, seats, you, view = null) {
   return {
     cat, you,
+    // beside: the sites around a space of the decision at hand, but the
+    // site being moved.
+    beside: at => {
+      if (!view) return [];
+      const top = (view.resolving || [])[(view.resolving || []).length - 1];
+      return besideSpace(at, view.world, top && top.site ? top.site : null);
+    },
     seatOf: slot => seatOfSlot(slot, cat.aj),
     name: seat => (seat === you ? 'you' : seats[seat] ? seats[seat].name : `Seat ${seat + 1}`),
     circle: slot => (cat.table.circles || [])[slot] || `circle ${slot + 1}`,
@@ -49,6 +57,28 @@ export function siteCard(st, {locked = false, inPlay = null, extra = null} = {})
     inPlay, extra);
 }
 
+// ownTurn is the seat's own count of turns for the turn being played:
+// turns go round the seats in order (AJ's too), so a seat's second turn
+// is the game's turn players + 1 or so.
+export const ownTurn = v => Math.floor((v.turn - 1) / Math.max(1, v.players.length)) + 1;
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+// ordinal says a count as a place: "second", "12th".
+export const ordinal = n => ORDINALS[n - 1] || (n % 10 === 1 && n % 100 !== 11 ? `${n}st` : n % 10 === 2 && n % 100 !== 12 ? `${n}nd` : n % 10 === 3 && n % 100 !== 13 ? `${n}rd` : `${n}th`);
+
+// turnsOf groups moves by the turn they were made in (the note's turn),
+// each turn's owner the seat of its first decision.
+function turnsOf(moves) {
+  const turns = new Map();
+  for (const m of moves) {
+    const t = m.note && m.note.turn;
+    if (!t) continue;
+    if (!turns.has(t)) turns.set(t, {turn: t, seat: m.seat, moves: []});
+    turns.get(t).moves.push(m);
+  }
+  return [...turns.values()];
+}
+
 export class Table {
   constructor(ctx, {interactive = true} = {}) {
     this.ctx = ctx;
@@ -57,6 +87,7 @@ export class Table {
     this.state = null;
     this.pick = null;        // at the menu: {druid} or {site} picked first
     this.follow = null;      // {druid, version}: answer "which druid?" with it
+    this.batch = null;       // {moves, version}: the refreshes still to send
     this.hovered = null;     // the site under the pointer
     this.ajTimer = null;
     // A phone's narrow world is drawn as large as its width allows.
@@ -73,16 +104,17 @@ export class Table {
     this.aj = h('div', {class: 'dr-aj', hidden: true});
     this.ask = h('div', {class: 'dr-ask', role: 'group', 'aria-label': 'Your choices'});
     this.turnLog = h('div', {class: 'dr-turnlog'});
+    this.others = h('div', {class: 'dr-others', hidden: true});
     // Beside the world: AJ's last turn, the choices, the site card; a
     // replay has only AJ's turn, under the world.
     this.el = h('div', {class: 'board-wrap druids-table' + (interactive ? ' interactive' : '')}, this.top,
       h('div', {class: 'dr-middle'}, h('div', {class: 'world-wrap'}, this.world.svg),
-        interactive ? h('div', {class: 'dr-controls'}, this.aj, this.ask, this.turnLog, this.info) : null),
+        interactive ? h('div', {class: 'dr-controls'}, this.aj, this.others, this.ask, this.turnLog, this.info) : null),
       interactive ? null : this.aj);
     this.controls = null;
   }
 
-  words() { return speakers(this.cat, this.ctx.seats(), this.ctx.you()); }
+  words() { return speakers(this.cat, this.ctx.seats(), this.ctx.you(), this.state ? this.state.view : null); }
   get view() { return this.state.view; }
 
   update(state, {recent = null} = {}) {
@@ -95,6 +127,7 @@ export class Table {
     }
     this.renderTop();
     this.renderAJ(recent);
+    this.renderOthers();
     this.renderAsk();
     this.renderTurnLog();
     this.renderInfo();
@@ -106,6 +139,21 @@ export class Table {
       this.follow = null;
       if (state.version === f.version + 1 && this.ctx.canMove() && v.legal.includes(f.druid)) this.send(f.druid);
     }
+    // A refresh of many druids is sent a druid at a time, each once the
+    // one before it is taken.
+    const b = this.batch;
+    if (b && state.version !== b.version) {
+      this.batch = null;
+      if (state.version === b.version + 1 && this.ctx.canMove() && v.legal.includes(b.moves[0])) this.sendAll(b.moves);
+    }
+  }
+
+  // sendAll sends the first of moves and keeps the rest for the updates
+  // that follow.
+  sendAll(moves) {
+    const [first, ...rest] = moves;
+    this.batch = rest.length ? {moves: rest, version: this.state.version} : null;
+    this.send(first);
   }
 
   // renderTop: the turn, the bag and the destiny forecast.
@@ -142,9 +190,30 @@ export class Table {
     this.turnLog.hidden = !this.interactive || v.over;
     const seats = this.ctx.seats(), words = this.words();
     const who = seats[v.active] ? (v.active === words.you ? 'Your' : `${seats[v.active].name}'s`) : 'This';
-    fill(this.turnLog, h('div', {class: 'dr-turnlog-head'}, h('b', {}, `${who} turn ${v.turn}`), h('span', {class: 'muted'}, mine.length ? ` · ${plural(mine.length, 'decision')}` : ' · nothing yet')),
+    fill(this.turnLog, h('div', {class: 'dr-turnlog-head'}, h('b', {}, `${who} ${ordinal(ownTurn(v))} turn`), h('span', {class: 'muted'}, mine.length ? ` · ${plural(mine.length, 'decision')}` : ' · nothing yet')),
       mine.length ? h('ol', {class: 'dr-turnlog-list'}, mine.slice(-8).map(m => h('li', {'data-version': m.version},
         m.seat === v.active ? '' : h('b', {}, `${seats[m.seat] ? seats[m.seat].name : ''}: `), moveWords(m, words)))) : null);
+  }
+
+  // renderOthers sums up, in the play area, the turns the other seats
+  // played since the viewer's own last turn (or, for a spectator, the
+  // turns of the round before the one being played): each decision in
+  // words, as AJ's panel shows his.
+  renderOthers() {
+    const v = this.view, words = this.words(), seats = this.ctx.seats();
+    const played = turnsOf(this.ctx.moves ? this.ctx.moves() : []).filter(t => t.turn < v.turn || v.over);
+    let since = played;
+    if (words.you != null) since = played.slice(played.findLastIndex(t => t.seat === words.you) + 1);
+    since = since.filter(t => t.seat !== words.you).slice(-Math.max(1, v.players.length - 1));
+    this.others.hidden = !this.interactive || v.over || !since.length;
+    const name = seat => (seats[seat] ? seats[seat].name : `Seat ${seat + 1}`);
+    const most = 10;
+    fill(this.others, since.map(t => h('div', {class: 'dr-other', 'data-turn': t.turn, 'data-seat': t.seat},
+      h('div', {class: 'dr-other-head'}, icon('mark-' + t.seat, 'icon mark'), h('b', {}, `${name(t.seat)}'s turn`),
+        h('span', {class: 'muted'}, ` · ${plural(t.moves.length, 'decision')}`)),
+      h('ol', {class: 'dr-other-steps'}, t.moves.slice(0, most).map(m => h('li', {'data-version': m.version},
+        m.seat === t.seat ? '' : h('b', {}, `${name(m.seat)}: `), moveWords(m, words)))),
+      t.moves.length > most ? h('p', {class: 'muted small'}, `and ${plural(t.moves.length - most, 'more decision')} in the Moves tab`) : null)));
   }
 
   // renderAJ shows AJ's last turn, a step at a time when it has just been
@@ -213,6 +282,7 @@ export class Table {
       return;
     }
     if (offers.length) { this.renderMenu(offers); return; }
+    if (v.step === 'refresh' && !v.resolving.length) { this.renderRefresh(legal); return; }
     const asking = v.asking, top = (v.resolving || [])[v.resolving.length - 1];
     const site = top ? this.cat.site((this.cat.table.sites.find(st => st.name === top.action) || {}).id) : null;
     const title = stepWords(asking);
@@ -223,9 +293,48 @@ export class Table {
     fill(this.ask,
       h('div', {class: 'dr-q'}, h('b', {class: 'dr-q-title'}, title), h('span', {class: 'dr-q-hint'}, this.hint(legal, asking, top))),
       site ? h('p', {class: 'dr-q-effect'}, site.effect) : null,
+      this.houseNote(),
       drawn,
       uses.length ? h('div', {class: 'dr-actions'}, uses.map(m => this.actionButton({move: m, invokers: []}))) : null,
       h('div', {class: 'dr-choices'}, buttons.map(m => this.button(m, choiceWords(m, words), kindOf(m)))));
+  }
+
+  // houseNote explains a rule of Lagoon's own where it acts (rules.js,
+  // houseRule; docs/druids.md, "Decisions").
+  houseNote() {
+    const rule = houseRule(this.view);
+    return rule ? h('p', {class: 'dr-house', 'data-house': rule.key}, h('b', {}, 'Lagoon\'s rule: '), rule.text) : null;
+  }
+
+  // renderRefresh: the Refresh step in one click when which druids are
+  // refreshed does not matter (all of them may be, or they are all
+  // alike); otherwise the druids to choose from, a click each, until the
+  // rest may all be refreshed at once.
+  renderRefresh(legal) {
+    const v = this.view, words = this.words();
+    const tired = [];
+    for (const w of v.world) {
+      for (const d of w.druids) {
+        if (seatOfSlot(d.seat, this.cat.aj) !== v.active) continue;
+        if (d.eldrid && d.eldrid_exhausted) tired.push({text: druidText(d.seat, true, true, w.id), n: 1});
+        if (d.acolytes_exhausted) tired.push({text: druidText(d.seat, false, true, w.id), n: d.acolytes_exhausted});
+      }
+    }
+    const total = tired.reduce((n, d) => n + d.n, 0), left = v.refreshes_left || 0;
+    const all = tired.flatMap(d => Array(d.n).fill(d.text)).filter(m => legal.includes(m)).slice(0, left);
+    const matters = total > left && tired.length > 1;
+    const druids = legal.filter(m => kindOf(m) === 'druid');
+    fill(this.ask,
+      h('div', {class: 'dr-q'}, h('b', {class: 'dr-q-title'}, 'Refresh step'),
+        h('span', {class: 'dr-q-hint'}, matters
+          ? `You may refresh ${plural(left, 'druid')} of your ${total} exhausted: choose them, one at a time, on the world or below.`
+          : `Your marker is refreshed; ${plural(total, 'exhausted druid')} of yours ${total === 1 ? 'stands' : 'stand'} up in one go.`)),
+      this.houseNote(),
+      h('div', {class: 'dr-choices'},
+        matters ? druids.map(m => this.button(m, `Refresh ${choiceWords(m, words)}`, 'druid')) : null,
+        matters ? null : h('button', {class: 'btn btn-small btn-primary dr-choice', type: 'button', 'data-action': 'refresh-all', 'data-count': all.length,
+          onclick: () => this.sendAll(all)}, all.length === 1 ? `Refresh ${choiceWords(all[0], words)}` : `Refresh all ${all.length}`),
+        this.button('done', 'Refresh none', 'done')));
   }
 
   waitWords() {
@@ -237,7 +346,6 @@ export class Table {
   // hint says what the choices are, in words.
   hint(legal, asking, top) {
     const kinds = new Set(legal.map(kindOf));
-    if (asking === 'refresh') return 'Refresh an exhausted druid of yours, one at a time (up to 3 a turn, 4 with Mani Temple), or Done.';
     if (asking === 'begin' || asking === 'end') return 'Use a timely site of yours now, or Done.';
     if (kinds.has('side')) return 'Choose the side of the tile to lay.';
     if (kinds.has('tile')) return 'Choose the tile to keep.';
@@ -251,23 +359,64 @@ export class Table {
   }
 
   // renderMenu offers the Action step's actions: all of them, or those of
-  // the druid or site picked on the world, each with its cost.
+  // the druid or site picked on the world, each with its cost. The four
+  // basic actions are always there, and a site picked shows its own
+  // action: what cannot be taken now says why (the view's unavailable).
   renderMenu(offers) {
     const words = this.words(), p = this.pick;
-    let shown = offers, head;
+    let shown = offers, head, at = null;
     if (p && p.druid) {
+      at = parseDruid(p.druid).site;
       shown = offers.filter(o => o.invokers.includes(p.druid));
       head = ['What should ', h('b', {}, druidWords(parseDruid(p.druid), words)), ' do?'];
     } else if (p && p.site) {
+      at = p.site;
       shown = offers.filter(o => o.move === `use ${p.site}` || o.invokers.some(d => parseDruid(d).site === p.site));
-      head = ['Actions from ', h('b', {}, this.cat.name(p.site)), shown.length ? '' : ': none now'];
+      head = ['Actions from ', h('b', {}, this.cat.name(p.site))];
     }
+    const card = move => {
+      const o = shown.find(x => x.move === move);
+      return o ? this.actionButton(o) : this.unavailableCard(move, this.whyNot(move, at, p && p.druid));
+    };
+    const site = p && p.site ? this.cat.site(p.site) : null;
+    const own = site && (site.kind === 'invoke' || site.kind === 'eldrid') ? `use ${p.site}` : null;
+    const uses = shown.filter(o => kindOf(o.move) === 'use' && o.move !== own);
     this.ask.dataset.menu = 'true';
     fill(this.ask,
       h('div', {class: 'dr-q'}, h('b', {class: 'dr-q-title'}, 'Action step'),
         h('span', {class: 'dr-q-hint'}, head || 'Pick a druid or a site on the world, or an action below. Each action exhausts the druid that invokes it.')),
-      h('div', {class: 'dr-actions'}, shown.map(o => this.actionButton(o))),
+      h('div', {class: 'dr-actions'}, ['move', 'summon', 'explore', 'unravel'].map(card), own ? card(own) : null,
+        uses.map(o => this.actionButton(o)), shown.filter(o => o.move === 'end').map(o => this.actionButton(o))),
+      this.houseNote(),
       p ? h('button', {class: 'btn btn-small btn-ghost', type: 'button', 'data-action': 'unpick', onclick: () => { this.pick = null; this.update(this.state); }}, 'All actions') : null);
+  }
+
+  // whyNot says why an action is not offered (for the druid or site
+  // picked, at): the view's reason for that site's unravel, else for the
+  // action; an action another druid of the seat could take is "not from
+  // here".
+  whyNot(move, at, druid) {
+    const why = this.view.unavailable || [];
+    const u = (at && why.find(x => x.move === move && x.site === at)) || why.find(x => x.move === move && !x.site);
+    if (u) return u.reason;
+    if (druid && parseDruid(druid).exhausted) return 'this druid is exhausted';
+    if (at && kindOf(move) === 'basic' && !this.freshHere(at)) return 'no refreshed druid of yours stands here';
+    return at ? 'not from here: another druid of yours can' : 'not now';
+  }
+
+  // freshHere reports whether a refreshed druid of the seat deciding
+  // stands on the site.
+  freshHere(id) {
+    const v = this.view, w = v.world.find(x => x.id === id);
+    return !!w && w.druids.some(d => seatOfSlot(d.seat, this.cat.aj) === v.to_move && (d.acolytes_refreshed > 0 || d.eldrid && !d.eldrid_exhausted));
+  }
+
+  // unavailableCard is an action that cannot be taken now, with why.
+  unavailableCard(move, reason) {
+    const st = kindOf(move) === 'use' ? this.cat.site(move.slice(4)) : null;
+    return h('div', {class: 'dr-action-off', 'data-unavailable': move, 'aria-disabled': 'true'},
+      h('span', {class: 'dr-action-title'}, st ? icon(energyOf(st.energy).symbol, 'icon energy-icon') : null, st ? st.name : BASICS[move].title),
+      h('span', {class: 'dr-action-why'}, h('b', {}, 'Not now: '), reason));
   }
 
   actionButton(o) {
@@ -368,7 +517,25 @@ export class Table {
       return;
     }
     const w = v.world.find(x => x.id === id);
-    fill(this.info, siteCard(st, {locked: w && w.locked, inPlay: w ? null : h('p', {class: 'muted'}, 'Not in the world now.')}));
+    fill(this.info, siteCard(st, {locked: w && w.locked, inPlay: w ? null : h('p', {class: 'muted'}, 'Not in the world now.'), extra: w ? this.cardNow(st) : null}));
+  }
+
+  // cardNow says, at the viewer's Action step, whether the site's action
+  // and an unravel of the site can be taken now, and why not.
+  cardNow(st) {
+    const v = this.view, offers = v.offers || [];
+    if (!this.choices().length || !offers.length) return null;
+    const lines = [];
+    if (st.kind === 'invoke' || st.kind === 'eldrid') {
+      const why = (v.unavailable || []).find(u => u.move === `use ${st.id}`);
+      lines.push(h('li', {'data-now': 'use', class: why ? 'off' : 'on'}, h('b', {}, 'Its action: '), why ? `not now: ${why.reason}` : 'yours to take now'));
+    }
+    const unravel = offers.find(o => o.move === 'unravel');
+    const why = (v.unavailable || []).find(u => u.move === 'unravel' && u.site === st.id);
+    if (why || unravel && unravel.invokers.some(d => parseDruid(d).site === st.id)) {
+      lines.push(h('li', {'data-now': 'unravel', class: why ? 'off' : 'on'}, h('b', {}, 'Unravel it: '), why ? `not now: ${why.reason}` : 'possible now'));
+    }
+    return lines.length ? h('ul', {class: 'dr-card-now'}, lines) : null;
   }
 
   clickSite(id) {
@@ -414,5 +581,5 @@ export class Table {
     return false;
   }
 
-  refused() { this.follow = null; }
+  refused() { this.follow = null; this.batch = null; }
 }

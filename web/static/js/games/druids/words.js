@@ -72,11 +72,11 @@ function whose(slot, ctx) {
 
 // druidWords says a druid: "your exhausted Stag Eldrid on Gruu's
 // Refuge"; a druid of the seat mover, who is named already, is said
-// without its owner ("Stag Eldrid on Gruu's Refuge").
+// as its own ("the Stag Eldrid on Gruu's Refuge").
 export function druidWords(d, ctx, {mover = null} = {}) {
   const circle = ctx.circle(d.slot);
   const what = d.eldrid ? `${circle} Eldrid` : `${circle} acolyte`;
-  const owner = mover != null && ctx.seatOf(d.slot) === mover ? '' : `${whose(d.slot, ctx)} `;
+  const owner = mover != null && ctx.seatOf(d.slot) === mover ? 'the ' : `${whose(d.slot, ctx)} `;
   return `${owner}${d.exhausted ? 'exhausted ' : ''}${what} on ${ctx.cat.name(d.site)}`;
 }
 
@@ -86,7 +86,7 @@ export function choiceWords(move, ctx) {
   switch (k) {
     case 'druid': return druidWords(parseDruid(move), ctx);
     case 'site': return `${ctx.cat.name(move)} (${move})`;
-    case 'space': return `the space ${move}`;
+    case 'space': return spaceWords(ctx.beside ? ctx.beside(move) : [], ctx);
     case 'tile': return `tile ${move.slice(5)}`;
     case 'side': return `side ${move.slice(5)}`;
     case 'seed': return `a ${SEED_NAMES[move.slice(5)]} seed`;
@@ -112,23 +112,89 @@ export function stepWords(asking) {
     case 'end': return 'End step';
     case 'over': return 'Game over';
     case 'move': case 'summon': case 'explore': case 'unravel': return BASICS[asking].title;
-    default: return asking;
+    default: return asking ? asking[0].toUpperCase() + asking.slice(1) : '';
   }
 }
 
-// moveWords writes a move for the log: what it answered and the choice.
+// listWords joins names as a sentence does: "A, B and C".
+export const listWords = xs => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
+// spaceWords names an empty space by the sites around it (the note's or
+// the view's beside: each site and where the space lies from it): "the
+// space east of Gruu's Refuge, by Sylvant". The first site and its
+// direction tell the space apart; the others help find it.
+export function spaceWords(beside, ctx) {
+  if (!beside.length) return 'an empty space';
+  const [first, ...others] = beside;
+  return `the space ${first.dir} of ${ctx.cat.name(first.site)}${others.length ? `, by ${listWords(others.map(b => ctx.cat.name(b.site)))}` : ''}`;
+}
+
+// SPACE_DIRS: where a space lies from a neighbouring site, by the space's
+// offset from it on the axial grid, in the engine's order of directions
+// (druids/view.go, fromSite).
+const NEIGHBOURS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]];
+const FROM_SITE = ['west', 'east', 'north-west', 'south-east', 'south-west', 'north-east'];
+
+// besideSpace lists the sites of the world next to the space "q,r", but
+// the one being moved, with where the space lies from each: as the
+// engine's notes say them.
+export function besideSpace(at, world, moving = null) {
+  const [q, r] = at.split(',').map(Number);
+  const out = [];
+  NEIGHBOURS.forEach(([dq, dr], k) => {
+    const w = world.find(x => x.q === q + dq && x.r === r + dr);
+    if (w && w.id !== moving) out.push({site: w.id, dir: FROM_SITE[k]});
+  });
+  return out;
+}
+
+// BASIC_VERBS: an invoking druid chosen for a basic action, as a player
+// says it.
+const BASIC_VERBS = {move: 'moves', summon: 'summons with', explore: 'explores with', unravel: 'unravels the site of'};
+
+// moveWords writes a move for the log, as a sentence a player would say:
+// what it answered (the note's asking and question: the step of the
+// action that asked) and the choice.
 export function moveWords(move, ctx) {
-  const m = move.move, asking = move.note ? move.note.asking : null, k = kindOf(m);
-  if (k === 'basic') return `${m}s`;
-  if (k === 'use') return `uses ${ctx.cat.name(m.slice(4))}`;
+  const m = move.move, note = move.note || {}, asking = note.asking || null, k = kindOf(m);
+  if (k === 'basic') return `chooses to ${m}`;
+  if (k === 'use' && (asking === 'begin' || asking === 'end')) return `uses ${ctx.cat.name(m.slice(4))}`;
+  if (k === 'use') return `chooses ${ctx.cat.name(m.slice(4))}'s action`;
   if (m === 'end') return 'ends the turn';
-  if (m === 'done') return asking === 'refresh' ? 'refreshes no more' : `is done (${stepWords(asking).toLowerCase()})`;
-  const about = asking && !['action', 'begin', 'refresh', 'end'].includes(asking) ? `${stepWords(asking)}: ` : '';
+  if (m === 'done') return asking === 'refresh' ? 'refreshes no more' : asking === 'begin' || asking === 'end' ? `is done with the ${stepWords(asking).toLowerCase()}` : `is done (${stepWords(asking)})`;
   const mover = {mover: move.seat};
-  if (asking === 'refresh' && k === 'druid') return `refreshes ${druidWords(parseDruid(m), ctx, mover)}`;
-  if (k === 'druid') return `${about}${druidWords(parseDruid(m), ctx, mover)}`;
-  if (k === 'site') return `${about}${ctx.cat.name(m)}`;
-  if (k === 'space') return `${about}lays it at ${m}`;
-  if (k === 'side') return `${about}side ${m.slice(5)}`;
-  return `${about}${choiceWords(m, ctx).toLowerCase()}`;
+  const druid = () => druidWords(parseDruid(m), ctx, mover);
+  const site = () => ctx.cat.name(m);
+  const action = stepWords(asking);
+  switch (`${note.question || asking}:${k}`) {
+    case 'refresh:druid': return `refreshes ${druid()}`;
+    case 'invoke:druid': return BASIC_VERBS[asking] ? `${BASIC_VERBS[asking]} ${druid()}` : `invokes ${action} with ${druid()}`;
+    case 'moveIn:yes': return 'moves the exploring druid onto the new site';
+    case 'moveIn:no': return 'leaves the exploring druid where it stands';
+    case 'may:yes': return `takes ${action}'s effect`;
+    case 'may:no': return `passes on ${action}'s effect`;
+    case 'unravel:yes': return 'counts the Ancient\'s extra energy';
+    case 'unravel:no': return 'does not count the Ancient\'s extra energy';
+    case 'unravel:site': case 'lost:site': return `sets a druid on ${site()}`;
+    case 'explore:side': case 'fork:side': case 'chaos:side': return `chooses side ${m.slice(5)} of the tile drawn`;
+    case 'explore:tile': case 'fork:tile': case 'chaos:tile': return `keeps tile ${m.slice(5)}`;
+    case 'discard:seed': case 'songSeeds:seed': return `gives up ${choiceWords(m, ctx)} (${action})`;
+    case 'exhaust:druid': return `exhausts ${druid()} (${action})`;
+    case 'exile:druid': return `sends ${druid()} back to the supply (${action})`;
+    case 'moveDruid:druid': return `picks ${druid()} to move (${action})`;
+    case 'moveDruid:site': return `moves it to ${site()} (${action})`;
+    case 'summon:site': return `summons a druid onto ${site()} (${action})`;
+    case 'summon:eldrid': return `summons the Eldrid (${action})`;
+    case 'summon:acolyte': return `summons an acolyte (${action})`;
+    case 'summon:druid': return `lifts ${druid()} to summon it (${action})`;
+  }
+  if (k === 'space') {
+    const where = spaceWords(note.beside || [], ctx);
+    return ['explore', 'fork', 'chaos', 'returnSite'].includes(note.question) ? `lays it in ${where} (${action})` : `moves it to ${where} (${action})`;
+  }
+  if (k === 'druid') return `chooses ${druid()} (${action})`;
+  if (k === 'site') return `chooses ${site()} (${action})`;
+  if (k === 'yes') return `says yes (${action})`;
+  if (k === 'no') return `says no (${action})`;
+  return `chooses ${choiceWords(m, ctx).toLowerCase()} (${action})`;
 }

@@ -7,7 +7,7 @@
 
 import {s} from '../../ui.js';
 import {energyOf, druidSymbol} from './art.js';
-import {GROUPS, druidText} from './words.js';
+import {GROUPS, druidText, spaceWords} from './words.js';
 
 const R = 56;                       // a hex's radius
 const W = R * Math.sqrt(3);         // a hex's width
@@ -129,7 +129,7 @@ export class WorldView {
 
   space(sp) {
     return s('g', {class: 'space legal', transform: `translate(${sp.x.toFixed(1)} ${sp.y.toFixed(1)})`, 'data-space': sp.at,
-      'data-hit': 'space', 'data-value': sp.at, tabindex: this.interactive ? 0 : null, role: 'button', 'aria-label': `Empty space ${sp.at}`},
+      'data-hit': 'space', 'data-value': sp.at, tabindex: this.interactive ? 0 : null, role: 'button', 'aria-label': `Lay it in ${spaceWords(this.ctx.beside ? this.ctx.beside(sp.at) : [], this.ctx)}`},
     s('polygon', {points: hexPoints(0.94)}),
     s('path', {d: 'M-10 0 H10 M0 -10 V10', class: 'space-plus'}));
   }
