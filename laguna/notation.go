@@ -376,7 +376,7 @@ func parseState(text string) (*State, error) {
 	}
 	o := options{Deal: opt["deal"] == "players", NoTimer: opt["timer"] == "off", Open: opt["open"] == "on"}
 	if o.Board, err = BoardFromText(opt["board"]); err != nil {
-		return nil, err
+		return nil, oneLine{err}
 	}
 	if o.MaxAboard, err = strconv.Atoi(opt["raft"]); err != nil {
 		return nil, fmt.Errorf("raft %q", opt["raft"])
@@ -613,11 +613,40 @@ func (s *State) valid() error {
 			return errors.New("the seat to deal has no pearl to deal")
 		}
 	}
-	if s.phase != phPlay && (s.steps != 0 || s.peeked) {
-		return errors.New("steps or a peek outside play")
+	if s.phase < phPlay && (s.steps != 0 || s.peeked) {
+		return errors.New("steps or a peek before play")
+	}
+	if err := s.validHomes(); err != nil {
+		return err
 	}
 	return s.validExchange()
 }
+
+// validHomes checks that each raft placed and not yet moved lies against
+// its home island's landing line: a raft that has not ended a turn of play
+// has not sailed, unless it is sailing its first turn now (or sailed in
+// the turn that ended the game).
+func (s *State) validHomes() error {
+	for p := range int(s.players) {
+		r := &s.rafts[p]
+		sailing := p == int(s.seat) && s.steps > 0
+		if !r.placed() || s.begun[p] || sailing {
+			continue
+		}
+		if s.board.start[r.orient][r.at] != s.home[p] {
+			return fmt.Errorf("raft %c has not begun to play but lies away from island %c", ColourNames[p], IslandNames[s.home[p]])
+		}
+	}
+	return nil
+}
+
+// oneLine is an error written on one line: a board the checker refuses
+// gives every reason on a line of its own, and a state's error is a line
+// of the line protocols (lagoon rules).
+type oneLine struct{ err error }
+
+func (e oneLine) Error() string { return strings.ReplaceAll(e.err.Error(), "\n", "; ") }
+func (e oneLine) Unwrap() error { return e.err }
 
 // validExchange checks an exchange in progress: in play, with the island
 // the raft to move touches or a raft it touches.

@@ -741,3 +741,61 @@ func TestPlayersDealThePearls(t *testing.T) {
 }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 7)) }
+
+// TestFinishedStatesReadBack: the state of a game won in the middle of a
+// turn (its steps kept) and of a solo game solved in the middle of an
+// exchange read back; a raft that has not begun to play lies at its island,
+// and a board the checker refuses is one line of error.
+func TestFinishedStatesReadBack(t *testing.T) {
+	readsBack := func(s *State) {
+		t.Helper()
+		if back, err := ParseState(s.String()); err != nil || back.String() != s.String() {
+			t.Fatalf("%s reads back as %v, %v", s, back, err)
+		}
+	}
+	// Won after a step: the turn's steps stay in the state.
+	s := position(t, testBoard(t, nil), options{}, "V h11 RYG...", far)
+	s.volcano[0] = uint8(Target(2) - 1)
+	for range Target(2) - 1 {
+		s.takePearl(t, 0)
+	}
+	mustPlay(t, s, "E", "deliver 1")
+	if !s.Over() || s.steps != 1 {
+		t.Fatalf("not won after a step: %s", s)
+	}
+	readsBack(s)
+
+	// Solved by an unload: the exchange ends with the game.
+	s = position(t, testBoard(t, nil), options{}, "H f3 RYG...")
+	for c := range NumColours {
+		if s.islands[0][c] > 0 {
+			s.islands[0][c]--
+			s.islands[7][c]++
+			break
+		}
+	}
+	s.target = s.islands
+	s.target[0][s.rafts[0].holes[0]]++
+	mustPlay(t, s, "unload 1")
+	if !s.Over() {
+		t.Fatal("not solved")
+	}
+	readsBack(s)
+
+	// A raft that has not ended a turn of play lies at its island.
+	s, _ = newGame(2, options{Board: Frame()}, 1)
+	mustPlay(t, s, "place H f3", "place H p3", "load Y 1", "load G 2", "S", "S", "end")
+	text := strings.Replace(s.String(), "home=A begun=1", "home=A begun=0", 1)
+	if _, err := ParseState(text); err == nil || !strings.Contains(err.Error(), "away from island A") {
+		t.Fatalf("a raft that has not begun, two squares from its island: %v", err)
+	}
+
+	// A board with faults: every reason, on one line.
+	rows := strings.Split(Frame().Line(), "/")
+	rows[4] = "><><><><><><><><><><><><"
+	text = strings.Replace(s.String(), Frame().Line(), strings.Join(rows, "/"), 1)
+	_, err := ParseState(text)
+	if err == nil || strings.Contains(err.Error(), "\n") || strings.Count(err.Error(), "board: ") < 2 {
+		t.Fatalf("a board with faults: %q", err)
+	}
+}

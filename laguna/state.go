@@ -847,7 +847,7 @@ func (s *State) playPlace(p int, o Orient, sq Square) {
 // solved ends the solo game when the islands hold the target.
 func (s *State) solved() {
 	if s.Solo() && s.islands == s.target && s.rafts[0].aboard() >= MinAboard {
-		s.phase = phOver
+		s.phase, s.with = phOver, -1 // the exchange ends with the game
 	}
 }
 
