@@ -18,7 +18,7 @@ import (
 // the middle of an exchange, and games stopped by the round limit.
 func TestStatesReadBack(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		players := rapid.IntRange(2, 4).Draw(t, "players")
+		players := rapid.IntRange(1, 4).Draw(t, "players")
 		opts := map[string]string{
 			"board": rapid.SampledFrom([]string{"easy", "hard"}).Draw(t, "board"),
 			"timer": rapid.SampledFrom([]string{"on", "off"}).Draw(t, "timer"),
