@@ -200,10 +200,12 @@ func (s *State) playRefusal(m game.Move, refuse func(game.RefusalCode, string, .
 		return refuse(RefusedBlocked, "the raft would leave the water or run into another raft")
 	case m == mPeek:
 		return refuse(RefusedPeek, "you may look under your pearls once, before your first step of the turn")
-	case m < mLoad && !s.timer && !(s.reefEnd[p] && s.steps == 0):
-		return refuse(RefusedPearlsStill, "without the sand timer, pearls move between holes only before the first step of a turn that began on a reef")
-	case m < mLoad:
+	case m < mLoad && !s.mayShift(p, reef):
+		return refuse(RefusedPearlsStill, "without the sand timer, pearls move between holes only before the first step of a turn that a reef ended, while a reef shows through the raft")
+	case m < mLoad && !s.validShift(p, int(m-mShift)/Holes, int(m-mShift)%Holes):
 		return refuse(RefusedPearl, "move a pearl from a hole that holds one to a hole that is open")
+	case m < mLoad:
+		return refuse(RefusedUncover, "before your raft's first step of the turn a pearl may be moved only if it uncovers no reef or arrow, and this one lies on one (a peek shows what lies under your pearls)")
 	case m < mDeliver && arrows != 0 && dock < 0:
 		return refuse(RefusedCurrent, "an arrow shows through your raft; you cannot dock while the current holds you")
 	case m < mDeliver && (dock < 0 || dock >= NumIslands) && !s.loadingAtHome():
@@ -230,6 +232,7 @@ const (
 	RefusedPeek        game.RefusalCode = "peek"         // the turn's peek is spent or too late
 	RefusedPearlsStill game.RefusalCode = "pearls_still" // without the timer, pearls move only after a reef
 	RefusedPearl       game.RefusalCode = "pearl"        // no pearl to move, or no open hole
+	RefusedUncover     game.RefusalCode = "uncover"      // before the first step, a pearl moved would uncover a reef or an arrow
 	RefusedNotDocked   game.RefusalCode = "not_docked"   // the raft is not at the island or the volcano
 	RefusedLoad        game.RefusalCode = "load"         // no such load or unload
 	RefusedDelivery    game.RefusalCode = "delivery"     // no such delivery
@@ -264,6 +267,9 @@ func (s *State) String() string {
 		s.players, board, s.maxAboard, pick(s.deal, "players", "random"), pick(s.timer, "on", "off"), pick(s.open, "on", "off"), s.limit)
 	fmt.Fprintf(&b, "%s seat=%c turns=%d played=%d moved=%d steps=%d peeked=%d",
 		phaseNames[s.phase], ColourNames[s.seat], s.turns, s.played, s.moved, s.steps, bit(s.peeked))
+	if s.calm > 0 {
+		fmt.Fprintf(&b, " calm=%d", s.calm)
+	}
 	switch {
 	case s.with >= withRaft:
 		fmt.Fprintf(&b, " trading=%c", ColourNames[s.with-withRaft])
@@ -376,7 +382,7 @@ func parseState(text string) (*State, error) {
 	}
 	o := options{Deal: opt["deal"] == "players", NoTimer: opt["timer"] == "off", Open: opt["open"] == "on"}
 	if o.Board, err = BoardFromText(opt["board"]); err != nil {
-		return nil, err
+		return nil, oneLine{err}
 	}
 	if o.MaxAboard, err = strconv.Atoi(opt["raft"]); err != nil {
 		return nil, fmt.Errorf("raft %q", opt["raft"])
@@ -420,6 +426,15 @@ func parseState(text string) (*State, error) {
 
 func (s *State) parseTurn(text string) error {
 	f := strings.Split(text, " ")
+	if len(f) >= 8 && strings.HasPrefix(f[7], "calm=") {
+		// Turns ended with no pearl changing place.
+		n, err := strconv.Atoi(f[7][len("calm="):])
+		if err != nil || n < 1 || n > 1<<16-1 {
+			return fmt.Errorf("turn %q", text)
+		}
+		s.calm = uint16(n)
+		f = append(f[:7], f[8:]...)
+	}
 	if len(f) == 8 {
 		// An exchange in progress: with an island, or with a raft.
 		if v, ok := strings.CutPrefix(f[7], "exchanging="); ok && len(v) == 1 && strings.Contains(IslandNames, v) {
@@ -613,11 +628,40 @@ func (s *State) valid() error {
 			return errors.New("the seat to deal has no pearl to deal")
 		}
 	}
-	if s.phase != phPlay && (s.steps != 0 || s.peeked) {
-		return errors.New("steps or a peek outside play")
+	if s.phase < phPlay && (s.steps != 0 || s.peeked) {
+		return errors.New("steps or a peek before play")
+	}
+	if err := s.validHomes(); err != nil {
+		return err
 	}
 	return s.validExchange()
 }
+
+// validHomes checks that each raft placed and not yet moved lies against
+// its home island's landing line: a raft that has not ended a turn of play
+// has not sailed, unless it is sailing its first turn now (or sailed in
+// the turn that ended the game).
+func (s *State) validHomes() error {
+	for p := range int(s.players) {
+		r := &s.rafts[p]
+		sailing := p == int(s.seat) && s.steps > 0
+		if !r.placed() || s.begun[p] || sailing {
+			continue
+		}
+		if s.board.start[r.orient][r.at] != s.home[p] {
+			return fmt.Errorf("raft %c has not begun to play but lies away from island %c", ColourNames[p], IslandNames[s.home[p]])
+		}
+	}
+	return nil
+}
+
+// oneLine is an error written on one line: a board the checker refuses
+// gives every reason on a line of its own, and a state's error is a line
+// of the line protocols (lagoon rules).
+type oneLine struct{ err error }
+
+func (e oneLine) Error() string { return strings.ReplaceAll(e.err.Error(), "\n", "; ") }
+func (e oneLine) Unwrap() error { return e.err }
 
 // validExchange checks an exchange in progress: in play, with the island
 // the raft to move touches or a raft it touches.

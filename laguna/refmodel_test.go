@@ -311,7 +311,13 @@ func (g *refGame) legal(text string) bool {
 	case "peek":
 		return g.steps == 0 && !g.peeked
 	case "shift":
-		if !g.timer && !(g.reefEnd[p] && g.steps == 0) {
+		// Without the timer, only to cover the reef that ended the
+		// last turn; before the first step, never uncovering a reef or
+		// an arrow.
+		if reef, _ := g.shows(rf); !g.timer && !(g.reefEnd[p] && g.steps == 0 && reef) {
+			return false
+		}
+		if c := g.cells(rf)[hole(f[1])]; g.steps == 0 && g.kind(c[0], c[1]) != Water {
 			return false
 		}
 		return rf.holes[hole(f[1])] >= 0 && rf.holes[hole(f[2])] < 0

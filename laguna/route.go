@@ -45,7 +45,15 @@ func (s *State) route(goal func(at int16) bool, costs RouteCosts) ([]game.Move, 
 			mask |= 1 << h
 		}
 	}
-	start := routeNode{at: r.at, mask: mask, shift: s.timer || s.reefEnd[p] && s.steps == 0}
+	// A node's shift flag: with the timer, whether the raft has stepped
+	// this turn (its pearls move freely; before, never uncovering a reef
+	// or an arrow); without, whether the turn began on a reef and the raft
+	// has not stepped (its pearls may move, as before a first step, while
+	// a reef shows).
+	start := routeNode{at: r.at, mask: mask, shift: s.steps > 0}
+	if !s.timer {
+		start.shift = s.reefEnd[p] && s.steps == 0
+	}
 	dist := make([]int32, routeNodes)
 	for i := range dist {
 		dist[i] = -1
@@ -85,28 +93,45 @@ func (s *State) route(goal func(at int16) bool, costs RouteCosts) ([]game.Move, 
 			cost := costs.Step
 			if ended, _ := probe.showing(p); ended {
 				cost += costs.Reef
-				next.shift = true // a new turn, begun after a reef
+				next.shift = !s.timer // a new turn, begun after a reef
 			}
 			visit(next, cost, Step(d))
 		}
-		if !n.shift {
-			continue
-		}
-		for a := range Holes {
-			for b := range Holes {
-				if n.mask>>a&1 == 0 || n.mask>>b&1 != 0 {
-					continue
-				}
-				next := routeNode{at: n.at, mask: n.mask&^(1<<a) | 1<<b, shift: true}
-				cost := costs.Shift
-				if s.board.kind[HoleSquare(r.orient, Square(n.at), a)] == Reef {
-					cost += costs.Reef
-				}
-				visit(next, cost, Shift(a, b))
-			}
-		}
+		s.routeShifts(n, reef, costs, visit)
 	}
 	return nil, 0, false
+}
+
+// routeShifts visits the pearls moved between holes the route may take from
+// node n (reef: whether a reef shows there), as the rules allow them:
+// freely once the raft has stepped with the timer, what it uncovers taking
+// effect; otherwise never uncovering a reef or an arrow, and without the
+// timer only while a reef shows.
+func (s *State) routeShifts(n routeNode, reef bool, costs RouteCosts, visit func(routeNode, int, game.Move)) {
+	free := s.timer && n.shift
+	if !free && (s.timer == n.shift || !s.timer && !reef) {
+		return
+	}
+	o := s.rafts[s.seat].orient
+	for a := range Holes {
+		k := s.board.kind[HoleSquare(o, Square(n.at), a)]
+		if n.mask>>a&1 == 0 || !free && (k == Reef || k.IsArrow()) {
+			continue
+		}
+		for b := range Holes {
+			if n.mask>>b&1 != 0 {
+				continue
+			}
+			next := routeNode{at: n.at, mask: n.mask&^(1<<a) | 1<<b, shift: n.shift}
+			cost := costs.Shift
+			if k == Reef {
+				// The turn ends; the next begins before a first step.
+				cost += costs.Reef
+				next.shift = false
+			}
+			visit(next, cost, Shift(a, b))
+		}
+	}
 }
 
 // routeNode is a raft's place in a route: where it lies, which holes hold

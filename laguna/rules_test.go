@@ -272,10 +272,33 @@ func TestReefShowingAtTheStartMustBeCovered(t *testing.T) {
 
 func TestShiftUncoveringAReefEndsTheTurn(t *testing.T) {
 	b := testBoard(t, map[string]byte{"f16": '#'})
-	s := position(t, b, options{}, "H f16 RY....", far)
-	mustPlay(t, s, "shift 1 3")
+	s := position(t, b, options{}, "H f17 RY....", far)
+	mustPlay(t, s, "N", "shift 1 3")
 	if s.seat != 1 || !s.reefEnd[0] {
 		t.Fatalf("uncovering a reef did not end the turn: %s", s)
+	}
+}
+
+// TestNoUncoveringBeforeTheFirstStep: before the raft's first step of a
+// turn a pearl may be moved only where it uncovers neither a reef nor an
+// arrow (the refusal says why; a peek would show it anyway); after the
+// first step, anywhere, what it uncovers taking effect.
+func TestNoUncoveringBeforeTheFirstStep(t *testing.T) {
+	b := testBoard(t, map[string]byte{"f16": '#', "g16": '>'})
+	s := position(t, b, options{}, "H f16 RYG...", far)
+	for _, m := range []string{"shift 1 4", "shift 2 4"} {
+		mustRefuse(t, s, m)
+		mv, _ := ParseMove(m)
+		if r := game.RefusalOf(s.Play(mv)); r == nil || r.Code != RefusedUncover {
+			t.Fatalf("%s: %v", m, r)
+		}
+	}
+	if got := legalTexts(s); slices.Contains(got, "shift 1 4") || !slices.Contains(got, "shift 3 4") || !slices.Contains(got, "peek") {
+		t.Fatalf("legal: %v", got)
+	}
+	mustPlay(t, s, "peek", "shift 3 4", "S", "N", "shift 2 3")
+	if got := s.stepDirs(0); got != 1<<East {
+		t.Fatalf("the arrow uncovered after the first step: %04b", got)
 	}
 }
 
@@ -291,8 +314,10 @@ func TestArrowsForceTheNextStep(t *testing.T) {
 	if got := s.stepDirs(0); got != 1<<South {
 		t.Fatalf("after covering the east arrow: %04b", got)
 	}
-	// Uncovering an arrow while moving pearls forces the next step.
-	s = position(t, b, options{}, "H f16 ..RY.G", far)
+	// Uncovering an arrow while moving pearls (after the first step)
+	// forces the next step.
+	s = position(t, b, options{}, "H f15 ..RY.G", far)
+	mustPlay(t, s, "S")
 	if got := s.stepDirs(0); got != 0xF {
 		t.Fatalf("no arrow showing: %04b", got)
 	}
@@ -651,6 +676,20 @@ func TestWithoutTheSandTimer(t *testing.T) {
 	mustRefuse(t, s, "shift 1 2")
 }
 
+// TestWithoutTheSandTimerOnlyWhileAReefShows: without the timer, pearls
+// move between holes to cover the reef that ended the last turn, and only
+// while a reef shows: once a trade covered it, they stay.
+func TestWithoutTheSandTimerOnlyWhileAReefShows(t *testing.T) {
+	b := testBoard(t, map[string]byte{"h16": '#'})
+	s := position(t, b, options{NoTimer: true}, "H f16 RG....", "H c16 ..Y...")
+	s.reefEnd[0] = true
+	mustPlay(t, s, "trade Y 1 3")
+	mustRefuse(t, s, "shift 2 1")
+	if r := game.RefusalOf(s.Play(Shift(1, 0))); r == nil || r.Code != RefusedPearlsStill {
+		t.Fatalf("a pearl moved with no reef showing: %v", r)
+	}
+}
+
 func TestTimeUp(t *testing.T) {
 	s, _ := newGame(2, options{Board: Frame()}, 1)
 	if _, ok := s.TimeUp(); ok {
@@ -741,3 +780,101 @@ func TestPlayersDealThePearls(t *testing.T) {
 }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 7)) }
+
+// TestFinishedStatesReadBack: the state of a game won in the middle of a
+// turn (its steps kept) and of a solo game solved in the middle of an
+// exchange read back; a raft that has not begun to play lies at its island,
+// and a board the checker refuses is one line of error.
+func TestFinishedStatesReadBack(t *testing.T) {
+	readsBack := func(s *State) {
+		t.Helper()
+		if back, err := ParseState(s.String()); err != nil || back.String() != s.String() {
+			t.Fatalf("%s reads back as %v, %v", s, back, err)
+		}
+	}
+	// Won after a step: the turn's steps stay in the state.
+	s := position(t, testBoard(t, nil), options{}, "V h11 RYG...", far)
+	s.volcano[0] = uint8(Target(2) - 1)
+	for range Target(2) - 1 {
+		s.takePearl(t, 0)
+	}
+	mustPlay(t, s, "E", "deliver 1")
+	if !s.Over() || s.steps != 1 {
+		t.Fatalf("not won after a step: %s", s)
+	}
+	readsBack(s)
+
+	// Solved by an unload: the exchange ends with the game.
+	s = position(t, testBoard(t, nil), options{}, "H f3 RYG...")
+	for c := range NumColours {
+		if s.islands[0][c] > 0 {
+			s.islands[0][c]--
+			s.islands[7][c]++
+			break
+		}
+	}
+	s.target = s.islands
+	s.target[0][s.rafts[0].holes[0]]++
+	mustPlay(t, s, "unload 1")
+	if !s.Over() {
+		t.Fatal("not solved")
+	}
+	readsBack(s)
+
+	// A raft that has not ended a turn of play lies at its island.
+	s, _ = newGame(2, options{Board: Frame()}, 1)
+	mustPlay(t, s, "place H f3", "place H p3", "load Y 1", "load G 2", "S", "S", "end")
+	text := strings.Replace(s.String(), "home=A begun=1", "home=A begun=0", 1)
+	if _, err := ParseState(text); err == nil || !strings.Contains(err.Error(), "away from island A") {
+		t.Fatalf("a raft that has not begun, two squares from its island: %v", err)
+	}
+
+	// A board with faults: every reason, on one line.
+	rows := strings.Split(Frame().Line(), "/")
+	rows[4] = "><><><><><><><><><><><><"
+	text = strings.Replace(s.String(), Frame().Line(), strings.Join(rows, "/"), 1)
+	_, err := ParseState(text)
+	if err == nil || strings.Contains(err.Error(), "\n") || strings.Count(err.Error(), "board: ") < 2 {
+		t.Fatalf("a board with faults: %q", err)
+	}
+}
+
+// TestStalledGamesEnd: a game of 2 to 4 in which no pearl changes place for
+// stallRounds rounds is over, shared by those who delivered the most; a
+// pearl loaded starts the count again. A solo raft that can only ever end
+// its turn ends the game, unsolved.
+func TestStalledGamesEnd(t *testing.T) {
+	b := testBoard(t, nil)
+	s := position(t, b, options{}, "H f3 RY....", far)
+	mustPlay(t, s, "end", "end", "load "+ColourNames[firstColour(s.islands[0]):firstColour(s.islands[0])+1]+" 3")
+	for range 2*stallRounds - 1 {
+		mustPlay(t, s, "end")
+	}
+	if s.Over() || !strings.Contains(s.String(), " calm=39") {
+		t.Fatalf("over too soon: %s", s)
+	}
+	if _, err := ParseState(s.String()); err != nil {
+		t.Fatal(err)
+	}
+	mustPlay(t, s, "end")
+	if st := s.Standing(); !s.Over() || !slices.Equal(st.Winners, []int{0, 1}) {
+		t.Fatalf("after %d calm rounds: %+v", stallRounds, st)
+	}
+
+	b = testBoard(t, map[string]byte{"f16": '>', "g16": '>', "h16": '#'})
+	s = position(t, b, options{}, "H f16 RY....")
+	mustRefuse(t, s, "shift 1 3", "shift 2 3", "E")
+	mustPlay(t, s, "end")
+	if st := s.Standing(); !s.Over() || len(st.Winners) != 0 {
+		t.Fatalf("a stuck solo raft: %s, %+v", s, st)
+	}
+}
+
+func firstColour(isl [NumColours]uint8) int {
+	for c, n := range isl {
+		if n > 0 {
+			return c
+		}
+	}
+	return -1
+}

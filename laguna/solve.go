@@ -447,6 +447,7 @@ func (s *State) share(want [NumColours]uint8, play func(game.Move) bool) bool {
 		return -1
 	}
 	arrow := func(h int) bool { return s.board.kind[r.square(h)].IsArrow() }
+	reef := func(h int) bool { return s.board.kind[r.square(h)] == Reef }
 	for g := range NumColours {
 		for t := range NumColours {
 			for ; give[g] > 0 && take[t] > 0; give[g], take[t] = give[g]-1, take[t]-1 {
@@ -458,7 +459,16 @@ func (s *State) share(want [NumColours]uint8, play func(game.Move) bool) bool {
 	}
 	for g := range NumColours {
 		for ; give[g] > 0; give[g]-- {
-			h := hole(func(h int) bool { return int(r.holes[h]) == g && !arrow(h) })
+			h := hole(func(h int) bool { return int(r.holes[h]) == g && !arrow(h) && !reef(h) })
+			if h < 0 && s.steps == 0 {
+				// Before the first step no pearl may uncover an arrow
+				// or a reef by a move between holes: unload off an
+				// arrow (the exchange keeps the raft docked, and the
+				// route on covers the arrow again), a reef last.
+				if h = hole(func(h int) bool { return int(r.holes[h]) == g && !reef(h) }); h < 0 {
+					h = hole(func(h int) bool { return int(r.holes[h]) == g })
+				}
+			}
 			if h < 0 {
 				// Every pearl of that colour covers an arrow: move one
 				// to an open hole, and cover the arrow again with a
@@ -476,11 +486,12 @@ func (s *State) share(want [NumColours]uint8, play func(game.Move) bool) bool {
 			}
 		}
 	}
+	defer s.coverReefs(play)
 	for t := range NumColours {
 		for ; take[t] > 0; take[t]-- {
-			h := hole(func(h int) bool { return r.holes[h] < 0 && arrow(h) })
+			h := hole(func(h int) bool { return r.holes[h] < 0 && reef(h) })
 			if h < 0 {
-				h = hole(func(h int) bool { return r.holes[h] < 0 && s.board.kind[r.square(h)] == Reef })
+				h = hole(func(h int) bool { return r.holes[h] < 0 && arrow(h) })
 			}
 			if h < 0 {
 				h = hole(func(h int) bool { return r.holes[h] < 0 })
@@ -491,4 +502,37 @@ func (s *State) share(want [NumColours]uint8, play func(game.Move) bool) bool {
 		}
 	}
 	return true
+}
+
+// coverReefs covers, by way of the island the solo raft is exchanging
+// with, the reefs showing through it before its first step, where moving a
+// pearl between holes may not uncover the reef or arrow it lies on: a
+// pearl of a colour it carries taken into the hole over the reef, and one
+// of that colour left on the island from a hole over no reef (the cargo and
+// the island stay as they were). A reef it cannot cover so stays.
+func (s *State) coverReefs(play func(game.Move) bool) {
+	r := &s.rafts[0]
+	for s.steps == 0 && s.with >= 0 && s.with < NumIslands && !s.Over() {
+		i := int(s.with)
+		h, j := -1, -1
+		for k := range Holes {
+			switch {
+			case r.holes[k] < 0 && s.board.kind[r.square(k)] == Reef:
+				h = k
+			case r.holes[k] >= 0 && s.board.kind[r.square(k)] != Reef && s.islands[i][r.holes[k]] > 0:
+				j = k
+			}
+		}
+		if h < 0 || j < 0 {
+			return
+		}
+		load, unload := Load(h, int(r.holes[j])), Unload(j)
+		if r.aboard() < int(s.maxAboard) {
+			if !play(load) || !play(unload) {
+				return
+			}
+		} else if !play(unload) || !play(load) {
+			return
+		}
+	}
 }

@@ -89,6 +89,11 @@ type State struct {
 	moved  int32  // steps of every raft since play began
 	steps  uint16 // steps the raft to move has made this turn
 	peeked bool   // the seat to move has looked under its pearls this turn
+	// calm counts the turns of play ended in a row in which no pearl
+	// changed place (loaded, unloaded, swapped, delivered, traded): a game
+	// of 2 to 4 that stays calm for stallRounds rounds is over (decision
+	// 22).
+	calm uint16
 	// with is the exchange in progress: the island (0 to 7) or the raft
 	// (withRaft + seat) the seat to move has exchanged pearls with since
 	// its last other action, or -1. While it lasts, what the exchange
@@ -437,6 +442,33 @@ func (s *State) mayTrade(q int, arrows uint8) bool {
 	return arrows == 0 || int(s.with) == withRaft+q
 }
 
+// mayShift reports whether seat p, to move, may move pearls between holes
+// now (reef: whether a reef shows through its raft). With the sand timer it
+// may at any time; without, only before the first step of a turn that a
+// reef ended, while a reef shows (to cover it).
+func (s *State) mayShift(p int, reef bool) bool {
+	return s.timer || s.reefEnd[p] && s.steps == 0 && reef
+}
+
+// validShift reports whether hole from of seat p's raft holds a pearl and
+// hole to is open.
+func (s *State) validShift(p, from, to int) bool {
+	r := &s.rafts[p]
+	return r.holes[from] >= 0 && r.holes[to] < 0
+}
+
+// shiftUncovers reports whether moving the pearl in hole h of seat p's raft
+// is refused because it would uncover a reef or an arrow before the raft's
+// first step of the turn: then the rulebook allows the pearls to be moved
+// only on that condition (decision 21).
+func (s *State) shiftUncovers(p, h int) bool {
+	if s.steps > 0 {
+		return false
+	}
+	k := s.board.kind[s.rafts[p].square(h)]
+	return k == Reef || k.IsArrow()
+}
+
 // loadingAtHome reports whether the seat to move may load from its home
 // island without docking: the loading at the start of its first turn (up
 // to 3 pearls), or a raft still short of two pearls, before it sails.
@@ -495,10 +527,10 @@ func (s *State) appendPlay(dst []game.Move, p int) []game.Move {
 	if s.steps == 0 && !s.peeked {
 		dst = append(dst, Peek)
 	}
-	if s.timer || s.reefEnd[p] && s.steps == 0 {
+	if s.mayShift(p, reef) {
 		for from := range Holes {
 			for to := range Holes {
-				if r.holes[from] >= 0 && r.holes[to] < 0 {
+				if s.validShift(p, from, to) && !s.shiftUncovers(p, from) {
 					dst = append(dst, Shift(from, to))
 				}
 			}
@@ -702,7 +734,8 @@ func (s *State) legal(m game.Move) bool {
 		return s.steps == 0 && !s.peeked
 	case m < mLoad:
 		from, to := int(m-mShift)/Holes, int(m-mShift)%Holes
-		return (s.timer || s.reefEnd[p] && s.steps == 0) && r.holes[from] >= 0 && r.holes[to] < 0
+		reef, _ := s.showing(p)
+		return s.mayShift(p, reef) && s.validShift(p, from, to) && !s.shiftUncovers(p, from)
 	case m < mTrade:
 		return slices.Contains(s.appendDocked(buf[:0], p), m)
 	}
@@ -730,6 +763,9 @@ func (s *State) play(m game.Move) {
 		with = int8(withRaft + int(m-mTrade)/(Holes*Holes))
 	}
 	s.with = with
+	if m >= mLoad && m < mPut {
+		s.calm = 0 // a pearl changes place
+	}
 	switch {
 	case m < mEnd:
 		t, _ := step(r.orient, Square(r.at), Dir(m-mStep))
@@ -847,7 +883,7 @@ func (s *State) playPlace(p int, o Orient, sq Square) {
 // solved ends the solo game when the islands hold the target.
 func (s *State) solved() {
 	if s.Solo() && s.islands == s.target && s.rafts[0].aboard() >= MinAboard {
-		s.phase = phOver
+		s.phase, s.with = phOver, -1 // the exchange ends with the game
 	}
 }
 
@@ -869,9 +905,34 @@ func (s *State) endTurn(reef bool) {
 	s.turns++
 	s.played++
 	s.seat = (p + 1) % int8(s.players)
-	if s.limit > 0 && !s.Solo() && int(s.played) >= int(s.limit)*int(s.players) {
+	s.calm = min(s.calm+1, 1<<16-1)
+	switch {
+	case s.limit > 0 && !s.Solo() && int(s.played) >= int(s.limit)*int(s.players):
 		s.phase = phOver
+	case !s.Solo() && int(s.calm) >= stallRounds*int(s.players):
+		s.phase = phOver // no pearl moved for stallRounds rounds
+	case s.Solo() && s.stuck():
+		s.phase = phOver // the raft can never do anything again
 	}
+}
+
+// stallRounds is how many rounds of play in which no pearl changes place
+// end a game of 2 to 4 players (decision 22): far more than any voyage
+// between two places takes, so only a game in which no raft can make
+// progress (or none tries) comes to it.
+const stallRounds = 20
+
+// stuck reports whether the solo raft, at the start of its turn, can do
+// nothing but end its turn (or peek): with no other raft on the board the
+// next turn begins the same way, for ever (decision 22).
+func (s *State) stuck() bool {
+	var buf [512]game.Move
+	for _, m := range s.AppendLegal(buf[:0]) {
+		if m != End && m != Peek {
+			return false
+		}
+	}
+	return true
 }
 
 // Clone returns an independent copy.
@@ -920,6 +981,9 @@ func (s *State) Standing() game.Standing {
 	}
 	if s.phase != phOver {
 		return st
+	}
+	if s.Solo() && s.islands != s.target {
+		return st // stuck, the puzzle unsolved: no winner
 	}
 	best := slices.Max(st.Scores)
 	for p, v := range st.Scores {

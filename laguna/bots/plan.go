@@ -21,6 +21,8 @@ type planning struct {
 	legal  []game.Move
 	// need is the pearls its seat has still to deliver.
 	need int
+	// steps is the steps its raft has made this turn.
+	steps int
 	// trades tells whether it exchanges pearls with other rafts.
 	trades bool
 
@@ -52,7 +54,7 @@ func (pl *planning) plan(horizon int) (game.Move, bool) {
 	}
 	pl.rs = routePool.Get().(*routeSearch)
 	defer routePool.Put(pl.rs)
-	pl.rs.search(pl.w, pl.tb, &pl.kinds, pl.p, pl.mayShift(), pl.goals(), 1600)
+	pl.rs.search(pl.w, pl.tb, &pl.kinds, pl.p, pl.startFlag(), pl.goals(), 1600)
 
 	// The distances between places, on the board as it believes it is.
 	k := min(max(pl.start.n, laguna.MinAboard), pl.w.maxAboard)
@@ -67,8 +69,13 @@ func (pl *planning) plan(horizon int) (game.Move, bool) {
 	return pl.firstMove(goal)
 }
 
-// mayShift reports whether the raft may move pearls between holes now.
-func (pl *planning) mayShift() bool {
+// startFlag returns the route search's flag for where the raft is now:
+// with the sand timer, whether it has stepped this turn; without, whether
+// it may move pearls between holes now.
+func (pl *planning) startFlag() bool {
+	if pl.w.timer {
+		return pl.steps > 0
+	}
 	shift := false
 	for _, m := range pl.legal {
 		shift = shift || m >= mShift && m < mLoad

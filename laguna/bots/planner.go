@@ -82,6 +82,8 @@ type Planner struct {
 	paced bool
 	// turns is what it remembers of its turns in progress, game by game.
 	turns *turnMemory
+	// solo holds the solo game's plans.
+	solo *soloPlans
 }
 
 // New returns a planner of the named level ("easy", "medium", "hard",
@@ -91,7 +93,7 @@ type Planner struct {
 func New(level string, seed uint64) (*Planner, error) {
 	for _, l := range Levels {
 		if l.Name == level {
-			return &Planner{level: l, seed: seed, paced: true, turns: newTurnMemory()}, nil
+			return NewLevel(l, seed, true), nil
 		}
 	}
 	return nil, fmt.Errorf("unknown level %q of Laguna's planner; the levels are %s", level, strings.Join(LevelNames(), ", "))
@@ -99,7 +101,7 @@ func New(level string, seed uint64) (*Planner, error) {
 
 // NewLevel returns a planner of level l, paced or not.
 func NewLevel(l Level, seed uint64, paced bool) *Planner {
-	return &Planner{level: l, seed: seed, paced: paced, turns: newTurnMemory()}
+	return &Planner{level: l, seed: seed, paced: paced, turns: newTurnMemory(), solo: &soloPlans{}}
 }
 
 // Unpaced returns a copy of b that keeps no pace, for the arena and
@@ -175,6 +177,11 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
+	if ls.Solo() {
+		if m, ok := b.solo.move(ls); ok && slices.Contains(legal, m) {
+			return m, nil
+		}
+	}
 	w, v, hidden, err := viewWorld(ls, p)
 	if err != nil {
 		return 0, err
@@ -186,7 +193,7 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 	case legal[0] >= mPut:
 		return b.deal(&w, p, legal), nil
 	}
-	pl := planning{w: &w, tb: tb, p: p, legal: legal, need: laguna.Target(w.players) - ls.Delivered(p)}
+	pl := planning{w: &w, tb: tb, p: p, legal: legal, need: laguna.Target(w.players) - ls.Delivered(p), steps: v.Steps}
 	turn, forgotOwn := b.believe(&pl, ls.Turn(), &hidden)
 	if forgotOwn && b.level.Peeks && slices.Contains(legal, laguna.Peek) {
 		return laguna.Peek, nil

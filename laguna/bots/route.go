@@ -56,8 +56,11 @@ func nodeIndex(at laguna.Square, mask uint8, flag bool) int32 {
 
 // search runs the route search for seat p's raft in w, reading the squares
 // from kinds, until every goal in want (a bit set of goals) is reached or
-// the cost passes limit. shift tells whether the raft may move pearls
-// between holes now.
+// the cost passes limit. shift is a node's flag at the start: with the sand
+// timer, whether the raft has stepped this turn (its pearls move freely;
+// before, never uncovering a reef or an arrow), without it, whether it may
+// move pearls (to cover the reef that ended its last turn), as
+// laguna.State.Route reads the rules.
 func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, p int, shift bool, want uint32, limit int32) {
 	r := &w.rafts[p]
 	rs.reset(nodeIndex(r.at, r.mask(), shift))
@@ -99,32 +102,43 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 					next := w.timer
 					if nr, _ := holeMasks(kinds, o, t); nr&^mask != 0 {
 						c += int32(routeCosts.Reef)
-						next = true
+						next = !w.timer // a new turn, begun after a reef
 					}
 					rs.relax(n, nodeIndex(t, mask, next), cost+c, laguna.Step(d))
 				}
 			}
-			if n&1 == 0 {
-				continue
-			}
-			// Shifts, where it may move pearls between holes: off a
-			// reef, one ends the turn.
-			for a := range laguna.Holes {
-				if mask>>a&1 == 0 {
-					continue
-				}
-				c := int32(routeCosts.Shift)
-				if reefs>>a&1 != 0 {
-					c += int32(routeCosts.Reef)
-				}
-				for b := range laguna.Holes {
-					if mask>>b&1 == 0 {
-						rs.relax(n, nodeIndex(at, mask&^(1<<a)|1<<b, true), cost+c, laguna.Shift(a, b))
-					}
-				}
-			}
+			rs.shifts(w.timer, n, reefs, arrows, cost)
 		}
 		rs.buckets[b] = rs.buckets[b][:0]
+	}
+}
+
+// shifts relaxes the pearls moved between holes from node n (at cost, the
+// holes over reefs and arrows given), as the rules allow them: freely once
+// the raft has stepped with the timer, what they uncover taking effect (off
+// a reef, the turn ends); otherwise never uncovering a reef or an arrow,
+// and without the timer only while a reef shows.
+func (rs *routeSearch) shifts(timer bool, n int32, reefs uint8, arrows [4]uint8, cost int32) {
+	at, mask, flag := laguna.Square(n>>7), uint8(n>>1&63), n&1 != 0
+	free := timer && flag
+	if !free && (timer == flag || !timer && reefs&^mask == 0) {
+		return
+	}
+	marked := reefs | arrows[0] | arrows[1] | arrows[2] | arrows[3]
+	for a := range laguna.Holes {
+		if mask>>a&1 == 0 || !free && marked>>a&1 != 0 {
+			continue
+		}
+		c, next := int32(routeCosts.Shift), flag
+		if reefs>>a&1 != 0 {
+			c += int32(routeCosts.Reef)
+			next = false // the next turn begins before a first step
+		}
+		for b := range laguna.Holes {
+			if mask>>b&1 == 0 {
+				rs.relax(n, nodeIndex(at, mask&^(1<<a)|1<<b, next), cost+c, laguna.Shift(a, b))
+			}
+		}
 	}
 }
 
