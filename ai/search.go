@@ -23,6 +23,10 @@ type MCTS struct {
 	// prepare turns a state into the state the search plays on, which
 	// carries the game's knowledge; nil for a game that brings none.
 	prepare Prepare
+	// turn, for a level whose budget is for a whole turn (TurnLevel),
+	// shares it among the turn's decisions; nil when budget is a
+	// decision's.
+	turn *turnBudget
 }
 
 // defaultSearchTime is the budget of a plain "mcts".
@@ -128,17 +132,24 @@ func (b *MCTS) Move(ctx context.Context, st game.State) (game.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("%s: %w", b.name, err)
 	}
+	start := time.Now()
+	budget := b.budget
+	if b.turn != nil {
+		budget = b.turn.share(st)
+	}
 	pos, err := b.position(st)
 	if err != nil {
 		return 0, err
 	}
-	budget := b.budget
 	if ctx.Err() != nil {
 		ctx, budget = context.WithoutCancel(ctx), mcts.Budget{Simulations: 1}
 	}
 	res, err := b.search.Search(ctx, pos, budget)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", b.name, err)
+	}
+	if b.turn != nil {
+		b.turn.spend(st, time.Since(start), res.Simulations)
 	}
 	return res.Move, nil
 }

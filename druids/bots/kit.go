@@ -9,6 +9,12 @@ import (
 	"github.com/lagoon-games/lagoon/druids"
 )
 
+// turnShares is what the search levels share a turn's budget by
+// (ai.TurnLevel): each decision searches a part in turnShares of what is
+// left of the turn's. A turn asks the search for some six decisions that
+// offer a choice (docs/druids.md, Bots).
+const turnShares = 6
+
 // Kit is what Lagoon: Land of Druids brings to the bots (ai.Kit): the
 // heuristic, AJ at each of his levels as a seat ("aj-legend"), the search's
 // positions, and the levels. Easy and medium are the heuristic, planning
@@ -34,16 +40,16 @@ func Kit() ai.Kit {
 		Levels: []ai.Maker{
 			ai.OwnBot("easy", func(o ai.Options) ai.Bot { return NewHeuristic(o.Seed, 8) }),
 			ai.OwnBot("medium", func(o ai.Options) ai.Bot { return NewHeuristic(o.Seed, 0) }),
-			ai.SearchLevel("hard", mcts.Budget{Time: 250 * time.Millisecond}),
-			ai.SearchLevel("max", mcts.Budget{Time: 3 * time.Second}),
+			ai.TurnLevel("hard", mcts.Budget{Time: 2500 * time.Millisecond}, turnShares),
+			ai.TurnLevel("max", mcts.Budget{Time: 7 * time.Second}, turnShares),
 		},
-		Search: func(mcts.Budget) ai.Prepare { return LimitTurns(Search) },
+		Search: func(mcts.Budget) ai.Prepare { return LimitTurns(CloseGames(Search)) },
 		SearchWith: func(_ mcts.Budget, settings map[string]float64) (ai.Prepare, error) {
 			prepare, err := SearchWith(settings)
 			if err != nil {
 				return nil, err
 			}
-			return LimitTurns(prepare), nil
+			return LimitTurns(CloseGames(prepare)), nil
 		},
 	}
 }
