@@ -49,13 +49,22 @@ func newMCTS(g *Game, name string, budget mcts.Budget, cfg mcts.Config, o Option
 
 // mctsFromSpec makes the search bot of an "mcts:" spec's argument for the
 // game (parseSearch); settings the search does not know are the game's
-// (its kit's SearchWith).
+// (its kit's SearchWith). A budget followed by "/turn" ("3000/turn",
+// "2s/turn") is for a whole turn, as a TurnLevel's.
 func mctsFromSpec(g *Game, spec, arg string, o Options) (*MCTS, error) {
-	b, cfg, extra, err := parseSearch(arg)
+	budget, settings, hasSettings := strings.Cut(arg, ",")
+	budget, perTurn := strings.CutSuffix(budget, "/turn")
+	if hasSettings {
+		budget += "," + settings
+	}
+	b, cfg, extra, err := parseSearch(budget)
 	if err != nil {
 		return nil, err
 	}
 	bot := newMCTS(g, spec, b, cfg, o)
+	if perTurn {
+		bot.turn = newTurnBudget(b, g.Kit.TurnShares)
+	}
 	if len(extra) > 0 {
 		if g.Kit.SearchWith == nil {
 			return nil, fmt.Errorf("unknown search setting %q (known: %s)", slices.Sorted(maps.Keys(extra))[0], strings.Join(settingNames(), ", "))

@@ -12,17 +12,23 @@ import (
 // a whole turn of its seat, however many decisions the turn asks of it: a
 // game whose turn is many small decisions (Druids' is a dozen) would
 // otherwise keep a person waiting the budget a dozen times. Each decision
-// gets a share of what the turn has left, one part in shares of it, so
-// that a turn never spends more than the budget however long it runs, the
-// first decisions, which shape the turn, get the most, and the later ones
-// search on in the tree the earlier ones grew (mcts.Reroot). shares is
-// about the number of decisions a turn asks the search for.
-func TurnLevel(name string, turn mcts.Budget, shares int) Maker {
+// gets a share of what the turn has left, one part in the kit's
+// TurnShares of it, so that a turn never spends more than the budget
+// however long it runs, the first decisions, which shape the turn, get
+// the most, and the later ones search on in the tree the earlier ones grew
+// (mcts.Reroot).
+func TurnLevel(name string, turn mcts.Budget) Maker {
 	return Maker{name, func(g *Game, o Options) Bot {
 		b := NewMCTS(g, name, turn, o)
-		b.turn = &turnBudget{whole: turn, shares: max(shares, 1), turn: -1}
+		b.turn = newTurnBudget(turn, g.Kit.TurnShares)
 		return b
 	}}
+}
+
+// newTurnBudget returns the sharing of a budget for a whole turn in
+// shares (at least 1).
+func newTurnBudget(whole mcts.Budget, shares int) *turnBudget {
+	return &turnBudget{whole: whole, shares: max(shares, 1), turn: -1}
 }
 
 // minShare is the least time a decision of a turn's budget searches, so

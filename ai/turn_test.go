@@ -47,25 +47,37 @@ func TestTurnBudgetShares(t *testing.T) {
 	}
 }
 
-// TestTurnLevelPlaysWholeTurns: a level with a budget a turn plays Tiny,
-// whose turns are several decisions, spending no more than its budget in
-// any turn of its seat.
+// TestTurnLevelPlaysWholeTurns: a level with a budget a turn, and the
+// search of a spec with one, play Tiny, whose turns are several decisions,
+// spending no more than the budget in any turn of their seat.
 func TestTurnLevelPlaysWholeTurns(t *testing.T) {
 	g := &Game{Rules: tinyKitted.Rules, Kit: tinyKitted.Kit}
-	g.Kit.Levels = []Maker{TurnLevel("turn", mcts.Budget{Simulations: 120}, 3)}
-	bot, err := NewWith(g, "turn", Options{Seed: 2, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
+	g.Kit.Levels = []Maker{TurnLevel("turn", mcts.Budget{Simulations: 120})}
+	g.Kit.TurnShares = 3
+	for _, spec := range []string{"turn", "mcts:120/turn", "mcts:120/turn,x=0.5"} {
+		bot, err := NewWith(g, spec, Options{Seed: 2, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		playTurns(t, bot.(*MCTS), 120)
 	}
-	b := bot.(*MCTS)
+	if _, err := NewWith(g, "mcts:/turn", Options{}); err == nil {
+		t.Error("mcts:/turn accepted")
+	}
+}
+
+// playTurns plays a game of Tiny by b, checking after each decision that
+// its turn has spent no more than sims.
+func playTurns(t *testing.T, b *MCTS, sims int) {
+	t.Helper()
 	st := tinyGame(t, 2, 5)
 	for !st.Over() {
 		m, err := b.Move(context.Background(), st)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b.turn.sims > 120 {
-			t.Fatalf("turn %d spent %d simulations of a turn's 120", st.Turn(), b.turn.sims)
+		if b.turn.sims > sims {
+			t.Fatalf("%s: turn %d spent %d simulations of a turn's %d", b.Name(), st.Turn(), b.turn.sims, sims)
 		}
 		if err := st.Play(m); err != nil {
 			t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/lagoon-games/lagoon/ai"
-	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
 )
@@ -38,9 +37,9 @@ const gameTurns = StallTurns + 2*21 + 2
 // seeds of each energy, six points under any destiny), first and second,
 // within gameTurns.
 func TestGamesEnd(t *testing.T) {
-	levels := []string{"easy", "medium", "mcts:30", "turn:300"}
+	levels := []string{"easy", "medium", "mcts:30", "mcts:300/turn"}
 	if testing.Short() {
-		levels = []string{"easy", "medium", "turn:300"}
+		levels = []string{"easy", "medium", "mcts:300/turn"}
 	}
 	for _, spec := range levels {
 		for _, lead := range []string{"ahead", "behind"} {
@@ -73,9 +72,9 @@ func TestGamesEnd(t *testing.T) {
 	}
 }
 
-// levelBot returns the level of spec, or for "turn:N" the search with a
-// budget of N simulations for each whole turn, as the levels hard and max
-// search with one of time.
+// levelBot returns the bot of spec ("mcts:300/turn": the search with a
+// budget of simulations for each whole turn, as the levels hard and max
+// search with one of time).
 func levelBot(t *testing.T, spec string) bot {
 	t.Helper()
 	return levelBotSeeded(t, spec, 3)
@@ -84,19 +83,6 @@ func levelBot(t *testing.T, spec string) bot {
 // levelBotSeeded is levelBot with the bot's seed.
 func levelBotSeeded(t *testing.T, spec string, seed uint64) bot {
 	t.Helper()
-	if n, ok := strings.CutPrefix(spec, "turn:"); ok {
-		var sims int
-		if _, err := fmt.Sscan(n, &sims); err != nil {
-			t.Fatal(err)
-		}
-		g := &ai.Game{Rules: druids.Rules, Kit: Kit()}
-		g.Kit.Levels = []ai.Maker{ai.TurnLevel(spec, mcts.Budget{Simulations: sims}, turnShares)}
-		b, err := ai.NewWith(g, spec, ai.Options{Seed: seed, Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
 	b, err := ai.NewWith(kitGame, spec, ai.Options{Seed: seed, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +118,7 @@ const stallState = "druids 2; first 0; active 0; step action; turns %d; ply 40; 
 
 // closingSpecs are the bots the closing rules bind: the heuristic levels,
 // the search at a budget a decision and at one a turn.
-var closingSpecs = []string{"easy", "medium", "heuristic", "mcts:40", "turn:200"}
+var closingSpecs = []string{"easy", "medium", "heuristic", "mcts:40", "mcts:200/turn"}
 
 // TestFreeRefreshNotPassed: at a Refresh step where passing would leave
 // the turn with nothing to do, no bot passes, whatever its seed; where

@@ -9,9 +9,9 @@ import (
 	"github.com/lagoon-games/lagoon/druids"
 )
 
-// turnShares is what the search levels share a turn's budget by
-// (ai.TurnLevel): each decision searches a part in turnShares of what is
-// left of the turn's. A turn asks the search for some six decisions that
+// turnShares is what a search with a budget a turn shares it by
+// (ai.Kit.TurnShares): each decision searches a part in turnShares of what
+// is left of the turn's. A turn asks the search for some six decisions that
 // offer a choice (docs/druids.md, Bots).
 const turnShares = 6
 
@@ -40,10 +40,11 @@ func Kit() ai.Kit {
 		Levels: []ai.Maker{
 			ai.OwnBot("easy", func(o ai.Options) ai.Bot { return NewHeuristic(o.Seed, 8) }),
 			ai.OwnBot("medium", func(o ai.Options) ai.Bot { return NewHeuristic(o.Seed, 0) }),
-			ai.TurnLevel("hard", mcts.Budget{Time: 2500 * time.Millisecond}, turnShares),
-			ai.TurnLevel("max", mcts.Budget{Time: 7 * time.Second}, turnShares),
+			ai.TurnLevel("hard", mcts.Budget{Time: 2500 * time.Millisecond}),
+			ai.TurnLevel("max", mcts.Budget{Time: 7 * time.Second}),
 		},
-		Search: func(mcts.Budget) ai.Prepare { return LimitTurns(CloseGames(Search)) },
+		Search:     func(mcts.Budget) ai.Prepare { return LimitTurns(CloseGames(Search)) },
+		TurnShares: turnShares,
 		SearchWith: func(_ mcts.Budget, settings map[string]float64) (ai.Prepare, error) {
 			prepare, err := SearchWith(settings)
 			if err != nil {
