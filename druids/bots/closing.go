@@ -1,6 +1,8 @@
 package bots
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/lagoon-games/lagoon/ai"
@@ -16,9 +18,11 @@ import (
 //     nothing to do: at the Refresh step, where "done" would leave the
 //     circle no action but to end its turn, the bot refreshes (refreshing
 //     costs nothing, and an exhausted circle cannot explore).
-//   - In a stalled game every bot explores whenever it is offered, and at
-//     its Refresh step refreshes a druid that can explore where none that
-//     is refreshed can: a game stalls once its turns outrun two a tile drawn from the bag by more
+//   - In a stalled game every bot explores whenever it is offered, at its
+//     Refresh step refreshes a druid that can explore where none that is
+//     refreshed can, and where none of its druids stands on a site with
+//     an empty space beside it (nowhere to explore from), takes the
+//     action that puts one there: a game stalls once its turns outrun two a tile drawn from the bag by more
 //     than StallTurns. In an ordinary game about one tile is drawn a turn,
 //     so it never stalls; with a seat that never explores, the bot's own
 //     explores keep the game stalled and empty the bag, one tile a turn of
@@ -112,6 +116,11 @@ func closingOf(s *druids.State, text string, legal []game.Move) closing {
 				return c
 			}
 		}
+		if openDruids(text, s.ToMove()) == 0 {
+			if c.move, c.ok = reachOpen(s, legal); c.ok {
+				return c
+			}
+		}
 	}
 	if refreshStep(text) {
 		c.pass, c.idle = idlePass(s, legal)
@@ -189,4 +198,77 @@ func CloseGames(prepare ai.Prepare) ai.Prepare {
 		}
 		return pos, nil
 	}
+}
+
+// openDruids returns how many of seat p's druids, exhausted or not, stand
+// on a site of the world of text (a state's notation) with an empty space
+// next to it: a site it could explore from.
+func openDruids(text string, p int) int {
+	cells := map[string][2]int{}
+	taken := map[[2]int]bool{}
+	for _, f := range strings.Fields(section(text, "world")) {
+		label, at, _ := strings.Cut(f, "@")
+		var c [2]int
+		if _, err := fmt.Sscanf(at, "%d,%d", &c[0], &c[1]); err != nil {
+			return 0
+		}
+		cells[label], taken[c] = c, true
+	}
+	n := 0
+	for _, f := range strings.Fields(section(text, "druids"+strconv.Itoa(p+1))) {
+		count := 1
+		if i := strings.IndexFunc(f, func(r rune) bool { return r < '0' || r > '9' }); i > 0 {
+			count, _ = strconv.Atoi(f[:i])
+		}
+		_, label, _ := strings.Cut(f, "@")
+		c, ok := cells[label]
+		if !ok {
+			continue
+		}
+		for _, d := range hexSteps {
+			if !taken[[2]int{c[0] + d[0], c[1] + d[1]}] {
+				n += count
+				break
+			}
+		}
+	}
+	return n
+}
+
+// hexSteps are the six steps to a hex's neighbours, in axial coordinates.
+var hexSteps = [6][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}}
+
+// reachOpen returns the first decision of the line of the seat's
+// decisions, to the end of the action under way (or of the step), that
+// leaves the most of its druids on sites it could explore from, and true;
+// false if no line leaves any.
+func reachOpen(s *druids.State, legal []game.Move) (game.Move, bool) {
+	best, most := game.Move(0), 0
+	for _, m := range legal {
+		if n := openAfter(s, m, s.ToMove(), reachDepth); n > most {
+			best, most = m, n
+		}
+	}
+	return best, most > 0
+}
+
+// reachDepth bounds the decisions reachOpen looks ahead: a basic move's
+// are three (the action, its druid, where to).
+const reachDepth = 4
+
+// openAfter returns the most of seat p's druids on open sites that the
+// seat's decisions after m, to the end of the action or step under way
+// and at most depth of them, can leave.
+func openAfter(s *druids.State, m game.Move, p, depth int) int {
+	c := *s
+	c.PlayLegal(m)
+	text := c.String()
+	if c.Over() || c.ToMove() != p || c.Turn() != s.Turn() || depth <= 1 || strings.Contains(text, "; stack -;") {
+		return openDruids(text, p)
+	}
+	most := 0
+	for _, next := range c.AppendLegal(nil) {
+		most = max(most, openAfter(&c, next, p, depth-1))
+	}
+	return most
 }

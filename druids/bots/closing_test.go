@@ -189,3 +189,40 @@ func TestStalledGameExplores(t *testing.T) {
 		t.Errorf("a turn before the game stalls the search is offered %d moves, want %d", got, want)
 	}
 }
+
+// closedState is a stalled two-player game (turn 103, one tile in the
+// bag) from a run of easy against medium that the rules of stalled games
+// did not end while they only explored where the explore was offered:
+// each seat's one druid on the board stands on Neilym's Hermitage (6A),
+// which has no empty space beside it, so neither may explore until it
+// moves a druid (or summons one) somewhere it may.
+const closedState = "druids 2; first 0; active 0; step refresh; turns 102; ply 399; set 1-24; bag 11; world 2A@17,16 3A@20,14 4A@19,12 6A@17,15 7A@16,16 8B@20,13 9A@19,14 10A@17,13 12A@19,15 14B@17,17 15A@21,13 16B@19,11 17B@18,14 18A@20,15 19B@18,15 20A@18,16 21A@16,15 22A@18,12 23B@17,14 24A@16,17; hand -; score1 1B 13A; score2 5B; seeds1 1 0 1; seeds2 0 2 8; markers + +; druids1 e@6A; druids2 E@supply a@6A; used 0; unravels 0; refreshes 0; stack -; rng 7063673af51076aca4343add1134a1919fc790b2"
+
+// TestStalledGameLeavesAClosedSite: in a stalled game where no druid of
+// a seat may explore, every bot moves or summons one where it may, and
+// the game ends within a few turns.
+func TestStalledGameLeavesAClosedSite(t *testing.T) {
+	if got := openDruids(closedState, 0); got != 0 {
+		t.Fatalf("seat 1 has %d druids that could explore, want none", got)
+	}
+	for _, spec := range closingSpecs {
+		st, err := druids.ParseState(closedState)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats := []bot{levelBot(t, spec), levelBot(t, spec)}
+		start := st.Turn()
+		for !st.Over() && st.Turn() < start+6 {
+			m, err := seats[st.ToMove()].Move(context.Background(), st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !st.Over() {
+			t.Errorf("%s: the game is not over after %d more turns", spec, st.Turn()-start)
+		}
+	}
+}
