@@ -18,15 +18,18 @@ import (
 //     nothing to do: at the Refresh step, where "done" would leave the
 //     circle no action but to end its turn, the bot refreshes (refreshing
 //     costs nothing, and an exhausted circle cannot explore).
-//   - In a stalled game every bot explores whenever it is offered, at its
-//     Refresh step refreshes a druid that can explore where none that is
-//     refreshed can, and where none of its druids stands on a site with
-//     an empty space beside it (nowhere to explore from), takes the
-//     action that puts one there: a game stalls once its turns outrun two a tile drawn from the bag by more
-//     than StallTurns. In an ordinary game about one tile is drawn a turn,
-//     so it never stalls; with a seat that never explores, the bot's own
-//     explores keep the game stalled and empty the bag, one tile a turn of
-//     the bot's.
+//   - In a stalled game every bot explores whenever it is offered; at its
+//     Refresh step it refreshes a druid that can explore where none that
+//     is refreshed can; and where none of its druids stands on a site with
+//     an empty space beside it (nowhere to explore from), it takes the
+//     action that puts one there. A game stalls once its turns outrun two
+//     a tile drawn from the bag by more than StallTurns. In an ordinary
+//     game about one tile is drawn a turn, so it never stalls; with a seat
+//     that never explores, the bot's own explores keep the game stalled
+//     and empty the bag, one tile a turn of the bot's.
+//
+// The search's haste (Position) makes it close out a game it leads long
+// before the game stalls.
 
 // StallTurns is how many turns a game may run beyond two a tile drawn
 // from the bag before it stalls.
@@ -39,7 +42,7 @@ const startSites = 3
 // stalled reports whether the game of text (a state's notation) has
 // stalled: its turns outrun two a tile drawn by more than StallTurns.
 func stalled(s *druids.State, text string) bool {
-	set, _ := druids.ParseSet(section(text, "set"))
+	set, _ := druids.ParseSet(section(text, "set")) // the state's own, so good
 	bag := len(strings.Fields(section(text, "bag")))
 	if section(text, "bag") == "-" {
 		bag = 0
