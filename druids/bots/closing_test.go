@@ -3,6 +3,8 @@ package bots
 import (
 	"context"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -223,6 +225,32 @@ func TestStalledGameLeavesAClosedSite(t *testing.T) {
 		}
 		if !st.Over() {
 			t.Errorf("%s: the game is not over after %d more turns", spec, st.Turn()-start)
+		}
+	}
+}
+
+// TestHasteRewardsAWinSooner: a finished game's victory is worth haste
+// less for every turn it took from the search's root, at most half of
+// it; the losers' rewards do not change.
+func TestHasteRewardsAWinSooner(t *testing.T) {
+	pos, err := NewPosition(newGame(t, 2, 8, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos.Playout(rand.New(rand.NewPCG(1, 2)))
+	rewardsFrom := func(turnsAgo int) []float64 {
+		p := *pos
+		p.root = p.Turn() - turnsAgo
+		r := make([]float64, 2)
+		p.Rewards(r)
+		return r
+	}
+	now, win := rewardsFrom(0), pos.Winners()[0]
+	for _, c := range []struct{ turns, cost float64 }{{10, 10 * DefaultHaste}, {30, 30 * DefaultHaste}, {1000, maxHaste}} {
+		later := rewardsFrom(int(c.turns))
+		want := now[win] - (1-DefaultMargin)*c.cost
+		if math.Abs(later[win]-want) > 1e-9 || later[1-win] != now[1-win] {
+			t.Errorf("a win %v turns from the root: rewards %v, want %v for the winner and %v for the loser", c.turns, later, want, now[1-win])
 		}
 	}
 }
