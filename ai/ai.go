@@ -40,7 +40,8 @@ var ErrGameOver = game.ErrOver
 
 // New makes a bot for a game from a spec as used on the command line and in
 // the server: "random", "mcts", "mcts:1s", "mcts:500ms", "mcts:20000"
-// (iterations), the game's own bots ("greedy", "heuristic" for Blue Lagoon)
+// (iterations), "mcts:2s/turn", "mcts:20000/turn" (a budget for each whole
+// turn of the seat, shared among its decisions: TurnLevel), the game's own bots ("greedy", "heuristic" for Blue Lagoon)
 // and the levels "easy", "medium", "hard", "max". An unknown spec is an
 // error that lists the known ones. The bot draws its random choices from a
 // random seed and searches on all cores; NewWith makes reproducible bots.

@@ -37,6 +37,12 @@ type Kit struct {
 	// SearchWith is Search with settings of the game's own, by name, from
 	// a spec ("mcts:1000,token=0.9"); nil if the game has none.
 	SearchWith func(b mcts.Budget, settings map[string]float64) (Prepare, error)
+	// TurnShares is what a search with a budget for a whole turn
+	// (TurnLevel, "mcts:2s/turn") shares it by: each decision of the turn
+	// searches a part in TurnShares of what the turn has left. About the
+	// number of decisions a turn asks the search for; 0 means 1 (a turn
+	// of one decision).
+	TurnShares int
 }
 
 // Prepare turns a state into the state a search plays on.

@@ -23,6 +23,10 @@ type MCTS struct {
 	// prepare turns a state into the state the search plays on, which
 	// carries the game's knowledge; nil for a game that brings none.
 	prepare Prepare
+	// turn, for a level whose budget is for a whole turn (TurnLevel),
+	// shares it among the turn's decisions; nil when budget is a
+	// decision's.
+	turn *turnBudget
 }
 
 // defaultSearchTime is the budget of a plain "mcts".
@@ -45,13 +49,22 @@ func newMCTS(g *Game, name string, budget mcts.Budget, cfg mcts.Config, o Option
 
 // mctsFromSpec makes the search bot of an "mcts:" spec's argument for the
 // game (parseSearch); settings the search does not know are the game's
-// (its kit's SearchWith).
+// (its kit's SearchWith). A budget followed by "/turn" ("3000/turn",
+// "2s/turn") is for a whole turn, as a TurnLevel's.
 func mctsFromSpec(g *Game, spec, arg string, o Options) (*MCTS, error) {
-	b, cfg, extra, err := parseSearch(arg)
+	budget, settings, hasSettings := strings.Cut(arg, ",")
+	budget, perTurn := strings.CutSuffix(budget, "/turn")
+	if hasSettings {
+		budget += "," + settings
+	}
+	b, cfg, extra, err := parseSearch(budget)
 	if err != nil {
 		return nil, err
 	}
 	bot := newMCTS(g, spec, b, cfg, o)
+	if perTurn {
+		bot.turn = newTurnBudget(b, g.Kit.TurnShares)
+	}
 	if len(extra) > 0 {
 		if g.Kit.SearchWith == nil {
 			return nil, fmt.Errorf("unknown search setting %q (known: %s)", slices.Sorted(maps.Keys(extra))[0], strings.Join(settingNames(), ", "))
@@ -128,17 +141,24 @@ func (b *MCTS) Move(ctx context.Context, st game.State) (game.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("%s: %w", b.name, err)
 	}
+	start := time.Now()
+	budget := b.budget
+	if b.turn != nil {
+		budget = b.turn.share(st)
+	}
 	pos, err := b.position(st)
 	if err != nil {
 		return 0, err
 	}
-	budget := b.budget
 	if ctx.Err() != nil {
 		ctx, budget = context.WithoutCancel(ctx), mcts.Budget{Simulations: 1}
 	}
 	res, err := b.search.Search(ctx, pos, budget)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", b.name, err)
+	}
+	if b.turn != nil {
+		b.turn.spend(st, time.Since(start), res.Simulations)
 	}
 	return res.Move, nil
 }

@@ -52,9 +52,8 @@ func TestArenaAgainstAJ(t *testing.T) {
 
 // TestBotLevelsPlayWholeGames: each level of the two games, run as lagoon
 // bot, is given the states of a game one a line and its answers are
-// played until the game ends. (Druids' hard and max are searches of a
-// quarter of a second and three seconds a move: a move of hard is enough
-// to show it answers.)
+// played until the game ends. (Druids' hard and max are searches of 2.5
+// and 7 seconds a turn: a move of hard is enough to show it answers.)
 func TestBotLevelsPlayWholeGames(t *testing.T) {
 	for _, c := range []struct {
 		rules   *game.Rules

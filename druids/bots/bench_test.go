@@ -2,10 +2,12 @@ package bots
 
 import (
 	"context"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/mcts"
 	"github.com/lagoon-games/lagoon/game"
 )
@@ -62,4 +64,87 @@ func BenchmarkHeuristic(b *testing.B) {
 		m, _ = h.Move(context.Background(), st)
 	}
 	_ = m
+}
+
+// turnStarts returns the states at the first decision of every turn of a
+// few two-player games between easy bots: the positions a level's turn
+// begins in.
+func turnStarts(b *testing.B) []game.State {
+	var starts []game.State
+	for seed := range uint64(3) {
+		st := newGame(b, 2, 40+seed, nil)
+		bots := []ai.Bot{NewHeuristic(seed, 8), NewHeuristic(seed+1, 8)}
+		turn := -1
+		for !st.Over() {
+			if st.Turn() != turn {
+				turn = st.Turn()
+				starts = append(starts, st.Clone())
+			}
+			m, err := bots[st.ToMove()].Move(context.Background(), st)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := st.Play(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return starts
+}
+
+// BenchmarkTurn is a whole turn of each level, as the server seats it (one
+// worker), from the start of turns of easy bots' games taken in order: an
+// op is one turn. It reports the turns' 50th and 95th percentiles of the
+// wall clock (turn-s, which a person waits; a level's time budget bounds
+// it whatever the machine's load) and of the process's CPU time
+// (turn-cpu-s), and the decisions a turn.
+func BenchmarkTurn(b *testing.B) {
+	starts := turnStarts(b)
+	for _, level := range []string{"easy", "medium", "hard", "max"} {
+		b.Run(level, func(b *testing.B) {
+			bot, err := ai.NewWith(kitGame, level, ai.Options{Seed: 1, Workers: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var wall, cpu []time.Duration
+			decisions, i := 0, 0
+			for b.Loop() {
+				st := starts[i%len(starts)].Clone()
+				i++
+				t0, c0 := time.Now(), cpuTime()
+				decisions += playTurn(b, bot, st)
+				wall = append(wall, time.Since(t0))
+				cpu = append(cpu, cpuTime()-c0)
+			}
+			b.ReportMetric(percentile(wall, 50).Seconds(), "p50-turn-s")
+			b.ReportMetric(percentile(wall, 95).Seconds(), "p95-turn-s")
+			b.ReportMetric(percentile(cpu, 50).Seconds(), "p50-turn-cpu-s")
+			b.ReportMetric(percentile(cpu, 95).Seconds(), "p95-turn-cpu-s")
+			b.ReportMetric(float64(decisions)/float64(len(wall)), "decisions/turn")
+		})
+	}
+}
+
+// playTurn plays the turn of st by bot, every decision of it, and returns
+// the decisions made.
+func playTurn(b *testing.B, bot ai.Bot, st game.State) int {
+	turn, n := st.Turn(), 0
+	for !st.Over() && st.Turn() == turn {
+		m, err := bot.Move(context.Background(), st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := st.Play(m); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	return n
+}
+
+// percentile returns the p-th percentile of ds, nearest rank.
+func percentile(ds []time.Duration, p int) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[max(0, (len(s)*p+99)/100-1)]
 }

@@ -79,12 +79,14 @@ func toDecide(ctx context.Context, st game.State) (*druids.State, error) {
 
 // viewKey is what a seat sees of s: its text without the generator, which
 // holds the bag's order (what is in the bag is public; its order is not).
-func viewKey(s *druids.State) string {
-	t := s.String()
-	if i := strings.LastIndex(t, "; rng "); i >= 0 {
-		return t[:i]
+func viewKey(s *druids.State) string { return keyOf(s.String()) }
+
+// keyOf is viewKey of a state's text.
+func keyOf(text string) string {
+	if i := strings.LastIndex(text, "; rng "); i >= 0 {
+		return text[:i]
 	}
-	return t
+	return text
 }
 
 // unitPoints returns each seat's points under energy e, a team's summed.

@@ -9,11 +9,20 @@ import (
 	"github.com/lagoon-games/lagoon/druids"
 )
 
+// turnShares is what a search with a budget a turn shares it by
+// (ai.Kit.TurnShares): each decision searches a part in turnShares of what
+// is left of the turn's. A turn asks the search for some six decisions that
+// offer a choice (the turns of BenchmarkTurn ask 7 to 9 decisions, some
+// of them forced).
+const turnShares = 6
+
 // Kit is what Lagoon: Land of Druids brings to the bots (ai.Kit): the
 // heuristic, AJ at each of his levels as a seat ("aj-legend"), the search's
 // positions, and the levels. Easy and medium are the heuristic, planning
-// from fewer or more sampled turns; the search beats it from a few hundred
-// simulations (docs/druids.md, Bots). A heuristic keeps its plan between
+// from fewer or more sampled turns; hard and max are the search with 2.5 s
+// and 7 s for each whole turn, which a person waits, however many
+// decisions it asks (ai.TurnLevel). Every bot ends its games (CloseGames;
+// docs/druids.md, Bots, "Games that end"). A heuristic keeps its plan between
 // calls and plans again when the game is not as planned, so one serves
 // several seats. The search counts its decisions in a turn (LimitTurns), so
 // each search bot prepares its own positions: Search makes a new counter
@@ -34,16 +43,17 @@ func Kit() ai.Kit {
 		Levels: []ai.Maker{
 			ai.OwnBot("easy", func(o ai.Options) ai.Bot { return NewHeuristic(o.Seed, 8) }),
 			ai.OwnBot("medium", func(o ai.Options) ai.Bot { return NewHeuristic(o.Seed, 0) }),
-			ai.SearchLevel("hard", mcts.Budget{Time: 250 * time.Millisecond}),
-			ai.SearchLevel("max", mcts.Budget{Time: 3 * time.Second}),
+			ai.TurnLevel("hard", mcts.Budget{Time: 2500 * time.Millisecond}),
+			ai.TurnLevel("max", mcts.Budget{Time: 7 * time.Second}),
 		},
-		Search: func(mcts.Budget) ai.Prepare { return LimitTurns(Search) },
+		Search:     func(mcts.Budget) ai.Prepare { return LimitTurns(CloseGames(Search)) },
+		TurnShares: turnShares,
 		SearchWith: func(_ mcts.Budget, settings map[string]float64) (ai.Prepare, error) {
 			prepare, err := SearchWith(settings)
 			if err != nil {
 				return nil, err
 			}
-			return LimitTurns(prepare), nil
+			return LimitTurns(CloseGames(prepare)), nil
 		},
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/mcts"
@@ -20,8 +21,15 @@ type Position struct {
 	druids.State
 	policy
 	// root is the turn count at the root of the search: a cut playout
-	// stops cut rounds after it, and a hasty one plays hastily past it.
+	// stops cut rounds after it, and a hasty one plays hastily past it;
+	// a finished game's victory is worth less the more turns it took
+	// from there (haste).
 	root int
+	// noPass drops the way to stop from the choices at decision passPly
+	// (the root's): a pass that would leave the turn with nothing to do
+	// (CloseGames).
+	noPass  bool
+	passPly int
 }
 
 // policy is what the settings of SearchWith choose.
@@ -47,6 +55,11 @@ type policy struct {
 	// a seat (druids.State.AJSeatMove at the Eldrid level) rather than
 	// drawn by the prior.
 	ajPlay float64
+	// haste is how much of the victory's share a finished game's reward
+	// loses for each turn it took from the root, at most half: a win
+	// sooner is worth more than the same win later, so the search ahead
+	// closes the game out.
+	haste float64
 	// steer plays the decisions that steer destiny in a playout (a drawn
 	// tile's side, the site to unravel) by druids.State.Steer; gather
 	// where a druid goes (a move's destination, a summon's site) by
@@ -64,6 +77,14 @@ var (
 	_ mcts.Reroot  = (*Position)(nil)
 )
 
+// DefaultHaste is the share of the victory's reward that a finished
+// game loses for each turn it took from the search's root.
+const DefaultHaste = 0.004
+
+// maxHaste is the most of the victory's share that haste takes away: a
+// win late is still worth more than any loss.
+const maxHaste = 0.5
+
 // DefaultMargin is the share of the reward that is the margin.
 const DefaultMargin = 0.2
 
@@ -78,8 +99,11 @@ func NewPosition(st game.State) (*Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Position{State: *s, policy: policy{margin: DefaultMargin, scale: DefaultScale}, root: s.Turn()}, nil
+	return &Position{State: *s, policy: defaultPolicy, root: s.Turn()}, nil
 }
+
+// defaultPolicy is the policy of Search.
+var defaultPolicy = policy{margin: DefaultMargin, scale: DefaultScale, haste: DefaultHaste}
 
 // Search returns st as the search should play it: NewPosition as a
 // game.State, for the game's Kit.
@@ -92,7 +116,8 @@ func Search(st game.State) (game.State, error) {
 }
 
 // SearchWith is Search with settings by name, each measured against AJ
-// at the Legend level (docs/druids.md, Bots): "margin" (0 to 1), "scale"
+// at the Legend level (docs/druids.md, Bots): "margin" (0 to 1), "haste"
+// (0 to 1: the share of the victory's reward a game loses a turn), "scale"
 // (the margin in points that the reward squashes to tanh 1), "lift" (points
 // added to the margin before it is squashed), "uniform"
 // (non-zero: uniformly random playouts), "cut" (a whole number of rounds,
@@ -103,7 +128,7 @@ func Search(st game.State) (game.State, error) {
 // decisions by the engine's Steer and Gather, or the turns after the
 // root's by its Hasty).
 func SearchWith(settings map[string]float64) (ai.Prepare, error) {
-	pol := policy{margin: DefaultMargin, scale: DefaultScale}
+	pol := defaultPolicy
 	share := func(k string, v float64, to *float64) error {
 		if v < 0 || v > 1 {
 			return fmt.Errorf("setting %s: %v is not between 0 and 1", k, v)
@@ -118,6 +143,8 @@ func SearchWith(settings map[string]float64) (ai.Prepare, error) {
 			err = share(k, v, &pol.margin)
 		case "ajplay":
 			err = share(k, v, &pol.ajPlay)
+		case "haste":
+			err = share(k, v, &pol.haste)
 		case "scale":
 			if v < 1 || v > 100 {
 				err = fmt.Errorf("setting scale: %v is not a number of points from 1 to 100", v)
@@ -142,7 +169,7 @@ func SearchWith(settings map[string]float64) (ai.Prepare, error) {
 		case "hasty":
 			pol.hasty = v != 0
 		default:
-			err = fmt.Errorf("unknown setting %q of Land of Druids' search (known: margin, scale, lift, uniform, cut, ajplay, steer, gather, hasty)", k)
+			err = fmt.Errorf("unknown setting %q of Land of Druids' search (known: margin, haste, scale, lift, uniform, cut, ajplay, steer, gather, hasty)", k)
 		}
 		if err != nil {
 			return nil, err
@@ -171,7 +198,7 @@ func (s *Position) CopyFrom(src game.State) { *s = *src.(*Position) }
 // policy: drawn with a chance that grows with its prior, unless a setting
 // says otherwise.
 func (s *Position) Playout(r *rand.Rand) {
-	if s.policy == (policy{margin: s.margin, scale: s.scale, lift: s.lift, uniform: true}) {
+	if s.policy == (policy{margin: s.margin, scale: s.scale, lift: s.lift, haste: s.haste, uniform: true}) {
 		s.State.Playout(r)
 		return
 	}
@@ -241,7 +268,8 @@ func (s *Position) cutNow() bool {
 // squashes to about 0.88 (tanh 1, scaled into [0, 1]).
 const cutScale = 8
 
-// Rewards gives each seat mostly its share of the victory, and a share
+// Rewards gives each seat mostly its share of the victory, less haste for
+// each turn the game took from the root, and a share
 // (margin) for its margin of points over the best opponent (lifted by
 // lift, squashed by tanh over scale points), so that the
 // search still prefers the bigger win or the smaller loss when the result
@@ -258,9 +286,23 @@ func (s *Position) Rewards(r []float64) {
 	st := s.Standing()
 	st.Rewards(r)
 	half, win := s.margin/2, 1-s.margin
+	win *= 1 - min(s.haste*float64(s.Turn()-s.root), maxHaste)
 	for p := range r {
 		r[p] = win*r[p] + half + half*math.Tanh((float64(margin(&s.State, p))+s.lift)/s.scale)
 	}
+}
+
+// AppendLegal appends the legal moves, but the pass at the decision
+// where it is not offered (noPass).
+func (s *Position) AppendLegal(dst []game.Move) []game.Move {
+	n := len(dst)
+	dst = s.State.AppendLegal(dst)
+	if !s.noPass || s.Ply() != s.passPly {
+		return dst
+	}
+	pass, _ := druids.Stop(dst[n:])
+	kept := slices.DeleteFunc(dst[n:], func(m game.Move) bool { return m == pass })
+	return dst[:n+len(kept)]
 }
 
 // Leads reports whether move m, played now, may be on the way to later.
