@@ -8,7 +8,7 @@
 
 import {h, icon, fill, toast, modal, ago, plural, navigate, likeSelector, refocus, lowerFirst, seedMark, seedWarning} from './ui.js';
 import {getRules, preview, getLobby, createGame, joinGame, mySeats, rememberSeat, playerName, setPlayerName, newGameForm, rememberNewGameForm} from './api.js';
-import {PLAYERS} from './art.js';
+import {PLAYERS, namedSeats} from './art.js';
 import {gameModule, plain} from './games.js';
 
 // The time rules a table may choose, by kind (game.TimeKind).
@@ -409,7 +409,7 @@ class HomeView {
       className: 'join-modal',
       body: h('div', {},
         h('p', {}, `You take seat ${seat + 1} `, icon('mark-' + seat, 'icon mark'), ` in a game of ${this.describe(g)}, with `,
-          g.seats.filter(st => st.seat !== seat).map(st => st.name).join(', '), '.'),
+          namedSeats(g.seats).filter(st => st.seat !== seat).map(st => st.name).join(', '), '.'),
         seedWarning(g),
         h('label', {class: 'field'}, h('span', {class: 'field-label'}, 'Your name'), name)),
       actions: [{label: 'Cancel'}, {label: 'Join', primary: true, onclick: go}],
@@ -419,6 +419,7 @@ class HomeView {
 }
 
 function gameRow(g, what, {action, you = null}) {
+  g = {...g, seats: namedSeats(g.seats)};
   const winners = new Set(g.winners || []);
   let status;
   if (g.over) {
