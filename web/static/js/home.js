@@ -63,10 +63,12 @@ class HomeView {
   async mount() {
     this.el = {
       form: h('form', {class: 'card newgame', onsubmit: e => { e.preventDefault(); this.create(); }}),
+      games: h('section', {class: 'game-list', 'aria-label': 'The games'}),
       hero: h('div', {class: 'hero-text'}),
       lobby: h('div', {class: 'lobby'}, h('div', {class: 'loading small'}, h('div', {class: 'spinner'}), 'Loading the lobby…')),
     };
     fill(this.root, h('div', {class: 'home'},
+      this.el.games,
       h('section', {class: 'hero'}, this.el.hero, this.el.form),
       this.el.lobby));
     fill(this.el.form, h('div', {class: 'loading small'}, h('div', {class: 'spinner'}), 'Loading the games…'));
@@ -81,7 +83,36 @@ class HomeView {
       return;
     }
     if (this.gone) return;
+    this.drawGames();
     this.choose(this.games[0].id);
+  }
+
+  // drawGames lists the games side by side, alike: what each is, its
+  // players, time and solo mode, and a picture; a card's button sets the
+  // form up for its game.
+  drawGames() {
+    if (this.games.length < 2) return;
+    const fact = (label, text) => (text ? h('div', {}, h('dt', {}, label), h('dd', {}, text)) : null);
+    fill(this.el.games, this.games.map(g => {
+      const home = this.mods.get(g.id).home || {};
+      const picture = h('div', {class: 'game-card-picture', 'aria-hidden': 'true'});
+      if (home.picture) {
+        home.picture({options: {}, preview: opts => preview(g.id, g.min_players, opts)})
+          .then(svg => { if (svg) picture.replaceChildren(svg); }, () => {});
+      }
+      const players = g.min_players === g.max_players ? String(g.min_players) : `${g.min_players} to ${g.max_players}`;
+      return h('article', {class: 'game-card', 'data-game': g.id},
+        picture,
+        h('h2', {}, home.title || g.name),
+        home.what ? h('p', {class: 'game-card-what'}, home.what) : null,
+        h('dl', {class: 'game-card-facts'}, fact('Players', players), fact('Time', home.time), fact('Solo', home.solo)),
+        h('div', {class: 'game-card-actions'},
+          h('button', {type: 'button', class: 'btn btn-small btn-primary', 'data-choose': g.id, onclick: () => {
+            this.choose(g.id);
+            this.el.form.scrollIntoView({block: 'start'});
+          }}, 'Set up a game'),
+          h('a', {class: 'btn btn-small', href: `/rules/${g.id}`, 'data-link': ''}, 'Rules')));
+    }));
   }
 
   unmount() {
@@ -99,8 +130,9 @@ class HomeView {
     f.time = defaultTimeKey(r);
     // What the form last had for this game, as far as it still holds.
     const saved = newGameForm(id);
+    // Each game keeps its own count: one never seen starts at two players.
+    f.players = saved && Number.isInteger(saved.players) ? saved.players : 2;
     if (saved) {
-      if (Number.isInteger(saved.players)) f.players = saved.players;
       const ok = v => v === 'you' || v === 'friend' || v === 'open' || (v.startsWith('bot:') && levels.includes(v.slice(4)));
       if (Array.isArray(saved.seats)) saved.seats.forEach((v, i) => { if (typeof v === 'string' && ok(v)) f.seats[i] = v; });
       if (f.seats.filter(v => v === 'you').length > 1) f.seats = f.seats.map((v, i) => (v === 'you' && i !== f.seats.indexOf('you') ? 'friend' : v));
@@ -156,7 +188,7 @@ class HomeView {
     rememberNewGameForm(f.game, {players: f.players, seats: f.seats, time: f.time, takeBacks: f.takeBacks, options: f.options});
   }
 
-  rulesPath() { return this.games.length > 1 && this.form.game !== this.games[0].id ? `/rules/${this.form.game}` : '/rules'; }
+  rulesPath() { return `/rules/${this.form.game}`; }
 
   // renderForm draws the form again from this.form, and gives the focus
   // back to the control that had it (a change of seat, players or option

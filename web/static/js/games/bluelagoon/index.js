@@ -30,6 +30,11 @@ export default {
   home: {
     title: 'Blue Lagoon',
     lede: 'Sail out, settle the islands, gather coconuts, bamboo, water and precious stones, and claim the statuettes. A game for 2 to 4 players, about twenty minutes.',
+    // what, time and solo are the game's line on the home page's list of
+    // games, beside its players and picture.
+    what: 'Settle islands and gather their goods, over two phases.',
+    time: 'About twenty minutes',
+    solo: 'None: play a bot',
     // points are the lines under the lede: an icon and words; a line
     // whose words end in a question leads to the rules.
     points: () => [
