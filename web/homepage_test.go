@@ -62,6 +62,12 @@ func TestHomeGamesAlike(t *testing.T) {
 		p.waitFor(`document.querySelector('[data-action=game-druids].on')`, "Druids chosen")
 		p.click(`[data-players="4"]`)
 		p.waitFor(`document.querySelector('[data-players="4"].on')`, "four players")
+		// Laguna, never set up in this browser, starts at two.
+		p.click(`[data-action=game-laguna]`)
+		p.waitFor(`document.querySelector('[data-action=game-laguna].on')`, "Laguna chosen")
+		if got := players(); got != "2" {
+			t.Errorf("%s: Laguna after a 4-player Druids has %s players chosen, want its own 2", sc.name, got)
+		}
 		p.click(`[data-action=game-bluelagoon]`)
 		p.waitFor(`document.querySelector('[data-action=game-bluelagoon].on')`, "Blue Lagoon chosen")
 		if got := players(); got != "2" {
