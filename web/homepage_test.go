@@ -88,3 +88,32 @@ func TestHomeGamesAlike(t *testing.T) {
 		p.screenshot("rules-index-" + sc.name)
 	}
 }
+
+// TestSoloOneWay: a game alone is a "1" among the players in Land of
+// Druids as in Laguna; Druids' "1" starts a game against AJ.
+func TestSoloOneWay(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withAllGames)
+	for _, sc := range screens {
+		p := sc.open(t, "solo-one-way")
+		p.navigate(l.url + "/")
+		for _, g := range []string{"laguna", "druids"} {
+			p.waitFor(`document.querySelector('[data-action=game-`+g+`]')`, "the game selector")
+			p.click(`[data-action=game-` + g + `]`)
+			p.waitFor(`document.querySelector('[data-action=game-`+g+`].on')`, g+" chosen")
+			if !eval[bool](p, `!!document.querySelector('[data-players="1"]')`) {
+				t.Errorf("%s: %s offers no 1 among the players", sc.name, g)
+			}
+		}
+		p.click(`[data-players="1"]`)
+		p.waitFor(`document.querySelector('[data-players="1"].on')`, "a game of one")
+		p.screenshot("druids-alone-" + sc.name)
+		p.click(`[data-action=start]`)
+		p.waitGame()
+		id := p.gameID()
+		g := l.druidsGame(id)
+		if len(g.Seats) != 2 || g.Seats[1].Kind != "house" {
+			t.Errorf("%s: Druids' 1 made the seats %+v, want you and AJ", sc.name, g.Seats)
+		}
+	}
+}

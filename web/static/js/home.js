@@ -59,6 +59,16 @@ class HomeView {
 
   get rules() { return this.games.find(g => g.id === this.form.game) || null; }
   get mod() { return this.mods.get(this.form.game) || plain; }
+  // alone is how a game whose rules need two seats is played by one
+  // (home.alone: {seats, option, level}, Land of Druids against AJ): the
+  // form offers "1" among the players, as for a game with a solo mode of
+  // its own, and sends those seats with the option set to a level.
+  get alone() {
+    const home = this.mod.home, r = this.rules;
+    return home && home.alone && r && r.min_players > 1 ? home.alone : null;
+  }
+  // soloSeats are the seats of a game of one played through alone.
+  get soloSeats() { return this.alone && this.form.players === 1 ? this.alone.seats : null; }
 
   async mount() {
     this.el = {
@@ -143,7 +153,7 @@ class HomeView {
         if (typeof v === 'string' && (o.kind !== 'choice' || o.custom || (o.choices || []).some(c => c.value === v))) f.options[o.key] = v;
       }
     }
-    f.players = Math.min(Math.max(f.players, r.min_players), r.max_players);
+    f.players = Math.min(Math.max(f.players, this.alone ? 1 : r.min_players), r.max_players);
     f.seats = f.seats.map(s => (s.startsWith('bot:') && !levels.includes(s.slice(4)) ? 'bot:' + (levels.includes('medium') ? 'medium' : levels[0]) : s));
     while (f.seats.length < r.max_players) f.seats.push(f.seats[f.seats.length - 1] === 'you' ? 'bot:' + levels[0] : f.seats[f.seats.length - 1]);
     if (!timesOf(r).some(t => t.key === f.time)) f.time = defaultTimeKey(r);
@@ -219,7 +229,8 @@ class HomeView {
       return sel;
     };
     const counts = [];
-    for (let n = r.min_players; n <= r.max_players; n++) counts.push(n);
+    for (let n = this.alone ? 1 : r.min_players; n <= r.max_players; n++) counts.push(n);
+    const solo = this.soloSeats;
     const times = timesOf(r);
 
     fill(this.el.form,
@@ -237,10 +248,10 @@ class HomeView {
             'data-players': n, onclick: () => { f.players = n; this.renderForm(); }}, String(n))))) : null,
       h('div', {class: 'field seats'},
         h('span', {class: 'field-label'}, 'Seats'),
-        Array.from({length: f.players}, (_, i) => h('div', {class: 'seat-row', 'data-seat': i},
+        Array.from({length: solo ? solo.length : f.players}, (_, i) => h('div', {class: 'seat-row', 'data-seat': i},
           icon('mark-' + i, 'icon mark'),
           h('span', {class: 'seat-no'}, `${PLAYERS[i].colourName}`),
-          choice(i)))),
+          solo && solo[i] !== 'you' ? h('span', {class: 'seat-house'}, 'Played by the rules') : choice(i)))),
       youSeat >= 0 ? h('label', {class: 'field'},
         h('span', {class: 'field-label'}, 'Your name'),
         h('input', {class: 'input', type: 'text', name: 'name', maxlength: 32, placeholder: `Player ${youSeat + 1}`, value: f.name,
@@ -315,10 +326,16 @@ class HomeView {
   async create(quick = null) {
     const f = this.form, r = this.rules;
     if (!r) return;
-    const seats = quick ? quick.seats : f.seats.slice(0, f.players);
+    const solo = this.soloSeats;
+    const seats = quick ? quick.seats : solo ? solo.map(s => (s === 'you' ? f.seats[0] : s)) : f.seats.slice(0, f.players);
     const youSeat = seats.indexOf('you');
     const options = {};
     for (const o of r.options || []) if (f.options[o.key] != null) options[o.key] = String(f.options[o.key]);
+    if (this.alone && !quick) {
+      const key = this.alone.option;
+      if (!solo) delete options[key];
+      else if (!options[key] || options[key] === r.options.find(o => o.key === key).default) options[key] = this.alone.level;
+    }
     if (quick) Object.assign(options, quick.options);
     const spec = {game: r.id, options, seats: seats.map((c, i) => {
       if (c === 'you') return {kind: 'human', name: f.name.trim() || `Player ${i + 1}`};
