@@ -60,7 +60,7 @@ class HomeView {
   get rules() { return this.games.find(g => g.id === this.form.game) || null; }
   get mod() { return this.mods.get(this.form.game) || plain; }
   // alone is how a game whose rules need two seats is played by one
-  // (home.alone: {seats, option, level}, Land of Druids against AJ): the
+  // (home.alone: {seats, option, level}: a seat the rules play): the
   // form offers "1" among the players, as for a game with a solo mode of
   // its own, and sends those seats with the option set to a level.
   get alone() {
