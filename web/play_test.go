@@ -797,12 +797,12 @@ func TestPagesAndPhone(t *testing.T) {
 	noSideways(t, phone, "game")
 	phone.screenshot("phone-game")
 
-	phone.navigate(l.url + "/rules")
+	phone.navigate(l.url + "/rules/bluelagoon")
 	phone.waitFor(`document.querySelector('.rules-page')`, "the rules")
 	noSideways(t, phone, "rules")
 
 	desk := newPage(t, "desktop", desktopWidth, desktopHeight)
-	desk.navigate(l.url + "/rules")
+	desk.navigate(l.url + "/rules/bluelagoon")
 	desk.waitFor(`document.querySelector('.rules-page .legend')`, "the rules")
 	desk.screenshot("rules")
 	desk.navigate(l.url + "/")
