@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,10 +58,7 @@ func TestWholeGameAgainstBot(t *testing.T) {
 	if !strings.Contains(tip, "Click to place a settler") {
 		t.Errorf("the tooltip over legal space %s says %q", tokenSpace, tip)
 	}
-	shot := p.screenshot("game-in-progress")
-	if *update {
-		copyFile(t, shot, filepath.Join("..", "docs", "screenshot.png"))
-	}
+	p.screenshot("game-in-progress")
 	checkSheet(t, p.sheet(), stateAt(t, l, id, v.Version))
 
 	sawSummary := false
@@ -801,12 +797,12 @@ func TestPagesAndPhone(t *testing.T) {
 	noSideways(t, phone, "game")
 	phone.screenshot("phone-game")
 
-	phone.navigate(l.url + "/rules")
+	phone.navigate(l.url + "/rules/bluelagoon")
 	phone.waitFor(`document.querySelector('.rules-page')`, "the rules")
 	noSideways(t, phone, "rules")
 
 	desk := newPage(t, "desktop", desktopWidth, desktopHeight)
-	desk.navigate(l.url + "/rules")
+	desk.navigate(l.url + "/rules/bluelagoon")
 	desk.waitFor(`document.querySelector('.rules-page .legend')`, "the rules")
 	desk.screenshot("rules")
 	desk.navigate(l.url + "/")

@@ -5,7 +5,7 @@
 //   /              home: a new game and the lobby
 //   /game/{id}     play (with a seat token) or watch a game
 //   /replay/{id}   step through a game
-//   /rules         the rules of the default game (/rules/{game}: of a game)
+//   /rules         an index of the games' rules (/rules/{game}: a game's)
 
 import {h, fill, closeAllModals} from './ui.js';
 import {installSprite} from './art.js';
@@ -53,15 +53,19 @@ function route() {
   routed = true;
 }
 
-// mountRules shows the rules of a game (the default one if id is
-// undefined), as its module writes them.
+// mountRules shows the rules of a game, as its module writes them, or
+// with id undefined an index of every game's rules.
 function mountRules(root, id) {
   let gone = false;
   document.title = 'Rules · Lagoon';
   (async () => {
     try {
       const rules = await getRules();
-      const game = id ? rules.games.find(g => g.id === id) : rules.games[0];
+      if (!id) {
+        if (!gone) fill(root, rulesIndex(rules.games));
+        return;
+      }
+      const game = rules.games.find(g => g.id === id);
       if (!game) throw new Error('This server has no such game.');
       const mod = await gameModule(game.id);
       if (gone) return;
@@ -74,6 +78,16 @@ function mountRules(root, id) {
     }
   })();
   return () => { gone = true; };
+}
+
+// rulesIndex lists the games, each leading to its rules.
+function rulesIndex(games) {
+  return h('article', {class: 'page rules-index'},
+    h('h1', {}, 'Rules'),
+    h('p', {}, 'Choose a game to read its rules.'),
+    h('ul', {class: 'rules-list'}, games.map(g => h('li', {},
+      h('a', {href: `/rules/${g.id}`, 'data-link': '', 'data-rules': g.id}, g.name),
+      ` · ${g.min_players === g.max_players ? g.min_players : `${g.min_players} to ${g.max_players}`} players`))));
 }
 
 // Links marked data-link change the page without reloading it.

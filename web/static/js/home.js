@@ -8,7 +8,7 @@
 
 import {h, icon, fill, toast, modal, ago, plural, navigate, likeSelector, refocus, lowerFirst, seedMark, seedWarning} from './ui.js';
 import {getRules, preview, getLobby, createGame, joinGame, mySeats, rememberSeat, playerName, setPlayerName, newGameForm, rememberNewGameForm} from './api.js';
-import {PLAYERS} from './art.js';
+import {PLAYERS, namedSeats} from './art.js';
 import {gameModule, plain} from './games.js';
 
 // The time rules a table may choose, by kind (game.TimeKind).
@@ -59,14 +59,26 @@ class HomeView {
 
   get rules() { return this.games.find(g => g.id === this.form.game) || null; }
   get mod() { return this.mods.get(this.form.game) || plain; }
+  // alone is how a game whose rules need two seats is played by one
+  // (home.alone: {seats, option, level}: a seat the rules play): the
+  // form offers "1" among the players, as for a game with a solo mode of
+  // its own, and sends those seats with the option set to a level.
+  get alone() {
+    const home = this.mod.home, r = this.rules;
+    return home && home.alone && r && r.min_players > 1 ? home.alone : null;
+  }
+  // soloSeats are the seats of a game of one played through alone.
+  get soloSeats() { return this.alone && this.form.players === 1 ? this.alone.seats : null; }
 
   async mount() {
     this.el = {
       form: h('form', {class: 'card newgame', onsubmit: e => { e.preventDefault(); this.create(); }}),
+      games: h('section', {class: 'game-list', 'aria-label': 'The games'}),
       hero: h('div', {class: 'hero-text'}),
       lobby: h('div', {class: 'lobby'}, h('div', {class: 'loading small'}, h('div', {class: 'spinner'}), 'Loading the lobby…')),
     };
     fill(this.root, h('div', {class: 'home'},
+      this.el.games,
       h('section', {class: 'hero'}, this.el.hero, this.el.form),
       this.el.lobby));
     fill(this.el.form, h('div', {class: 'loading small'}, h('div', {class: 'spinner'}), 'Loading the games…'));
@@ -81,7 +93,36 @@ class HomeView {
       return;
     }
     if (this.gone) return;
+    this.drawGames();
     this.choose(this.games[0].id);
+  }
+
+  // drawGames lists the games side by side, alike: what each is, its
+  // players, time and solo mode, and a picture; a card's button sets the
+  // form up for its game.
+  drawGames() {
+    if (this.games.length < 2) return;
+    const fact = (label, text) => (text ? h('div', {}, h('dt', {}, label), h('dd', {}, text)) : null);
+    fill(this.el.games, this.games.map(g => {
+      const home = this.mods.get(g.id).home || {};
+      const picture = h('div', {class: 'game-card-picture', 'aria-hidden': 'true'});
+      if (home.picture) {
+        home.picture({options: {}, preview: opts => preview(g.id, g.min_players, opts)})
+          .then(svg => { if (svg) picture.replaceChildren(svg); }, () => {});
+      }
+      const players = g.min_players === g.max_players ? String(g.min_players) : `${g.min_players} to ${g.max_players}`;
+      return h('article', {class: 'game-card', 'data-game': g.id},
+        picture,
+        h('h2', {}, home.title || g.name),
+        home.what ? h('p', {class: 'game-card-what'}, home.what) : null,
+        h('dl', {class: 'game-card-facts'}, fact('Players', players), fact('Time', home.time), fact('Solo', home.solo)),
+        h('div', {class: 'game-card-actions'},
+          h('button', {type: 'button', class: 'btn btn-small btn-primary', 'data-choose': g.id, onclick: () => {
+            this.choose(g.id);
+            this.el.form.scrollIntoView({block: 'start'});
+          }}, 'Set up a game'),
+          h('a', {class: 'btn btn-small', href: `/rules/${g.id}`, 'data-link': ''}, 'Rules')));
+    }));
   }
 
   unmount() {
@@ -99,8 +140,9 @@ class HomeView {
     f.time = defaultTimeKey(r);
     // What the form last had for this game, as far as it still holds.
     const saved = newGameForm(id);
+    // Each game keeps its own count: one never seen starts at two players.
+    f.players = saved && Number.isInteger(saved.players) ? saved.players : 2;
     if (saved) {
-      if (Number.isInteger(saved.players)) f.players = saved.players;
       const ok = v => v === 'you' || v === 'friend' || v === 'open' || (v.startsWith('bot:') && levels.includes(v.slice(4)));
       if (Array.isArray(saved.seats)) saved.seats.forEach((v, i) => { if (typeof v === 'string' && ok(v)) f.seats[i] = v; });
       if (f.seats.filter(v => v === 'you').length > 1) f.seats = f.seats.map((v, i) => (v === 'you' && i !== f.seats.indexOf('you') ? 'friend' : v));
@@ -111,7 +153,7 @@ class HomeView {
         if (typeof v === 'string' && (o.kind !== 'choice' || o.custom || (o.choices || []).some(c => c.value === v))) f.options[o.key] = v;
       }
     }
-    f.players = Math.min(Math.max(f.players, r.min_players), r.max_players);
+    f.players = Math.min(Math.max(f.players, this.alone ? 1 : r.min_players), r.max_players);
     f.seats = f.seats.map(s => (s.startsWith('bot:') && !levels.includes(s.slice(4)) ? 'bot:' + (levels.includes('medium') ? 'medium' : levels[0]) : s));
     while (f.seats.length < r.max_players) f.seats.push(f.seats[f.seats.length - 1] === 'you' ? 'bot:' + levels[0] : f.seats[f.seats.length - 1]);
     if (!timesOf(r).some(t => t.key === f.time)) f.time = defaultTimeKey(r);
@@ -156,7 +198,7 @@ class HomeView {
     rememberNewGameForm(f.game, {players: f.players, seats: f.seats, time: f.time, takeBacks: f.takeBacks, options: f.options});
   }
 
-  rulesPath() { return this.games.length > 1 && this.form.game !== this.games[0].id ? `/rules/${this.form.game}` : '/rules'; }
+  rulesPath() { return `/rules/${this.form.game}`; }
 
   // renderForm draws the form again from this.form, and gives the focus
   // back to the control that had it (a change of seat, players or option
@@ -187,7 +229,8 @@ class HomeView {
       return sel;
     };
     const counts = [];
-    for (let n = r.min_players; n <= r.max_players; n++) counts.push(n);
+    for (let n = this.alone ? 1 : r.min_players; n <= r.max_players; n++) counts.push(n);
+    const solo = this.soloSeats;
     const times = timesOf(r);
 
     fill(this.el.form,
@@ -205,10 +248,10 @@ class HomeView {
             'data-players': n, onclick: () => { f.players = n; this.renderForm(); }}, String(n))))) : null,
       h('div', {class: 'field seats'},
         h('span', {class: 'field-label'}, 'Seats'),
-        Array.from({length: f.players}, (_, i) => h('div', {class: 'seat-row', 'data-seat': i},
+        Array.from({length: solo ? solo.length : f.players}, (_, i) => h('div', {class: 'seat-row', 'data-seat': i},
           icon('mark-' + i, 'icon mark'),
           h('span', {class: 'seat-no'}, `${PLAYERS[i].colourName}`),
-          choice(i)))),
+          solo && solo[i] !== 'you' ? h('span', {class: 'seat-house'}, 'Played by the rules') : choice(i)))),
       youSeat >= 0 ? h('label', {class: 'field'},
         h('span', {class: 'field-label'}, 'Your name'),
         h('input', {class: 'input', type: 'text', name: 'name', maxlength: 32, placeholder: `Player ${youSeat + 1}`, value: f.name,
@@ -283,10 +326,16 @@ class HomeView {
   async create(quick = null) {
     const f = this.form, r = this.rules;
     if (!r) return;
-    const seats = quick ? quick.seats : f.seats.slice(0, f.players);
+    const solo = this.soloSeats;
+    const seats = quick ? quick.seats : solo ? solo.map(s => (s === 'you' ? f.seats[0] : s)) : f.seats.slice(0, f.players);
     const youSeat = seats.indexOf('you');
     const options = {};
     for (const o of r.options || []) if (f.options[o.key] != null) options[o.key] = String(f.options[o.key]);
+    if (this.alone && !quick) {
+      const key = this.alone.option;
+      if (!solo) delete options[key];
+      else if (!options[key] || options[key] === r.options.find(o => o.key === key).default) options[key] = this.alone.level;
+    }
     if (quick) Object.assign(options, quick.options);
     const spec = {game: r.id, options, seats: seats.map((c, i) => {
       if (c === 'you') return {kind: 'human', name: f.name.trim() || `Player ${i + 1}`};
@@ -409,7 +458,7 @@ class HomeView {
       className: 'join-modal',
       body: h('div', {},
         h('p', {}, `You take seat ${seat + 1} `, icon('mark-' + seat, 'icon mark'), ` in a game of ${this.describe(g)}, with `,
-          g.seats.filter(st => st.seat !== seat).map(st => st.name).join(', '), '.'),
+          namedSeats(g.seats).filter(st => st.seat !== seat).map(st => st.name).join(', '), '.'),
         seedWarning(g),
         h('label', {class: 'field'}, h('span', {class: 'field-label'}, 'Your name'), name)),
       actions: [{label: 'Cancel'}, {label: 'Join', primary: true, onclick: go}],
@@ -419,6 +468,7 @@ class HomeView {
 }
 
 function gameRow(g, what, {action, you = null}) {
+  g = {...g, seats: namedSeats(g.seats)};
   const winners = new Set(g.winners || []);
   let status;
   if (g.over) {

@@ -30,6 +30,11 @@ export default {
   home: {
     title: 'Blue Lagoon',
     lede: 'Sail out, settle the islands, gather coconuts, bamboo, water and precious stones, and claim the statuettes. A game for 2 to 4 players, about twenty minutes.',
+    // what, time and solo are the game's line on the home page's list of
+    // games, beside its players and picture.
+    what: 'Settle islands and gather their goods, over two phases.',
+    time: 'About twenty minutes',
+    solo: 'None: play a bot',
     // points are the lines under the lede: an icon and words; a line
     // whose words end in a question leads to the rules.
     points: () => [
@@ -84,11 +89,11 @@ export default {
     const pl = view.players[p];
     return [
       h('div', {class: 'pcard-pieces'},
-        h('span', {class: 'count', title: 'Settlers left', 'data-count': 'settlers'}, icon('settler-' + p, 'icon piece-icon'), h('b', {}, pl.settlers_left), h('span', {class: 'sr-only'}, ' settlers left,')),
-        h('span', {class: 'count', title: 'Villages left', 'data-count': 'villages'}, icon('village-' + p, 'icon piece-icon'), h('b', {}, pl.villages_left), h('span', {class: 'sr-only'}, ' villages left,'))),
+        h('span', {class: 'count', title: 'Settlers left', 'data-count': 'settlers'}, icon('settler-' + p, 'icon piece-icon'), h('b', {}, pl.settlers_left), h('span', {class: 'sr-only'}, pl.settlers_left === 1 ? ' settler left,' : ' settlers left,')),
+        h('span', {class: 'count', title: 'Villages left', 'data-count': 'villages'}, icon('village-' + p, 'icon piece-icon'), h('b', {}, pl.villages_left), h('span', {class: 'sr-only'}, pl.villages_left === 1 ? ' village left,' : ' villages left,'))),
       h('div', {class: 'pcard-tokens', title: 'Tokens held'},
         TOKENS.map(t => h('span', {class: 'count' + (pl.held[t.kind] ? '' : ' zero'), title: t.name, 'data-token': t.kind},
-          icon('tok-' + t.kind, 'icon tok'), h('b', {}, pl.held[t.kind]), h('span', {class: 'sr-only'}, ` ${t.plural.toLowerCase()},`)))),
+          icon('tok-' + t.kind, 'icon tok'), h('b', {}, pl.held[t.kind]), h('span', {class: 'sr-only'}, ` ${(pl.held[t.kind] === 1 ? t.name : t.plural).toLowerCase()},`)))),
     ];
   },
 
@@ -161,8 +166,9 @@ export default {
   },
 
   // result explains a finished game: the seats in their order (points,
-  // then tokens held), each seat's tokens, and the tie-break in words.
-  result(view) {
+  // then tokens held), each seat's tokens, and the tie-break in words,
+  // under the page's names for the seats.
+  result(view, seats) {
     const res = view.result;
     if (!res) return null;
     const {totals} = grandTotals(view);
@@ -171,7 +177,7 @@ export default {
       detail: p => h('span', {class: 'podium-tokens', title: 'Tokens held at the end'}, plural(res.tokens_held[p], 'token')),
       explanation: h('p', {class: 'explanation' + (res.tie_break !== 'none' ? ' tie' : '')},
         res.tie_break === 'none' ? null : h('b', {}, res.tie_break === 'tokens' ? 'Tie-break. ' : 'Still tied. '),
-        res.explanation),
+        explain(res, seats)),
     };
   },
 
@@ -243,4 +249,24 @@ function sampleState(board, state) {
   }
   const last = pieces[pieces.length - 1];
   return {pieces, tokens, last_move: {move: 'S ' + last.at}};
+}
+
+// explain says who won and how the tie-break decided it, as the server's
+// explanation does but under the seats' names on the page ("White bot",
+// not the server's "Bot (medium)").
+function explain(res, seats) {
+  const names = list => {
+    const n = list.map(p => seats[p].name);
+    return n.length > 1 ? `${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}` : n[0];
+  };
+  const best = Math.max(...res.totals);
+  const tied = res.totals.map((_, p) => p).filter(p => res.totals[p] === best);
+  const who = names(res.winners);
+  if (res.tie_break === 'none') return `${who} wins with ${plural(best, 'point')}.`;
+  if (res.tie_break === 'tokens') {
+    const held = tied.map(p => `${seats[p].name} ${res.tokens_held[p]}`).join(', ');
+    const verdict = res.winners.length > 1 ? `${who} share the victory.` : `${who} wins.`;
+    return `${names(tied)} tied on ${plural(best, 'point')}; the most tokens held decides (${held}): ${verdict}`;
+  }
+  return `${who} tied on ${plural(best, 'point')} and on ${plural(res.tokens_held[tied[0]], 'token')} held; they share the victory.`;
 }

@@ -45,7 +45,7 @@ export function summary() {
       h('li', {}, 'Resources, per kind: 2 → 5, 3 → 10, 4 or more → 20; one of each: +10.'),
       h('li', {}, 'Statuettes: 4 each.')),
     h('p', {}, 'Most points over both phases wins; a tie goes to the most tokens held.'),
-    h('p', {}, h('a', {href: '/rules', 'data-link': '', target: '_blank'}, 'The full rules')));
+    h('p', {}, h('a', {href: '/rules/bluelagoon', 'data-link': '', target: '_blank'}, 'The full rules')));
 }
 
 // page is the rules page.

@@ -55,11 +55,16 @@ export default {
   home: {
     title: 'Lagoon: Land of Druids',
     lede: 'Lead a circle of druids across a world of sites that grows as you explore and shrinks as you unravel. The energy with the most sites in play at the end is destiny: it decides what your seeds and unravelled sites are worth. 2 to 4 players, or alone against AJ.',
+    what: 'Lead druids across a world that grows and shrinks; the last energy standing sets the scores.',
+    solo: 'Alone against AJ, the rulebook\'s opponent, at five levels',
     points: () => [
       [icon('en-elemeen', 'icon energy-icon'), 'Play alone against AJ, at five levels'],
       [icon('en-vowelon', 'icon energy-icon'), 'Or bots, or friends by invite link'],
       [icon('en-deonin', 'icon energy-icon'), 'New to the game?', {rules: 'The rules in short'}],
     ],
+    // alone: a game of one is you against AJ, at the level of the option
+    // "aj" (the lowest unless chosen).
+    alone: {seats: ['you', 'house'], option: 'aj', level: 'initiate'},
     // quick: a solo game against AJ in one click, at each of his levels.
     quickLabel: 'Solo against AJ',
     quick: () => Object.entries(AJ_LEVELS).map(([level, name]) => ({key: `aj-${level}`, label: name,
@@ -75,8 +80,16 @@ export default {
     },
   },
 
-  // optionField: the first player among the seats there are.
+  // optionField: the first player among the seats there are; AJ's level
+  // for a game of one only.
   optionField(option, ctx) {
+    if (option.key === 'aj') {
+      if (ctx.players !== 1) return h('span', {hidden: true});
+      const sel = h('select', {class: 'select', name: 'aj', onchange: e => ctx.set(e.target.value, false)},
+        Object.entries(AJ_LEVELS).map(([level, name]) => h('option', {value: level}, name)));
+      sel.value = AJ_LEVELS[ctx.value] ? ctx.value : 'initiate';
+      return h('label', {class: 'field', title: option.help}, h('span', {class: 'field-label'}, "AJ's level"), sel);
+    }
     if (option.key !== 'first') return null;
     if (Number(ctx.value) >= ctx.players) ctx.set('0', false);
     const sel = h('select', {class: 'select', name: 'first', onchange: e => ctx.set(e.target.value, false)},

@@ -59,6 +59,9 @@ export default {
   home: {
     title: 'Laguna',
     lede: 'Steer a raft through reefs and currents, carry pearls from the islands to the volcano, and remember what your pearls hide. For 2 to 4 players, or one alone with a puzzle; a sand timer keeps the pace.',
+    what: 'Steer a raft, carry pearls to the volcano, remember what they hide.',
+    time: 'Paced by a sand timer',
+    solo: 'A puzzle against its par',
     points: () => [
       [icon(pearlIcon('R'), 'icon'), 'On Lagoon\'s own original boards, an easy and a hard side'],
       [icon('lg-raft', 'icon'), 'Play bots or friends, or a solo puzzle with its par'],
