@@ -7,13 +7,17 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -468,4 +472,165 @@ func TestLagunaHomeClock(t *testing.T) {
 			t.Errorf("a game started with the clock %q has the time %v, want %v", tc.choose, g.Time, tc.want)
 		}
 	}
+}
+
+// lagunaTurnControls are the controls a turn of Laguna is played with:
+// the board, the raft's holes, the steps and the actions.
+var lagunaTurnControls = []string{".lg-board", ".lg-glass", ".lg-holes-box", ".lg-pad", "[data-action=load]", "[data-action=unload]", "[data-action=swap]", "[data-action=peek]", "[data-action=end]"}
+
+// outOfView lists the controls of sels not wholly on the screen as it is
+// scrolled now.
+func outOfView(p *page, sels []string) []string {
+	return eval[[]string](p, fmt.Sprintf(`%s.filter(sel => {
+		const el = document.querySelector(sel);
+		if (!el) return true;
+		const r = el.getBoundingClientRect();
+		const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+		return r.width === 0 || r.top < bar - 1 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth;
+	})`, mustJSONString(sels)))
+}
+
+// pressHere taps (with a finger when touch, else clicks) the middle of
+// the element sel where it is on the screen, without scrolling to it: it
+// must be there.
+func (p *page) pressHere(sel string, touch bool) {
+	p.t.Helper()
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, r.top, r.bottom]; })()`, sel))
+	if xy[2] < 0 || xy[3] > eval[float64](p, `innerHeight`) {
+		p.t.Fatalf("%s: %s is off the screen (top %v, bottom %v)", p.name, sel, xy[2], xy[3])
+	}
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	if !touch {
+		if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])); err != nil {
+			p.t.Fatalf("%s: clicking %s: %v", p.name, sel, err)
+		}
+		return
+	}
+	for _, ev := range []input.DispatchTouchEventParams{
+		{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: xy[0], Y: xy[1]}}},
+		{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}},
+	} {
+		if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, ev); err != nil {
+			p.t.Fatalf("%s: tapping %s: %v", p.name, sel, err)
+		}
+	}
+}
+
+// screenshotHere saves the screen as it is scrolled now, as a test
+// artifact.
+func (p *page) screenshotHere(name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Errorf("%s: screenshot %s: %v", p.name, name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(artifactDir, name+".png"), buf, 0o644); err != nil {
+		p.t.Error(err)
+	}
+}
+
+// TestLagunaControlsBesideTheBoard: on a phone (390 by 844) and on a
+// desktop (1400 by 900) the board and every control of a turn are on the
+// screen together when the player's turn begins, and playing a turn with
+// them (a hole, Load, a step, End) never scrolls the board away; a phone
+// speaks of taps, not keys (issue 30, item 15).
+func TestLagunaControlsBesideTheBoard(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withLaguna)
+	for _, screen := range []struct {
+		name          string
+		width, height int64
+		phone         bool
+	}{
+		{"laguna-controls-phone", 390, 844, true},
+		{"laguna-controls-desktop", desktopWidth, desktopHeight, false},
+	} {
+		c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "easy"}, "seed": 5,
+			"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}},
+			"time":  map[string]any{"kind": "turn", "turn_ms": 600000, "carry": true}})
+		tokens := make([]string, 2)
+		for _, s := range c.Seats {
+			tokens[s.Seat] = s.Token
+			l.api("POST", "/api/games/"+c.ID+"/join", s.Token, map[string]any{}, nil)
+		}
+		g := l.lagunaPlay(c.ID, tokens[0], firstLegal(l.laguna(c.ID), "place "))
+		g = l.lagunaPlay(c.ID, tokens[1], firstLegal(g, "place "))
+		p := newPage(t, screen.name, screen.width, screen.height)
+		if screen.phone {
+			p.do(chromedp.Emulate(phoneDevice))
+		}
+		p.navigate(l.url + c.Seats[0].Link)
+		p.waitGame()
+		p.waitFor(`document.querySelector('.game[data-turn=you][data-conn=open] .lg-pad')`, "Ann's first turn")
+		inView := func(when string) {
+			t.Helper()
+			// (A smooth scroll takes a moment: the page must be still.)
+			var out []string
+			was := -1.0
+			for range 50 {
+				y := eval[float64](p, `scrollY`)
+				if out = outOfView(p, lagunaTurnControls); len(out) == 0 && y == was {
+					return
+				}
+				was = y
+				time.Sleep(100 * time.Millisecond)
+			}
+			p.screenshotHere(screen.name + "-out-of-view")
+			t.Fatalf("%s: %s, %v are off the screen", screen.name, when, out)
+		}
+		inView("as the turn begins")
+		scrolled := eval[float64](p, `scrollY`)
+		hint := eval[string](p, `document.querySelector('.lg-hint-line').textContent + ' ' + document.querySelector('.turn-banner').textContent`)
+		if touch := strings.Contains(hint, "tap"); touch != screen.phone || screen.phone && strings.Contains(strings.ToLower(hint), "key") {
+			t.Errorf("%s: the hints say %q", screen.name, hint)
+		}
+		p.screenshotHere(screen.name + "-load")
+
+		// The first pearls loaded by a hole and Load, a step by the pad,
+		// the end of the turn: all where they were, the board with them.
+		version := g.State.Version
+		for _, hole := range []string{"1", "2"} {
+			p.pressHere(fmt.Sprintf(`.lg-hole-btn[data-hole=%q]`, hole), screen.phone)
+			p.pressHere(`[data-action=load]`, screen.phone)
+			if eval[bool](p, `!!document.querySelector('.lg-mode .lg-colour')`) {
+				p.pressHere(`.lg-mode .lg-colour`, screen.phone)
+			}
+			version++
+			if got := p.lastMove(l, c.ID, version); !strings.HasPrefix(got, "load ") {
+				t.Errorf("%s: hole %s and Load made %q", screen.name, hole, got)
+			}
+		}
+		g = l.laguna(c.ID)
+		step := keepingMove(t, l, c.ID, g, "")
+		p.waitFor(`document.querySelector('.game[data-pending=false]')`, "the load made")
+		inView("after loading")
+		p.screenshotHere(screen.name + "-sail")
+		p.pressHere(fmt.Sprintf(`.lg-step[data-move=%q]`, step), screen.phone)
+		version++
+		if got := p.lastMove(l, c.ID, version); got != step {
+			t.Errorf("%s: tapping the step %s made %q", screen.name, step, got)
+		}
+		p.waitFor(`document.querySelector('.game[data-pending=false]')`, "the step made")
+		inView("after a step")
+		p.pressHere(`[data-action=end]`, screen.phone)
+		if got := p.lastMove(l, c.ID, version+1); got != "end" {
+			t.Errorf("%s: tapping End turn made %q", screen.name, got)
+		}
+		if now := eval[float64](p, `scrollY`); now != scrolled {
+			t.Errorf("%s: playing the turn scrolled the page from %v to %v", screen.name, scrolled, now)
+		}
+		noSideways(t, p, screen.name)
+	}
+}
+
+func mustJSONString(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }

@@ -8,7 +8,7 @@
 
 import {h, icon, loadStyle, clause, sentence} from '../../ui.js';
 import {installSymbols, pearlIcon, colourName, COLOURS} from './art.js';
-import {Table, boardTitle, puzzleBox} from './table.js';
+import {Table, boardTitle, puzzleBox, touchScreen} from './table.js';
 import {BoardView, squareAt, squareName, extent} from './board.js';
 import {summary, legend, rulesPage} from './rules.js';
 
@@ -110,7 +110,7 @@ export default {
     if (view.docked === 'volcano') return 'At the volcano: deliver your pearls, or sail on';
     if (view.docked) return `At island ${view.docked}: load, unload, swap, or sail on`;
     if (view.forced && view.forced.length) return 'The current takes you: step with it, or cover the arrow';
-    return 'Sail: arrow keys step, 1–6 pick holes';
+    return touchScreen() ? 'Sail: tap an arrow or a square beside the raft to step, and the holes to move pearls' : 'Sail: arrow keys step, 1–6 pick holes';
   },
 
   seatCard(view, p) {
