@@ -435,41 +435,67 @@ func TestLagunaSandRunsOut(t *testing.T) {
 	}
 }
 
-// TestLagunaHomeClock: the home form offers Laguna's own clock (the sand
-// timer, rules.default_time) first and chooses it; a game started so gets
-// the sand timer, and one started with "No clock" gets none.
+// TestLagunaHomeClock: the home form offers Laguna's time as one choice
+// (issue 30, item 16), not a Sand timer option beside a Clock: the sand
+// timer first and by default, each choice's words whole in its field on a
+// desktop and on a phone; a game started so gets the sand timer, one
+// started with "No clock" the sand timer's rules untimed, one without the
+// sand timer neither.
 func TestLagunaHomeClock(t *testing.T) {
 	needBrowser(t)
 	l := startLagoonWith(t, withLaguna)
-	p := newPage(t, "clock", desktopWidth, desktopHeight)
-	for _, tc := range []struct {
-		choose string
-		want   any
-	}{
-		{"", map[string]any{"kind": "turn", "initial_ms": 0.0, "increment_ms": 0.0, "turn_ms": 30000.0, "carry": true}},
-		{"none", nil},
-	} {
-		p.openHome(l)
-		p.click(`[data-action="game-laguna"]`)
-		p.waitFor(`document.querySelector('select[name=clock] option[value=default]')`, "Laguna's clocks")
-		if got := eval[[]string](p, `(() => { const s = document.querySelector('select[name=clock]'); return [s.value, s.options[s.selectedIndex].textContent]; })()`); got[0] != "default" || got[1] != "The game's own: 30 s a turn, time left carried on" {
-			t.Errorf("Laguna's form starts with the clock %q", got)
-		}
-		if tc.choose != "" {
-			p.do(chromedp.SetValue(chromedp.CSS(`select[name=clock]`), tc.choose))
-			eval[bool](p, `document.querySelector('select[name=clock]').dispatchEvent(new Event('change'))`)
-		}
-		p.click(`[data-action=start]`)
-		p.waitGame()
-		var g struct {
-			Time any `json:"time"`
-		}
-		l.api("GET", "/api/games/"+p.gameID(), "", nil, &g)
-		if m, ok := g.Time.(map[string]any); ok {
-			delete(m, "started") // whether the first turn's glass runs yet
-		}
-		if !reflect.DeepEqual(g.Time, tc.want) {
-			t.Errorf("a game started with the clock %q has the time %v, want %v", tc.choose, g.Time, tc.want)
+	glass := map[string]any{"kind": "turn", "initial_ms": 0.0, "increment_ms": 0.0, "turn_ms": 30000.0, "carry": true}
+	for _, screen := range []struct {
+		name          string
+		width, height int64
+	}{{"desktop", desktopWidth, desktopHeight}, {"phone", 390, 844}} {
+		p := newPage(t, "clock-"+screen.name, screen.width, screen.height)
+		for i, tc := range []struct {
+			choose, timer string
+			want          any
+		}{
+			{"", "on", glass},
+			{"none", "on", nil},
+			{"off", "off", nil},
+		} {
+			p.openHome(l)
+			p.click(`[data-action="game-laguna"]`)
+			p.waitFor(`document.querySelector('select[name=sand] option[value=default]')`, "Laguna's time")
+			if n := eval[int](p, `document.querySelectorAll('select[name=clock], select[name=timer]').length`); n != 0 {
+				t.Errorf("%s: Laguna's form has %d more controls for its time", screen.name, n)
+			}
+			eval[bool](p, `document.querySelector('details.more').open = true`)
+			// (The form then keeps the last choice.)
+			if got := eval[string](p, `(() => { const s = document.querySelector('select[name=sand]'); return s.value + ': ' + s.options[s.selectedIndex].textContent; })()`); i == 0 && got != "default: The sand timer: 30 s a turn" {
+				t.Errorf("%s: Laguna's form starts with the time %q", screen.name, got)
+			}
+			if w := eval[[]float64](p, `(() => {
+				const s = document.querySelector('select[name=sand]'), cs = getComputedStyle(s);
+				const c = document.createElement('canvas').getContext('2d');
+				c.font = cs.font;
+				return [Math.max(...[...s.options].map(o => c.measureText(o.textContent).width)), s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)];
+			})()`); w[0] > w[1] {
+				t.Errorf("%s: the time's words take %.0f px in a field of %.0f: cut", screen.name, w[0], w[1])
+			}
+			if tc.choose != "" {
+				p.do(chromedp.SetValue(chromedp.CSS(`select[name=sand]`), tc.choose))
+				eval[bool](p, `document.querySelector('select[name=sand]').dispatchEvent(new Event('change'))`)
+			}
+			eval[bool](p, `(document.querySelector('select[name=sand]').scrollIntoView({block: 'center'}), true)`)
+			p.screenshotHere("laguna-home-time-" + screen.name)
+			p.click(`[data-action=start]`)
+			p.waitGame()
+			var g struct {
+				Time    any               `json:"time"`
+				Options map[string]string `json:"options"`
+			}
+			l.api("GET", "/api/games/"+p.gameID(), "", nil, &g)
+			if m, ok := g.Time.(map[string]any); ok {
+				delete(m, "started") // whether the first turn's glass runs yet
+			}
+			if !reflect.DeepEqual(g.Time, tc.want) || g.Options["timer"] != tc.timer {
+				t.Errorf("%s: a game started with the time %q has the time %v and timer=%s, want %v and %s", screen.name, tc.choose, g.Time, g.Options["timer"], tc.want, tc.timer)
+			}
 		}
 	}
 }

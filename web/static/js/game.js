@@ -264,7 +264,7 @@ class GameView {
       text = verdict(st.standing, this.seats, you, false);
       const scores = st.standing.scores;
       sub = scores ? this.seats.map((s, p) => p).sort((a, b) => scores[b] - scores[a])
-        .map(p => `${p === you ? 'You' : this.seats[p].name} ${scores[p]}`).join(' · ') + ' points' : '';
+        .map(p => `${p === you ? 'You' : this.seats[p].name} ${scores[p]}`).join(' · ') + ' ' + this.mod.scoreUnit(st.view, false) : '';
     } else if (this.myTurn) {
       mood = 'you';
       text = 'Your turn';
