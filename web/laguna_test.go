@@ -114,6 +114,30 @@ func (p *page) tap(sel string) {
 	}
 }
 
+// hazardsUnder counts the reefs and arrows a raft placed by move ("place
+// H d3") lies over.
+func hazardsUnder(t *testing.T, rows []string, move string) int {
+	t.Helper()
+	f := strings.Fields(move)
+	sq, err := laguna.ParseSquare(f[2])
+	if err != nil || f[0] != "place" {
+		t.Fatalf("the place %q: %v", move, err)
+	}
+	h, w := 2, 3
+	if f[1] == "V" {
+		h, w = 3, 2
+	}
+	n := 0
+	for r := sq.Row(); r < sq.Row()+h; r++ {
+		for c := sq.Col(); c < sq.Col()+w; c++ {
+			if strings.ContainsRune("#^>v<", rune(rows[r][c])) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // checkHidden compares what the page draws of the board's reefs and arrows
 // with what the table shows: a square under a hole holding a pearl hides
 // what is on it, unless the view says what shows through. It returns how
@@ -209,10 +233,19 @@ func TestLagunaByKeyboard(t *testing.T) {
 		t.Errorf("the board is called %q, not an original board", title)
 	}
 
-	// Placing: the arrows choose among the places, R turns the raft,
-	// Enter puts it there.
+	// Placing: the place first offered lies over the fewest reefs and
+	// arrows (issue 30, item 16: it sat on two); the arrows choose among
+	// the places, R turns the raft, Enter puts it there.
 	chosen := func() string { return eval[string](p, `document.querySelector('.lg-place.lg-chosen').dataset.move`) }
 	first := chosen()
+	start := l.laguna(c.ID)
+	fewest := 6
+	for _, m := range start.State.View.Legal {
+		fewest = min(fewest, hazardsUnder(t, start.Table.Rows, m))
+	}
+	if n := hazardsUnder(t, start.Table.Rows, first); n != fewest {
+		t.Errorf("the place first offered, %s, lies over %d reefs and arrows; one lies over %d", first, n, fewest)
+	}
 	p.key(kb.ArrowRight)
 	second := chosen()
 	if second == first || second[:7] != first[:7] {
@@ -222,6 +255,14 @@ func TestLagunaByKeyboard(t *testing.T) {
 	turned := chosen()
 	if turned[6] == second[6] {
 		t.Errorf("R went from %q to %q, not the other way round", second, turned)
+	}
+	// On to a place over a reef or a current, for the pearls to hide.
+	for _, k := range []string{kb.ArrowRight, kb.ArrowRight, kb.ArrowLeft, kb.ArrowLeft, kb.ArrowLeft, kb.ArrowLeft} {
+		if hazardsUnder(t, start.Table.Rows, turned) > 0 {
+			break
+		}
+		p.key(k)
+		turned = chosen()
 	}
 	p.key(kb.Enter)
 	if got := p.lastMove(l, c.ID, 1); got != turned {
@@ -249,9 +290,16 @@ func TestLagunaByKeyboard(t *testing.T) {
 			t.Errorf("hole %s and L made the move %q", hole, got)
 		}
 	}
-	load("1")
-	load("2")
-	// Hole 1 lies over a current: its pearl hides it.
+	// The first pearl goes over a reef or a current where the raft lies
+	// over one: its pearl hides it.
+	holes := []string{"1", "2"}
+	for i, h := range l.laguna(c.ID).State.View.Rafts[0].Holes {
+		if n := fmt.Sprint(i + 1); strings.ContainsAny(h.Shows, "#^>v<") && n != "2" {
+			holes[0] = n
+		}
+	}
+	load(holes[0])
+	load(holes[1])
 	if n := checkHidden(t, p, l.laguna(c.ID)); n == 0 {
 		t.Error("no reef or arrow lies under the pearls loaded; the test no longer shows that the page hides them")
 	}
@@ -403,6 +451,10 @@ func TestLagunaSoloOpenBoard(t *testing.T) {
 	if lifted := eval[int](p, `document.querySelectorAll('.lg-raft .lg-pearl.lg-lifted').length`); lifted != 3 {
 		t.Errorf("the open board lifts %d pearls of the 3 aboard", lifted)
 	}
+	// The puzzle counts steps, not points (issue 30, item 16).
+	if card := eval[string](p, `document.querySelector('.pcard-score').textContent`); !strings.Contains(card, "steps") || strings.Contains(card, "pts") {
+		t.Errorf("the player's card counts %q", card)
+	}
 	p.screenshot("laguna-solo")
 }
 
@@ -433,6 +485,43 @@ func TestLagunaSandRunsOut(t *testing.T) {
 	if ends == 0 {
 		t.Errorf("the page says the sand ran out, but the server ended no turn of Ann's: %v", g.Moves)
 	}
+}
+
+// TestLagunaGlassReadsNewClocks: when the server sends the clocks anew
+// without a move (a seats event: a seat arriving, the page coming back
+// after a restart of the server), the sand glass reads them from then on,
+// as the seat's clock does; it counted them from when the state arrived,
+// and read "0:00 the glass waits" while the seat's clock read 0:04 (issue
+// 30, item 16).
+func TestLagunaGlassReadsNewClocks(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withLaguna)
+	c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "easy"}, "seed": 5,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}},
+		"time":  map[string]any{"kind": "turn", "turn_ms": 20000, "carry": true}})
+	tokens := make([]string, 2)
+	for _, s := range c.Seats {
+		tokens[s.Seat] = s.Token
+		l.api("POST", "/api/games/"+c.ID+"/join", s.Token, map[string]any{}, nil)
+	}
+	g := l.lagunaPlay(c.ID, tokens[0], firstLegal(l.laguna(c.ID), "place "))
+	l.lagunaPlay(c.ID, tokens[1], firstLegal(g, "place "))
+	p := newPage(t, "glass", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.game[data-conn=open] .lg-glass.running')`, "the glass running")
+	// A third of the glass runs while the page stays; then Bob's page
+	// arrives, and the server tells every page the clocks.
+	p.waitFor(`document.querySelector('.pcard-clock.running').dataset.remaining - (Date.now() - document.querySelector('.pcard-clock.running').dataset.base) < 13000`, "a third of the glass to run")
+	bob := newPage(t, "bob", desktopWidth, desktopHeight)
+	bob.navigate(l.url + c.Seats[1].Link)
+	bob.waitGame()
+	p.waitFor(`document.querySelector('.pcard[data-seat="1"] .dot-on')`, "Bob to arrive")
+	p.waitFor(`(() => {
+		const seconds = t => t.split(':').reduce((m, s) => m * 60 + Number(s), 0);
+		const glass = document.querySelector('.lg-glass.running .lg-glass-text b'), card = document.querySelector('.pcard-clock.running');
+		return glass && card && seconds(glass.textContent) > 0 && Math.abs(seconds(glass.textContent) - seconds(card.textContent)) <= 1;
+	})()`, "the glass to read the seat's clock, running")
 }
 
 // TestLagunaHomeClock: the home form offers Laguna's time as one choice
