@@ -87,7 +87,26 @@ type (
 	// rules' TimeUp move, or a stand-in's): the log then says the time
 	// decided ("the sand ran out"), not the player.
 	TimeUpNoter interface{ TimeUpNote(m Move) any }
+	// HandTimer gives the time a player's hand takes at the table to make
+	// move m, legal now (Laguna's raft moved a square, a pearl moved
+	// between holes): under a turn timer, a host makes no move sooner than
+	// its hand time after the decision began (the last move, or the
+	// turn's start), holding one sent sooner until then, so that the
+	// glass is charged the longer of the time taken and the hand's, and a
+	// glass of T buys at most T / HandTime such moves however fast they
+	// are sent. A move the time rule makes (the rules' TimeUp move, a
+	// stand-in's) is not held.
+	HandTimer interface{ HandTime(m Move) time.Duration }
 )
+
+// HandTime returns the time a hand takes to make move m, legal in st
+// (HandTimer): 0 for a game that gives none.
+func HandTime(st State, m Move) time.Duration {
+	if h, ok := st.(HandTimer); ok {
+		return max(0, h.HandTime(m))
+	}
+	return 0
+}
 
 // IsUntimed reports whether st's decision now is none of a turn timer's
 // (Untimed).

@@ -7,13 +7,17 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -108,6 +112,30 @@ func (p *page) tap(sel string) {
 			p.t.Fatalf("%s: tapping %s: %v", p.name, sel, err)
 		}
 	}
+}
+
+// hazardsUnder counts the reefs and arrows a raft placed by move ("place
+// H d3") lies over.
+func hazardsUnder(t *testing.T, rows []string, move string) int {
+	t.Helper()
+	f := strings.Fields(move)
+	sq, err := laguna.ParseSquare(f[2])
+	if err != nil || f[0] != "place" {
+		t.Fatalf("the place %q: %v", move, err)
+	}
+	h, w := 2, 3
+	if f[1] == "V" {
+		h, w = 3, 2
+	}
+	n := 0
+	for r := sq.Row(); r < sq.Row()+h; r++ {
+		for c := sq.Col(); c < sq.Col()+w; c++ {
+			if strings.ContainsRune("#^>v<", rune(rows[r][c])) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // checkHidden compares what the page draws of the board's reefs and arrows
@@ -205,10 +233,19 @@ func TestLagunaByKeyboard(t *testing.T) {
 		t.Errorf("the board is called %q, not an original board", title)
 	}
 
-	// Placing: the arrows choose among the places, R turns the raft,
-	// Enter puts it there.
+	// Placing: the place first offered lies over the fewest reefs and
+	// arrows (issue 30, item 16: it sat on two); the arrows choose among
+	// the places, R turns the raft, Enter puts it there.
 	chosen := func() string { return eval[string](p, `document.querySelector('.lg-place.lg-chosen').dataset.move`) }
 	first := chosen()
+	start := l.laguna(c.ID)
+	fewest := 6
+	for _, m := range start.State.View.Legal {
+		fewest = min(fewest, hazardsUnder(t, start.Table.Rows, m))
+	}
+	if n := hazardsUnder(t, start.Table.Rows, first); n != fewest {
+		t.Errorf("the place first offered, %s, lies over %d reefs and arrows; one lies over %d", first, n, fewest)
+	}
 	p.key(kb.ArrowRight)
 	second := chosen()
 	if second == first || second[:7] != first[:7] {
@@ -218,6 +255,14 @@ func TestLagunaByKeyboard(t *testing.T) {
 	turned := chosen()
 	if turned[6] == second[6] {
 		t.Errorf("R went from %q to %q, not the other way round", second, turned)
+	}
+	// On to a place over a reef or a current, for the pearls to hide.
+	for _, k := range []string{kb.ArrowRight, kb.ArrowRight, kb.ArrowLeft, kb.ArrowLeft, kb.ArrowLeft, kb.ArrowLeft} {
+		if hazardsUnder(t, start.Table.Rows, turned) > 0 {
+			break
+		}
+		p.key(k)
+		turned = chosen()
 	}
 	p.key(kb.Enter)
 	if got := p.lastMove(l, c.ID, 1); got != turned {
@@ -245,9 +290,16 @@ func TestLagunaByKeyboard(t *testing.T) {
 			t.Errorf("hole %s and L made the move %q", hole, got)
 		}
 	}
-	load("1")
-	load("2")
-	// Hole 1 lies over a current: its pearl hides it.
+	// The first pearl goes over a reef or a current where the raft lies
+	// over one: its pearl hides it.
+	holes := []string{"1", "2"}
+	for i, h := range l.laguna(c.ID).State.View.Rafts[0].Holes {
+		if n := fmt.Sprint(i + 1); strings.ContainsAny(h.Shows, "#^>v<") && n != "2" {
+			holes[0] = n
+		}
+	}
+	load(holes[0])
+	load(holes[1])
 	if n := checkHidden(t, p, l.laguna(c.ID)); n == 0 {
 		t.Error("no reef or arrow lies under the pearls loaded; the test no longer shows that the page hides them")
 	}
@@ -399,6 +451,10 @@ func TestLagunaSoloOpenBoard(t *testing.T) {
 	if lifted := eval[int](p, `document.querySelectorAll('.lg-raft .lg-pearl.lg-lifted').length`); lifted != 3 {
 		t.Errorf("the open board lifts %d pearls of the 3 aboard", lifted)
 	}
+	// The puzzle counts steps, not points (issue 30, item 16).
+	if card := eval[string](p, `document.querySelector('.pcard-score').textContent`); !strings.Contains(card, "steps") || strings.Contains(card, "pts") {
+		t.Errorf("the player's card counts %q", card)
+	}
 	p.screenshot("laguna-solo")
 }
 
@@ -431,41 +487,265 @@ func TestLagunaSandRunsOut(t *testing.T) {
 	}
 }
 
-// TestLagunaHomeClock: the home form offers Laguna's own clock (the sand
-// timer, rules.default_time) first and chooses it; a game started so gets
-// the sand timer, and one started with "No clock" gets none.
+// TestLagunaGlassReadsNewClocks: when the server sends the clocks anew
+// without a move (a seats event: a seat arriving, the page coming back
+// after a restart of the server), the sand glass reads them from then on,
+// as the seat's clock does; it counted them from when the state arrived,
+// and read "0:00 the glass waits" while the seat's clock read 0:04 (issue
+// 30, item 16).
+func TestLagunaGlassReadsNewClocks(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withLaguna)
+	c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "easy"}, "seed": 5,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}},
+		"time":  map[string]any{"kind": "turn", "turn_ms": 20000, "carry": true}})
+	tokens := make([]string, 2)
+	for _, s := range c.Seats {
+		tokens[s.Seat] = s.Token
+		l.api("POST", "/api/games/"+c.ID+"/join", s.Token, map[string]any{}, nil)
+	}
+	g := l.lagunaPlay(c.ID, tokens[0], firstLegal(l.laguna(c.ID), "place "))
+	l.lagunaPlay(c.ID, tokens[1], firstLegal(g, "place "))
+	p := newPage(t, "glass", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.game[data-conn=open] .lg-glass.running')`, "the glass running")
+	// A third of the glass runs while the page stays; then Bob's page
+	// arrives, and the server tells every page the clocks.
+	p.waitFor(`document.querySelector('.pcard-clock.running').dataset.remaining - (Date.now() - document.querySelector('.pcard-clock.running').dataset.base) < 13000`, "a third of the glass to run")
+	bob := newPage(t, "bob", desktopWidth, desktopHeight)
+	bob.navigate(l.url + c.Seats[1].Link)
+	bob.waitGame()
+	p.waitFor(`document.querySelector('.pcard[data-seat="1"] .dot-on')`, "Bob to arrive")
+	p.waitFor(`(() => {
+		const seconds = t => t.split(':').reduce((m, s) => m * 60 + Number(s), 0);
+		const glass = document.querySelector('.lg-glass.running .lg-glass-text b'), card = document.querySelector('.pcard-clock.running');
+		return glass && card && seconds(glass.textContent) > 0 && Math.abs(seconds(glass.textContent) - seconds(card.textContent)) <= 1;
+	})()`, "the glass to read the seat's clock, running")
+}
+
+// TestLagunaHomeClock: the home form offers Laguna's time as one choice
+// (issue 30, item 16), not a Sand timer option beside a Clock: the sand
+// timer first and by default, each choice's words whole in its field on a
+// desktop and on a phone; a game started so gets the sand timer, one
+// started with "No clock" the sand timer's rules untimed, one without the
+// sand timer neither.
 func TestLagunaHomeClock(t *testing.T) {
 	needBrowser(t)
 	l := startLagoonWith(t, withLaguna)
-	p := newPage(t, "clock", desktopWidth, desktopHeight)
-	for _, tc := range []struct {
-		choose string
-		want   any
-	}{
-		{"", map[string]any{"kind": "turn", "initial_ms": 0.0, "increment_ms": 0.0, "turn_ms": 30000.0, "carry": true}},
-		{"none", nil},
-	} {
-		p.openHome(l)
-		p.click(`[data-action="game-laguna"]`)
-		p.waitFor(`document.querySelector('select[name=clock] option[value=default]')`, "Laguna's clocks")
-		if got := eval[[]string](p, `(() => { const s = document.querySelector('select[name=clock]'); return [s.value, s.options[s.selectedIndex].textContent]; })()`); got[0] != "default" || got[1] != "The game's own: 30 s a turn, time left carried on" {
-			t.Errorf("Laguna's form starts with the clock %q", got)
-		}
-		if tc.choose != "" {
-			p.do(chromedp.SetValue(chromedp.CSS(`select[name=clock]`), tc.choose))
-			eval[bool](p, `document.querySelector('select[name=clock]').dispatchEvent(new Event('change'))`)
-		}
-		p.click(`[data-action=start]`)
-		p.waitGame()
-		var g struct {
-			Time any `json:"time"`
-		}
-		l.api("GET", "/api/games/"+p.gameID(), "", nil, &g)
-		if m, ok := g.Time.(map[string]any); ok {
-			delete(m, "started") // whether the first turn's glass runs yet
-		}
-		if !reflect.DeepEqual(g.Time, tc.want) {
-			t.Errorf("a game started with the clock %q has the time %v, want %v", tc.choose, g.Time, tc.want)
+	glass := map[string]any{"kind": "turn", "initial_ms": 0.0, "increment_ms": 0.0, "turn_ms": 30000.0, "carry": true}
+	for _, screen := range []struct {
+		name          string
+		width, height int64
+	}{{"desktop", desktopWidth, desktopHeight}, {"phone", 390, 844}} {
+		p := newPage(t, "clock-"+screen.name, screen.width, screen.height)
+		for i, tc := range []struct {
+			choose, timer string
+			want          any
+		}{
+			{"", "on", glass},
+			{"none", "on", nil},
+			{"off", "off", nil},
+		} {
+			p.openHome(l)
+			p.click(`[data-action="game-laguna"]`)
+			p.waitFor(`document.querySelector('select[name=sand] option[value=default]')`, "Laguna's time")
+			if n := eval[int](p, `document.querySelectorAll('select[name=clock], select[name=timer]').length`); n != 0 {
+				t.Errorf("%s: Laguna's form has %d more controls for its time", screen.name, n)
+			}
+			eval[bool](p, `document.querySelector('details.more').open = true`)
+			// (The form then keeps the last choice.)
+			if got := eval[string](p, `(() => { const s = document.querySelector('select[name=sand]'); return s.value + ': ' + s.options[s.selectedIndex].textContent; })()`); i == 0 && got != "default: The sand timer: 30 s a turn" {
+				t.Errorf("%s: Laguna's form starts with the time %q", screen.name, got)
+			}
+			if w := eval[[]float64](p, `(() => {
+				const s = document.querySelector('select[name=sand]'), cs = getComputedStyle(s);
+				const c = document.createElement('canvas').getContext('2d');
+				c.font = cs.font;
+				return [Math.max(...[...s.options].map(o => c.measureText(o.textContent).width)), s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)];
+			})()`); w[0] > w[1] {
+				t.Errorf("%s: the time's words take %.0f px in a field of %.0f: cut", screen.name, w[0], w[1])
+			}
+			if tc.choose != "" {
+				p.do(chromedp.SetValue(chromedp.CSS(`select[name=sand]`), tc.choose))
+				eval[bool](p, `document.querySelector('select[name=sand]').dispatchEvent(new Event('change'))`)
+			}
+			eval[bool](p, `(document.querySelector('select[name=sand]').scrollIntoView({block: 'center'}), true)`)
+			p.screenshotHere("laguna-home-time-" + screen.name)
+			p.click(`[data-action=start]`)
+			p.waitGame()
+			var g struct {
+				Time    any               `json:"time"`
+				Options map[string]string `json:"options"`
+			}
+			l.api("GET", "/api/games/"+p.gameID(), "", nil, &g)
+			if m, ok := g.Time.(map[string]any); ok {
+				delete(m, "started") // whether the first turn's glass runs yet
+			}
+			if !reflect.DeepEqual(g.Time, tc.want) || g.Options["timer"] != tc.timer {
+				t.Errorf("%s: a game started with the time %q has the time %v and timer=%s, want %v and %s", screen.name, tc.choose, g.Time, g.Options["timer"], tc.want, tc.timer)
+			}
 		}
 	}
+}
+
+// lagunaTurnControls are the controls a turn of Laguna is played with:
+// the board, the raft's holes, the steps and the actions.
+var lagunaTurnControls = []string{".lg-board", ".lg-glass", ".lg-holes-box", ".lg-pad", "[data-action=load]", "[data-action=unload]", "[data-action=swap]", "[data-action=peek]", "[data-action=end]"}
+
+// outOfView lists the controls of sels not wholly on the screen as it is
+// scrolled now.
+func outOfView(p *page, sels []string) []string {
+	return eval[[]string](p, fmt.Sprintf(`%s.filter(sel => {
+		const el = document.querySelector(sel);
+		if (!el) return true;
+		const r = el.getBoundingClientRect();
+		const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+		return r.width === 0 || r.top < bar - 1 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth;
+	})`, mustJSONString(sels)))
+}
+
+// pressHere taps (with a finger when touch, else clicks) the middle of
+// the element sel where it is on the screen, without scrolling to it: it
+// must be there.
+func (p *page) pressHere(sel string, touch bool) {
+	p.t.Helper()
+	xy := eval[[]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, r.top, r.bottom]; })()`, sel))
+	if xy[2] < 0 || xy[3] > eval[float64](p, `innerHeight`) {
+		p.t.Fatalf("%s: %s is off the screen (top %v, bottom %v)", p.name, sel, xy[2], xy[3])
+	}
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	if !touch {
+		if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])); err != nil {
+			p.t.Fatalf("%s: clicking %s: %v", p.name, sel, err)
+		}
+		return
+	}
+	for _, ev := range []input.DispatchTouchEventParams{
+		{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: xy[0], Y: xy[1]}}},
+		{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}},
+	} {
+		if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, ev); err != nil {
+			p.t.Fatalf("%s: tapping %s: %v", p.name, sel, err)
+		}
+	}
+}
+
+// screenshotHere saves the screen as it is scrolled now, as a test
+// artifact.
+func (p *page) screenshotHere(name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Errorf("%s: screenshot %s: %v", p.name, name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(artifactDir, name+".png"), buf, 0o644); err != nil {
+		p.t.Error(err)
+	}
+}
+
+// TestLagunaControlsBesideTheBoard: on a phone (390 by 844) and on a
+// desktop (1400 by 900) the board and every control of a turn are on the
+// screen together when the player's turn begins, and playing a turn with
+// them (a hole, Load, a step, End) never scrolls the board away; a phone
+// speaks of taps, not keys (issue 30, item 15).
+func TestLagunaControlsBesideTheBoard(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withLaguna)
+	for _, screen := range []struct {
+		name          string
+		width, height int64
+		phone         bool
+	}{
+		{"laguna-controls-phone", 390, 844, true},
+		{"laguna-controls-desktop", desktopWidth, desktopHeight, false},
+	} {
+		c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "easy"}, "seed": 5,
+			"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}},
+			"time":  map[string]any{"kind": "turn", "turn_ms": 600000, "carry": true}})
+		tokens := make([]string, 2)
+		for _, s := range c.Seats {
+			tokens[s.Seat] = s.Token
+			l.api("POST", "/api/games/"+c.ID+"/join", s.Token, map[string]any{}, nil)
+		}
+		g := l.lagunaPlay(c.ID, tokens[0], firstLegal(l.laguna(c.ID), "place "))
+		g = l.lagunaPlay(c.ID, tokens[1], firstLegal(g, "place "))
+		p := newPage(t, screen.name, screen.width, screen.height)
+		if screen.phone {
+			p.do(chromedp.Emulate(phoneDevice))
+		}
+		p.navigate(l.url + c.Seats[0].Link)
+		p.waitGame()
+		p.waitFor(`document.querySelector('.game[data-turn=you][data-conn=open] .lg-pad')`, "Ann's first turn")
+		inView := func(when string) {
+			t.Helper()
+			// (A smooth scroll takes a moment: the page must be still.)
+			var out []string
+			was := -1.0
+			for range 50 {
+				y := eval[float64](p, `scrollY`)
+				if out = outOfView(p, lagunaTurnControls); len(out) == 0 && y == was {
+					return
+				}
+				was = y
+				time.Sleep(100 * time.Millisecond)
+			}
+			p.screenshotHere(screen.name + "-out-of-view")
+			t.Fatalf("%s: %s, %v are off the screen", screen.name, when, out)
+		}
+		inView("as the turn begins")
+		scrolled := eval[float64](p, `scrollY`)
+		hint := eval[string](p, `document.querySelector('.lg-hint-line').textContent + ' ' + document.querySelector('.turn-banner').textContent`)
+		if touch := strings.Contains(hint, "tap"); touch != screen.phone || screen.phone && strings.Contains(strings.ToLower(hint), "key") {
+			t.Errorf("%s: the hints say %q", screen.name, hint)
+		}
+		p.screenshotHere(screen.name + "-load")
+
+		// The first pearls loaded by a hole and Load, a step by the pad,
+		// the end of the turn: all where they were, the board with them.
+		version := g.State.Version
+		for _, hole := range []string{"1", "2"} {
+			p.pressHere(fmt.Sprintf(`.lg-hole-btn[data-hole=%q]`, hole), screen.phone)
+			p.pressHere(`[data-action=load]`, screen.phone)
+			if eval[bool](p, `!!document.querySelector('.lg-mode .lg-colour')`) {
+				p.pressHere(`.lg-mode .lg-colour`, screen.phone)
+			}
+			version++
+			if got := p.lastMove(l, c.ID, version); !strings.HasPrefix(got, "load ") {
+				t.Errorf("%s: hole %s and Load made %q", screen.name, hole, got)
+			}
+		}
+		g = l.laguna(c.ID)
+		step := keepingMove(t, l, c.ID, g, "")
+		p.waitFor(`document.querySelector('.game[data-pending=false]')`, "the load made")
+		inView("after loading")
+		p.screenshotHere(screen.name + "-sail")
+		p.pressHere(fmt.Sprintf(`.lg-step[data-move=%q]`, step), screen.phone)
+		version++
+		if got := p.lastMove(l, c.ID, version); got != step {
+			t.Errorf("%s: tapping the step %s made %q", screen.name, step, got)
+		}
+		p.waitFor(`document.querySelector('.game[data-pending=false]')`, "the step made")
+		inView("after a step")
+		p.pressHere(`[data-action=end]`, screen.phone)
+		if got := p.lastMove(l, c.ID, version+1); got != "end" {
+			t.Errorf("%s: tapping End turn made %q", screen.name, got)
+		}
+		if now := eval[float64](p, `scrollY`); now != scrolled {
+			t.Errorf("%s: playing the turn scrolled the page from %v to %v", screen.name, scrolled, now)
+		}
+		noSideways(t, p, screen.name)
+	}
+}
+
+func mustJSONString(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }

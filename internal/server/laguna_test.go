@@ -205,9 +205,13 @@ func TestLagunaSandTimer(t *testing.T) {
 		// The first seat lets its glass run out with the timer running:
 		// the rules end its turn at once, and a step sent after is not
 		// its to make.
+		// (What the hands did to get the raft stepping took sand too.)
 		step = b.stepFor(id, tokens, first)
-		v = int(g.version.Load())
-		time.Sleep(31 * time.Second)
+		g.mu.Lock()
+		remaining = g.remaining(first, time.Now())
+		v = len(g.moves)
+		g.mu.Unlock()
+		time.Sleep(time.Duration(remaining)*time.Millisecond + time.Second)
 		synctest.Wait()
 		status, body = b.do("POST", "/api/games/"+id+"/moves", tokens[first], map[string]any{"version": int(g.version.Load()), "move": step})
 		if status != http.StatusConflict {

@@ -67,6 +67,7 @@ type match struct {
 	clocks    []int64 // ms: the banks, or the turn's time in the entry of the seat to move; as of turnStart
 	turnStart time.Time
 	timer     *time.Timer
+	held      *heldMove // a move waiting for its hand (hand.go), or nil
 	subs      map[*wsConn]struct{}
 	connected []int
 	// views holds the current state's view, encoded, by viewer (-1 for
@@ -326,15 +327,9 @@ type moveRequest struct {
 	// up (the rules' TimeUp move, a bot deciding in the seat's stead):
 	// the only moves a seat whose turn timer ran out may make.
 	afterTime bool
-}
-
-// play makes a move: it checks it, stores it, and only then applies it,
-// broadcasts it and answers. A request repeated after it was applied is
-// answered as a duplicate and not applied again.
-func (g *match) play(ctx context.Context, req moveRequest) (version int, duplicate bool, _ *apiError) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.playLocked(ctx, req)
+	// held says the move waited for its hand (hold): like a bot's, it
+	// was made in the generation takeBacks, and move is its text read.
+	held bool
 }
 
 // playLocked is play under g.mu. Its steps keep the type's order: check
@@ -385,7 +380,7 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 // make now, at the game's version, and returns it: read from its text for
 // a person's, as it comes for the others.
 func (g *match) checkMove(req moveRequest) (game.Move, *apiError) {
-	if v := len(g.moves); req.version != v || (!req.person && req.takeBacks != g.takeBacks) {
+	if v := len(g.moves); req.version != v || ((!req.person || req.held) && req.takeBacks != g.takeBacks) {
 		return 0, errorf(http.StatusConflict, "stale_version", "the move was made against version %d, but the game is at version %d", req.version, v)
 	}
 	if g.cur.Over() {
@@ -401,7 +396,7 @@ func (g *match) checkMove(req moveRequest) (game.Move, *apiError) {
 		// The glass has run out, whether or not its timer has fired yet.
 		return 0, errorf(http.StatusConflict, "time_up", "the turn's time has run out")
 	}
-	if !req.person {
+	if !req.person || req.held {
 		return req.move, nil
 	}
 	m, err := g.cur.ParseMove(req.text)

@@ -231,21 +231,26 @@ func (c *wsConn) readLoop() {
 	}
 }
 
-// move plays a client's move and answers it.
+// move plays a client's move and answers it: at once, or when a move held
+// for its hand is made, the connection reading on meanwhile.
 func (c *wsConn) move(m clientMessage) {
-	var e *apiError
 	if c.seat < 0 {
-		e = errorf(http.StatusUnauthorized, "no_token", "spectators cannot move")
-	} else {
-		start := time.Now()
-		v, dup, err := c.g.play(c.ctx, moveRequest{seat: c.seat, version: m.Version, text: m.Move, person: true})
+		c.refuseMove(m, errorf(http.StatusUnauthorized, "no_token", "spectators cannot move"))
+		return
+	}
+	start := time.Now()
+	c.g.submit(c.ctx, moveRequest{seat: c.seat, version: m.Version, text: m.Move, person: true}, func(o moveOutcome) {
 		c.s.metrics.moves.WithLabelValues("person").Observe(time.Since(start).Seconds())
-		if err == nil {
-			c.send(mustJSON(ackMessage{Type: "ack", ID: m.ID, Version: v, Duplicate: dup}))
+		if o.err != nil {
+			c.refuseMove(m, o.err)
 			return
 		}
-		e = err
-	}
+		c.send(mustJSON(ackMessage{Type: "ack", ID: m.ID, Version: o.version, Duplicate: o.duplicate}))
+	})
+}
+
+// refuseMove answers the move m with its refusal and the game's state.
+func (c *wsConn) refuseMove(m clientMessage, e *apiError) {
 	c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: e.status, Code: e.code, Message: e.message, Refusal: e.refusal, State: c.g.currentState(c.seat)}))
 }
 

@@ -264,7 +264,7 @@ class GameView {
       text = verdict(st.standing, this.seats, you, false);
       const scores = st.standing.scores;
       sub = scores ? this.seats.map((s, p) => p).sort((a, b) => scores[b] - scores[a])
-        .map(p => `${p === you ? 'You' : this.seats[p].name} ${scores[p]}`).join(' · ') + ' points' : '';
+        .map(p => `${p === you ? 'You' : this.seats[p].name} ${scores[p]}`).join(' · ') + ' ' + this.mod.scoreUnit(st.view, false) : '';
     } else if (this.myTurn) {
       mood = 'you';
       text = 'Your turn';
@@ -633,6 +633,10 @@ class GameView {
       case 'illegal_move': text = this.mod.refusal(move, msg.refusal || {code: 'not_now', reason: msg.message}); break;
       case 'not_your_turn': text = `It is not your turn: ${this.seats[this.state.to_move].name} is to move.`; break;
       case 'stale_version': text = 'The game moved on before your move arrived; look again and replay it.'; break;
+      // Under a turn timer: the time is up, or too short for the hand to
+      // make the move (docs/api.md, A hand's time).
+      case 'time_up': text = 'Too late: the time left in this turn is too short for that.'; break;
+      case 'move_waiting': text = 'Your last move is still being made.'; break;
       case 'game_over': text = 'The game is over.'; break;
       case 'no_token': text = 'You are watching: only the players can move.'; break;
       case 'rate_limited': text = 'Slow down a little: too many moves at once.'; break;

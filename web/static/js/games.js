@@ -44,6 +44,8 @@ export const plain = {
   seatCard: () => null,
   idle: () => null,
   scoreNote: () => null,
+  // What a score counts, short for a card ("pts") or in full ("points").
+  scoreUnit: (view, short) => (short ? 'pts' : 'points'),
   scoreSheet: null,
   logGroup: () => null,
   describeMove: (move, seats) => [h('span', {class: 'log-text'}, h('b', {}, seats[move.seat].name), ' ', move.move)],

@@ -232,6 +232,16 @@ class HomeView {
     for (let n = this.alone ? 1 : r.min_players; n <= r.max_players; n++) counts.push(n);
     const solo = this.soloSeats;
     const times = timesOf(r);
+    // A game whose clock is also one of its options (Laguna's sand timer)
+    // draws the one choice itself.
+    const ownClock = this.mod.clockField ? this.mod.clockField({
+      times, time: f.time, options: {...f.options}, players: f.players,
+      set: (time, options = {}) => {
+        f.time = time;
+        Object.assign(f.options, options);
+        this.remember();
+      },
+    }) : null;
 
     fill(this.el.form,
       h('h2', {}, 'New game'),
@@ -257,14 +267,16 @@ class HomeView {
         h('input', {class: 'input', type: 'text', name: 'name', maxlength: 32, placeholder: `Player ${youSeat + 1}`, value: f.name,
           oninput: e => { f.name = e.target.value; setPlayerName(f.name.trim()); }})) : null,
       h('details', {class: 'more', open: this.moreOpen ? true : null, ontoggle: e => { this.moreOpen = e.target.open; }},
-        h('summary', {}, [...(r.options || []).map(o => o.label), 'seed', 'clock', 'take-backs'].map((w, i) => (i ? lowerFirst(w) : w)).join(', ')),
+        h('summary', {}, [...(r.options || []).map(o => o.label), 'seed', ownClock ? null : 'clock', 'take-backs'].filter(w => w)
+          .map((w, i) => (i ? lowerFirst(w) : w)).join(', ')),
+        ownClock,
         (r.options || []).map(o => this.optionField(o)),
         h('div', {class: 'field-row'},
           h('label', {class: 'field', title: 'A seed of your own marks the table, in the lobby and for every seat: whoever knows it knows every draw.'},
             h('span', {class: 'field-label'}, 'Seed'),
             h('input', {class: 'input', type: 'text', inputmode: 'numeric', name: 'seed', placeholder: 'random', value: f.seed,
               oninput: e => { f.seed = e.target.value.trim(); e.target.removeAttribute('aria-invalid'); }})),
-          h('label', {class: 'field'},
+          ownClock ? null : h('label', {class: 'field'},
             h('span', {class: 'field-label'}, 'Clock'),
             (() => {
               const sel = h('select', {class: 'select', name: 'clock', onchange: e => { f.time = e.target.value; this.remember(); }},

@@ -23,6 +23,8 @@
  *   the home page's words and picture, and the games started in one click
  * @property {(option: Object, ctx: Object) => ?Element} [optionField]
  *   a richer control for one of the game's options, or null for the shell's
+ * @property {(ctx: Object) => ?Element} [clockField]
+ *   the clock and the options that go with it as one control, in place of the shell's Clock
  * @property {(options: Object) => string} [describeOptions]
  *   a few words for the lobby and the join dialog
  * @property {(ctx: TableContext, opts: {interactive: boolean}) => Table} [table]
@@ -32,6 +34,7 @@
  * @property {(view: Object, seat: number) => (string|Element)} [prompt] the banner's words
  * @property {(view: Object, seat: number) => ?Element} [seatCard] what a seat's card shows of it
  * @property {(view: Object, seat: number) => ?string} [scoreNote] what a card shows beside the points
+ * @property {(view: Object, short: boolean) => string} [scoreUnit] what the scores count, short for a card ("pts") or in full
  * @property {(view: Object, seat: number, table: Object) => ?string} [idle] why a seat's turns are skipped now
  * @property {(view: Object, seats: Object[]) => ?Element} [scoreSheet] the score sheet tab
  * @property {(move: Object) => ?string} [logGroup] the log's headings

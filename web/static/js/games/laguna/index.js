@@ -8,7 +8,7 @@
 
 import {h, icon, loadStyle, clause, sentence} from '../../ui.js';
 import {installSymbols, pearlIcon, colourName, COLOURS} from './art.js';
-import {Table, boardTitle, puzzleBox} from './table.js';
+import {Table, boardTitle, puzzleBox, touchScreen} from './table.js';
 import {BoardView, squareAt, squareName, extent} from './board.js';
 import {summary, legend, rulesPage} from './rules.js';
 
@@ -86,8 +86,12 @@ export default {
   optionField(option, ctx) {
     if (option.key === 'board') return boardPicker(option, ctx);
     if (option.key === 'puzzle' && ctx.players !== 1) return h('span', {hidden: true});
+    // The sand timer's rules are chosen with the clock (clockField).
+    if (option.key === 'timer') return h('span', {hidden: true});
     return null;
   },
+
+  clockField: timeField,
 
   describeOptions(options) {
     const b = options.board || 'easy';
@@ -113,7 +117,7 @@ export default {
     if (view.docked === 'volcano') return 'At the volcano: deliver your pearls, or sail on';
     if (view.docked) return `At island ${view.docked}: load, unload, swap, or sail on`;
     if (view.forced && view.forced.length) return 'The current takes you: step with it, or cover the arrow';
-    return 'Sail: arrow keys step, 1–6 pick holes';
+    return touchScreen() ? 'Sail: tap an arrow or a square beside the raft to step, and the holes to move pearls' : 'Sail: arrow keys step, 1–6 pick holes';
   },
 
   seatCard(view, p) {
@@ -134,6 +138,9 @@ export default {
   scoreNote(view) {
     return view.target === 0 && view.par != null ? h('span', {class: 'pcard-live', title: 'The puzzle\'s par: the fewest steps found'}, ` · par ${view.par}`) : null;
   },
+
+  // The solo puzzle counts steps; a game of two or more, pearls delivered.
+  scoreUnit: (view, short) => (view.target === 0 ? 'steps' : short ? 'delivered' : 'pearls delivered'),
 
   scoreSheet(view, seats) { return scoreSheet(view, seats); },
 
@@ -211,6 +218,31 @@ function scoreSheet(view, seats) {
     solo ? puzzleBox(view, view.scores[0])
       // Before the players have dealt them, the pearls wait in the volcano.
       : h('p', {class: 'muted'}, (view.phase === 'place' || view.phase === 'deal') && view.volcano.some(n => n > 0) ? 'Still to deal: ' : 'In the volcano: ', COLOURS.map((c, i) => [icon(pearlIcon(c.letter), 'icon lg-pearl-icon small'), ` ${view.volcano[i]} `])));
+}
+
+// timeField is one choice for the sand timer, which is both a clock (30 s
+// a turn, the rest passed on) and a rule (pearls move between holes
+// freely): the glass, another clock with the glass's rules, no clock with
+// them, or the variant without the sand timer, turn by turn.
+function timeField(ctx) {
+  const solo = ctx.players === 1;
+  const choices = [];
+  for (const t of ctx.times) {
+    // The shell's own "30 s a turn, time left carried on" is the glass.
+    if (t.key === 'turn:30c' || (solo && t.key === 'none')) continue;
+    const label = t.key === 'default' ? (solo ? 'No clock: the puzzle counts steps' : 'The sand timer: 30 s a turn')
+      : t.key === 'none' ? 'No clock, the sand timer\'s rules' : t.key === 'turn:30' ? '30 s a turn, nothing passed on' : t.label;
+    choices.push({key: t.key, label, time: t.key, timer: 'on'});
+  }
+  choices.push({key: 'off', label: 'No sand timer: turn by turn', time: 'default', timer: 'off'});
+  const now = ctx.options.timer === 'off' ? 'off' : ctx.time;
+  const sel = h('select', {class: 'select', name: 'sand', onchange: e => {
+    const c = choices.find(x => x.key === e.target.value);
+    ctx.set(c.time, {timer: c.timer});
+  }}, choices.map(c => h('option', {value: c.key}, c.label)));
+  sel.value = choices.some(c => c.key === now) ? now : choices[0].key;
+  return h('label', {class: 'field lg-time-field', title: 'The sand timer gives a turn 30 s, and what is left passes to the next. Without it, nobody is timed, and pearls move between holes only after a reef ended one\'s turn.'},
+    h('span', {class: 'field-label'}, 'Time'), sel);
 }
 
 // boardPicker shows the original boards as pictures, and takes a board of

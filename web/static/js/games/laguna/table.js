@@ -77,6 +77,20 @@ export class Table {
     this.updatePlaces();
     this.renderPanel();
     this.startGlass();
+    if (turned && this.mine() && v.phase === 'play') requestAnimationFrame(() => this.bringIntoView());
+  }
+
+  // bringIntoView scrolls the table to the top of the screen when the
+  // viewer's turn begins on a screen too short for it and what lies above
+  // it (a phone's), so that the board and every control of the turn are
+  // seen together and none is reached by scrolling the board away.
+  bringIntoView() {
+    const r = this.el.getBoundingClientRect();
+    // The page's bar stays on top of the screen as it scrolls.
+    const bar = document.querySelector('.topbar');
+    const top = bar ? bar.getBoundingClientRect().bottom : 0;
+    if (r.bottom <= innerHeight || r.height > innerHeight - top - 4) return;
+    scrollBy({top: r.top - top - 4, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'});
   }
 
   // The placing phase: the raft's positions against free islands.
@@ -95,9 +109,32 @@ export class Table {
       return;
     }
     if (!this.place || !places.some(p => p.move === this.place.move)) {
-      this.place = places.find(p => p.orient === this.orient) || places[0];
+      this.place = this.clearest(places.filter(p => p.orient === this.orient)) || this.clearest(places);
     }
     this.board.setPlaces(places.filter(p => p.orient === this.place.orient), this.place);
+  }
+
+  // clearest is the first of the places whose raft would lie over the
+  // fewest reefs and arrows: the place first offered, where the first
+  // pearls may go in any hole.
+  clearest(places) {
+    const hazards = p => {
+      const a = squareAt(p.at), {rows, cols} = extent(p.orient);
+      let n = 0;
+      for (let r = a.row; r < a.row + rows; r++) {
+        for (let c = a.col; c < a.col + cols; c++) {
+          const k = kindOf(this.ctx.table.rows[r][c]).kind;
+          if (k === 'reef' || k === 'arrow') n++;
+        }
+      }
+      return n;
+    };
+    let best = null, fewest = Infinity;
+    for (const p of places) {
+      const n = hazards(p);
+      if (n < fewest) { best = p; fewest = n; }
+    }
+    return best;
   }
 
   // movePlace chooses the nearest place that way (dir), or the nearest one
@@ -248,14 +285,22 @@ export class Table {
         act('P', 'Peek', 'peek', kinds.has('peek'), 'Look under your pearls (before your first step)'),
         act('E', 'End turn', 'end', kinds.has('end'), 'End your turn')),
     ];
-    acts.push(this.modeBox() || h('p', {class: 'lg-help lg-keys'}, this.hint()));
+    acts.push(this.modeBox() || h('p', {class: 'lg-help lg-hint-line'}, this.hint()));
     return [h('div', {class: 'lg-pad', role: 'group', 'aria-label': 'Steps'}, step('N'), step('W'), step('E'), step('S')),
       h('div', {class: 'lg-actions-box'}, acts)];
   }
 
+  // hint says what to do next, in the words of the keys, or of the
+  // fingers on a touch screen.
   hint() {
     const v = this.view;
-    if (this.legal().every(m => m.startsWith('load ') || m === 'end') && v.steps === 0 && !v.docked) {
+    const first = this.legal().every(m => m.startsWith('load ') || m === 'end') && v.steps === 0 && !v.docked;
+    if (touchScreen()) {
+      if (first) return 'Load your first pearls: tap an open hole, then Load.';
+      if (this.selected) return `Hole ${this.selected} picked: tap another hole to move a pearl between them, or the same one to let go.`;
+      return 'Tap an arrow, or a square beside the raft, to step; tap two holes to move a pearl.';
+    }
+    if (first) {
       return ['Load your first pearls from your island: pick an open hole ', h('kbd', {}, '1'), '–', h('kbd', {}, '6'), ' then ', h('kbd', {}, 'L'), '.'];
     }
     if (this.selected) return [`Hole ${this.selected} picked: another hole moves a pearl between them; `, h('kbd', {}, 'Esc'), ' lets go.'];
@@ -428,6 +473,11 @@ export class Table {
       return false;
     }
     if (v.phase !== 'play' || this.you() == null) return false;
+    // A key held down repeats faster than a hand moves: a repeat while a
+    // move is on its way (the server holds it for its hand's time) is let
+    // go, so that holding an arrow steps at the hand's pace and never
+    // queues steps.
+    if (e.repeat && !this.ctx.canMove()) return true;
     if (DIR_KEYS[k]) { this.send(DIR_KEYS[k]); return true; }
     if (/^[1-6]$/.test(k)) {
       if (this.mode && this.mode.kind === 'trade') this.tradeWith(Number(k));
@@ -547,8 +597,11 @@ export class Table {
     }
     this.glass.el.hidden = false;
     const glassMs = (time && time.turn_ms) || GLASS_MS;
-    if (this.glassBase == null || this.glassState !== st) {
-      this.glassState = st;
+    // The clocks are as of when they arrived, with a move or on their
+    // own (a seats event: a reconnection, the server back from a
+    // restart), which replaces them.
+    if (this.glassBase == null || this.glassClocks !== st.clocks) {
+      this.glassClocks = st.clocks;
       this.glassBase = Date.now();
     }
     const left = Math.max(0, cl.remaining_ms - (cl.running ? Date.now() - this.glassBase : 0));
@@ -616,6 +669,12 @@ function trails(view, moves) {
   return out;
 }
 
+
+// touchScreen reports whether the page is used with a finger: its words
+// then say tap, not keys.
+export function touchScreen() {
+  return matchMedia('(pointer: coarse)').matches;
+}
 
 export function boardTitle(name) {
   return name === 'easy' ? 'original board, easy side' : name === 'hard' ? 'original board, hard side' : 'a board of your own';
