@@ -469,8 +469,11 @@ func TestLagunaSandRunsOut(t *testing.T) {
 	for _, s := range c.Seats {
 		l.api("POST", "/api/games/"+c.ID+"/join", s.Token, map[string]any{}, nil)
 	}
-	// Nobody moves: the stand-in places and loads when the rules have no
-	// move for the time's end, and the server ends each turn of play.
+	// The players place their rafts (the glass does not run while they
+	// do), then nobody moves: the server ends each turn of play.
+	for g := l.laguna(c.ID); g.State.View.Phase == "place"; g = l.laguna(c.ID) {
+		l.lagunaPlay(c.ID, c.Seats[g.State.ToMove].Token, g.State.View.Legal[0])
+	}
 	p := newPage(t, "slow", desktopWidth, desktopHeight)
 	p.navigate(l.url + c.Seats[0].Link)
 	p.waitGame()
