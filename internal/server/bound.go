@@ -1,6 +1,8 @@
 package server
 
 import (
+	"time"
+
 	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
@@ -132,9 +134,17 @@ func (g *match) maxMoves() int {
 }
 
 // The optional things a state may tell the time rule (game.Untimed,
-// game.TimeUpNoter) are the game's own: the bound passes them on, as it
-// would hide them otherwise.
+// game.TimeUpNoter, game.HandTimer) are the game's own: the bound passes
+// them on, as it would hide them otherwise. A capability the server comes
+// to ask of its games' states belongs here too.
+var _ interface {
+	game.Untimed
+	game.TimeUpNoter
+	game.HandTimer
+} = (*bounded)(nil)
 
 func (b *bounded) Untimed() bool { return game.IsUntimed(b.State) }
 
 func (b *bounded) TimeUpNote(m game.Move) any { return game.NoteOf(b.State, m, true) }
+
+func (b *bounded) HandTime(m game.Move) time.Duration { return game.HandTime(b.State, m) }
