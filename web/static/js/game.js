@@ -445,8 +445,11 @@ class GameView {
         const you = this.you, seen = this.state.version;
         this.setGame(msg.game);
         this.you = msg.game.you != null ? msg.game.you : you;
-        this.render({});
+        // A move the snapshot holds is no longer on its way: cleared
+        // before the render, as a move's event does, so that the module
+        // sees it may move again.
         if (this.pending && this.state.version > this.pending.version) this.pending = null;
+        this.render({});
         const missed = this.summaries().filter(s => s.move.version > seen);
         if (this.state.over && !this.shownWinner) this.winner();
         else if (missed.length) this.phaseSummary(missed[missed.length - 1].move);
