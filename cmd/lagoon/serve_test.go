@@ -259,7 +259,9 @@ func TestServeRulesAndBots(t *testing.T) {
 	}
 	for _, g := range rules.Games {
 		resp, err := http.Post(url+"/api/games", "application/json",
-			strings.NewReader(`{"game":"`+g.ID+`","seats":[{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"}],"seed":3}`))
+			// No clock: under Laguna's sand timer a bot's step takes a
+			// hand's time, and the game would last minutes.
+			strings.NewReader(`{"game":"`+g.ID+`","seats":[{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"}],"seed":3,"time":{"kind":"none"}}`))
 		if err != nil {
 			t.Fatal(err)
 		}
