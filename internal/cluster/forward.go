@@ -275,6 +275,10 @@ func (cs *commands) run(msg *nats.Msg, cmd command, arrived time.Time) {
 	}
 	body, err := h(ctx, cmd.Game, cmd.Body)
 	switch {
+	case err != nil && KindOf(err) == KindFailed && ctx.Err() != nil:
+		// The handler gave up because the sender's time ran out: to the
+		// sender, that is no answer in time, whoever noticed first.
+		cs.reply(msg, answer{Kind: KindTimeout, Message: fmt.Sprintf("node %s ran out of time for a command for game %s: %v", cs.c.node, cmd.Game, err)})
 	case err != nil:
 		cs.reply(msg, answer{Kind: KindOf(err), Message: errMessage(err)})
 	case !json.Valid(body):
