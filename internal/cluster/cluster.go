@@ -36,6 +36,7 @@ type Options struct {
 	// Counts returns the node's own counts (games in progress, games per
 	// address...) under keys the caller chooses; they go out with every
 	// heartbeat and the other nodes add them up (Others). Nil sends none.
+	// It is called from several goroutines, one at a time or not.
 	Counts func() map[string]int
 	// Heartbeat is how often the node says it is alive and sends its
 	// counts (1 s when zero). A node not heard for three heartbeats is
@@ -184,6 +185,15 @@ func (c *Conn) Connected() bool { return c.nc.IsConnected() }
 // reply and event already handed to it is sent.
 func (c *Conn) Close() error {
 	c.closeOnce.Do(func() {
+		if !c.nc.IsConnected() {
+			// NATS is away: there is nobody to answer or say goodbye
+			// to, and nothing sent now would arrive.
+			c.pres.halt()
+			c.nc.Close()
+			<-c.closed
+			c.cmds.wg.Wait()
+			return
+		}
 		c.cmds.stop()
 		c.pres.stop()
 		if err := c.nc.Drain(); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {

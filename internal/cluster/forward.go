@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -273,7 +274,7 @@ func (cs *commands) run(msg *nats.Msg, cmd command, arrived time.Time) {
 		cs.reply(msg, answer{Kind: KindNotOwner, Message: fmt.Sprintf("node %s owns no games", cs.c.node)})
 		return
 	}
-	body, err := h(ctx, cmd.Game, cmd.Body)
+	body, err := cs.call(ctx, h, cmd.Game, cmd.Body)
 	switch {
 	case err != nil && KindOf(err) == KindFailed && ctx.Err() != nil:
 		// The handler gave up because the sender's time ran out: to the
@@ -286,6 +287,18 @@ func (cs *commands) run(msg *nats.Msg, cmd command, arrived time.Time) {
 	default:
 		cs.reply(msg, answer{Body: body})
 	}
+}
+
+// call runs the handler, turning a panic into a failure: a command from
+// another node must not bring this one down, with every game it owns.
+func (cs *commands) call(ctx context.Context, h Handler, game string, body []byte) (_ []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			cs.c.log.Error("cluster: the handler panicked", "game", game, "panic", p, "stack", string(debug.Stack()))
+			err = Errorf(KindFailed, "node %s failed on a command for game %s: %v", cs.c.node, game, p)
+		}
+	}()
+	return h(ctx, game, body)
 }
 
 func errMessage(err error) string {

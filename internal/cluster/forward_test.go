@@ -36,6 +36,8 @@ func handlerFor(node string, l *leases) Handler {
 		case "stuck":
 			<-ctx.Done()
 			return nil, ctx.Err()
+		case "panics":
+			panic("a bug in the rules")
 		case "garbled":
 			return []byte("{"), nil
 		}
@@ -46,7 +48,7 @@ func handlerFor(node string, l *leases) Handler {
 func TestForward(t *testing.T) {
 	url := natsURL(t)
 	prefix := testPrefix()
-	l := &leases{owner: map[string]string{"g1": "b", "g2": "c", "broken": "b", "stuck": "b", "garbled": "c"}}
+	l := &leases{owner: map[string]string{"g1": "b", "g2": "c", "broken": "b", "stuck": "b", "garbled": "c", "panics": "c"}}
 	a := join(t, url, "a", Options{Prefix: prefix, Handler: handlerFor("a", l)})
 	join(t, url, "b", Options{Prefix: prefix, Handler: handlerFor("b", l)})
 	join(t, url, "c", Options{Prefix: prefix, Handler: handlerFor("c", l)})
@@ -69,6 +71,7 @@ func TestForward(t *testing.T) {
 		{name: "a game id that is no subject token", to: "b", game: "g1.>", body: `{}`, kind: KindBadRequest},
 		{name: "a node name that is no subject token", to: "*", game: "g1", body: `{}`, kind: KindBadRequest},
 		{name: "the handler fails", to: "b", game: "broken", body: `{}`, kind: KindFailed, message: "the store is down"},
+		{name: "the handler panics", to: "c", game: "panics", body: `{}`, kind: KindFailed, message: "a bug in the rules"},
 		{name: "the handler answers no JSON", to: "c", game: "garbled", body: `{}`, kind: KindFailed, message: "not JSON"},
 		{name: "the owner does not answer in time", to: "b", game: "stuck", body: `{}`, timeout: 300 * time.Millisecond, kind: KindTimeout},
 	}

@@ -115,7 +115,7 @@ func (p *presence) send(bye bool) {
 
 func (p *presence) receive(m *nats.Msg) {
 	var hb heartbeatMsg
-	if err := json.Unmarshal(m.Data, &hb); err != nil || hb.V != wireVersion || checkToken("node name", hb.Node) != nil {
+	if err := json.Unmarshal(m.Data, &hb); err != nil || hb.V != wireVersion || checkToken("node name", hb.Node) != nil || hb.IntervalMS <= 0 {
 		p.c.log.Warn("cluster: a heartbeat that cannot be read", "subject", m.Subject, "err", err)
 		return
 	}
@@ -158,10 +158,15 @@ func (pe *peer) alive(now time.Time) bool {
 	return now.Sub(pe.seen) <= missedBeats*pe.interval
 }
 
-// stop stops the heartbeats and says goodbye.
-func (p *presence) stop() {
+// halt stops the heartbeats.
+func (p *presence) halt() {
 	close(p.quit)
 	<-p.done
+}
+
+// stop stops the heartbeats and says goodbye.
+func (p *presence) stop() {
+	p.halt()
 	p.send(true)
 	if err := p.sub.Unsubscribe(); err != nil {
 		p.c.log.Debug("cluster: unsubscribing from heartbeats", "err", err)

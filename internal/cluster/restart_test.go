@@ -84,8 +84,9 @@ func (s *natsServer) stop(t *testing.T) {
 
 // TestNATSRestart: NATS is killed and started again under two nodes. The
 // nodes reconnect by themselves, the watcher is told to resync, commands
-// sent while NATS was away fail at once rather than wait, and every
-// command acknowledged before, during and after is in the owner's log.
+// sent while NATS was away fail at once rather than wait, every command
+// acknowledged before, during and after is in the owner's log, and a node
+// closes while NATS is away.
 func TestNATSRestart(t *testing.T) {
 	srv := ownNATS(t)
 	var mu sync.Mutex
@@ -164,8 +165,17 @@ func TestNATSRestart(t *testing.T) {
 	waitFor(t, "the last event", func() bool { v, _ := rec.seen(); return len(v) > 0 && v[len(v)-1] == 9 })
 
 	mu.Lock()
-	defer mu.Unlock()
 	if !slices.Equal(log, acked) {
 		t.Errorf("the owner's log is %v; acknowledged were %v", log, acked)
+	}
+	mu.Unlock()
+
+	// A node closes while NATS is away, without waiting for it.
+	srv.stop(t)
+	waitFor(t, "the nodes to see NATS gone again", func() bool { return !owner.Connected() && !b.Connected() })
+	for _, c := range []*Conn{b, owner} {
+		if err := c.Close(); err != nil {
+			t.Errorf("closing %s while NATS is away: %v", c.Node(), err)
+		}
 	}
 }
