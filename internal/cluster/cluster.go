@@ -141,8 +141,13 @@ func Connect(addr, node string, opts Options) (*Conn, error) {
 		nats.ClosedHandler(func(*nats.Conn) { close(c.closed) }),
 		nats.ErrorHandler(c.asyncError),
 	)
-	if err != nil {
+	switch {
+	case errors.Is(err, nats.ErrAuthorization), errors.Is(err, nats.ErrAuthExpired), errors.Is(err, nats.ErrAuthRevoked):
+		return nil, fmt.Errorf("cluster: NATS at %s refused the node's credentials: %w", redact(addr), err)
+	case errors.Is(err, nats.ErrNoServers):
 		return nil, fmt.Errorf("cluster: NATS at %s does not answer: %w", redact(addr), err)
+	case err != nil:
+		return nil, fmt.Errorf("cluster: cannot connect to NATS at %s: %w", redact(addr), err)
 	}
 	c.nc = nc
 	if err := c.start(); err != nil {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -20,12 +21,13 @@ import (
 type natsServer struct {
 	bin  string
 	port int
+	args []string // more of the server's flags
 	cmd  *exec.Cmd
 }
 
 // ownNATS starts a NATS server for one test, from LAGOON_NATS_SERVER, the
 // PATH or /usr/sbin (where Debian's package puts it).
-func ownNATS(t *testing.T) *natsServer {
+func ownNATS(t *testing.T, args ...string) *natsServer {
 	t.Helper()
 	bin := os.Getenv("LAGOON_NATS_SERVER")
 	if bin == "" {
@@ -45,7 +47,7 @@ func ownNATS(t *testing.T) *natsServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &natsServer{bin: bin, port: l.Addr().(*net.TCPAddr).Port}
+	s := &natsServer{bin: bin, port: l.Addr().(*net.TCPAddr).Port, args: args}
 	l.Close()
 	s.start(t)
 	t.Cleanup(func() { s.stop(t) })
@@ -54,9 +56,43 @@ func ownNATS(t *testing.T) *natsServer {
 
 func (s *natsServer) url() string { return "nats://127.0.0.1:" + strconv.Itoa(s.port) }
 
+// TestConnectCredentials: a NATS server that wants credentials refuses
+// wrong ones, and the node says so at once rather than retry.
+func TestConnectCredentials(t *testing.T) {
+	srv := ownNATS(t, "--user", "lagoon", "--pass", "right")
+	tests := []struct {
+		name, user, message string
+	}{
+		{name: "none", message: "refused the node's credentials"},
+		{name: "wrong", user: "lagoon:wrong@", message: "refused the node's credentials"},
+		{name: "right", user: "lagoon:right@"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Connect("nats://"+tt.user+strings.TrimPrefix(srv.url(), "nats://"), "a", Options{Prefix: testPrefix(), Log: quiet})
+			if tt.message == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := c.Close(); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil {
+				c.Close()
+				t.Fatal("connected")
+			}
+			if !strings.Contains(err.Error(), tt.message) || strings.Contains(err.Error(), "wrong") {
+				t.Errorf("%q does not say %q, or shows the password", err, tt.message)
+			}
+		})
+	}
+}
+
 func (s *natsServer) start(t *testing.T) {
 	t.Helper()
-	s.cmd = exec.Command(s.bin, "-a", "127.0.0.1", "-p", strconv.Itoa(s.port))
+	s.cmd = exec.Command(s.bin, append([]string{"-a", "127.0.0.1", "-p", strconv.Itoa(s.port)}, s.args...)...)
 	if err := s.cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", s.bin, err)
 	}
