@@ -53,7 +53,8 @@ type Options struct {
 	// for as long as it is open.
 	ReconnectWait time.Duration
 	// OnDisconnect and OnReconnect are told when the connection to NATS is
-	// lost and when it is back, after every watcher was told to resync.
+	// lost and when it is back: the node's subscriptions are in place again
+	// and every watcher was told to resync.
 	OnDisconnect func(error)
 	OnReconnect  func()
 	// Log receives what the node has to say (slog.Default() when nil).
@@ -219,6 +220,13 @@ func (c *Conn) disconnected(_ *nats.Conn, err error) {
 
 func (c *Conn) reconnected(nc *nats.Conn) {
 	c.log.Info("cluster: reconnected to NATS", "server", redact(nc.ConnectedUrl()))
+	// nats.go sends the subscriptions again before it calls this, but
+	// they may still be on their way: after a round trip the server has
+	// them, so that once told, the server forwards to this node and
+	// relays to its watchers without a gap.
+	if err := nc.FlushTimeout(c.opts.ConnectTimeout); err != nil {
+		c.log.Warn("cluster: the subscriptions after reconnecting are not confirmed", "err", err)
+	}
 	// Whatever was published while the node was away is lost to it: every
 	// game it watches resyncs.
 	c.rel.resyncAll(ReasonReconnect)
