@@ -162,7 +162,7 @@ type serveOptions struct {
 // store is closed only after the last move has been written.
 // config returns the server's configuration: the options', the hosted
 // games and their bots, the store and the listener.
-func (o serveOptions) config(st *store.Store, ln *server.Listener, log *slog.Logger) (server.Config, error) {
+func (o serveOptions) config(st store.Store, ln *server.Listener, log *slog.Logger) (server.Config, error) {
 	rate := o.rate
 	if rate <= 0 {
 		rate = -1

@@ -55,7 +55,7 @@ func BenchmarkAppendMove(b *testing.B) {
 
 // player plays one game after another into a store.
 type player struct {
-	s    *Store
+	s    *SQLite
 	next *atomic.Int64
 	id   string
 	v    int
