@@ -115,4 +115,3 @@ func (s *SQLite) TakeBack(ctx context.Context, id string, from, to int, clocks [
 	}
 	return nil
 }
-
