@@ -175,16 +175,18 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m store.
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, insertMove, append(row, int64(0))...); err != nil {
+		// The move and the mark on the move before it go in one round
+		// trip.
+		var batch pgx.Batch
+		batch.Queue(insertMove, append(row, int64(0))...)
+		if version > 1 {
+			batch.Queue(follow, int64(1), id, version-1)
+		}
+		if err := tx.SendBatch(ctx, &batch).Close(); err != nil {
 			return err
 		}
-		if version > 1 {
-			if _, err := tx.Exec(ctx, follow, int64(1), id, version-1); err != nil {
-				return err
-			}
-			if !after.Over && after.Seats == nil {
-				return nil
-			}
+		if version > 1 && !after.Over && after.Seats == nil {
+			return nil
 		}
 		return rewrite(ctx, tx, id, func(g *store.Game) bool {
 			after.Apply(g, version, m)

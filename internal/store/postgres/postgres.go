@@ -185,7 +185,10 @@ func (s *Store) writer(ops chan op) {
 }
 
 // commit runs a batch of writes in one transaction, each in a savepoint
-// unless it is alone.
+// unless it is alone. The savepoint "op" is moved past each write that
+// succeeds (one round trip: release it and make it anew) and left where it
+// is when a write fails, rolled back to; the last write needs no release,
+// as the commit ends them all.
 func (s *Store) commit(batch []op) {
 	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
 	defer cancel()
@@ -203,16 +206,22 @@ func (s *Store) commit(batch []op) {
 			}
 			return tx.Commit(ctx)
 		}
+		if _, err := tx.Exec(ctx, "SAVEPOINT op"); err != nil {
+			return err
+		}
 		for i, o := range batch {
-			if _, err := tx.Exec(ctx, "SAVEPOINT op"); err != nil {
-				return err
-			}
 			errs[i] = o.fn(ctx, tx)
-			undo := "RELEASE SAVEPOINT op"
-			if errs[i] != nil {
-				undo = "ROLLBACK TO SAVEPOINT op"
+			next := ""
+			switch {
+			case errs[i] != nil:
+				next = "ROLLBACK TO SAVEPOINT op"
+			case i < len(batch)-1:
+				next = "RELEASE SAVEPOINT op; SAVEPOINT op"
 			}
-			if _, err := tx.Exec(ctx, undo); err != nil {
+			if next == "" {
+				continue
+			}
+			if _, err := tx.Exec(ctx, next); err != nil {
 				return err
 			}
 		}
