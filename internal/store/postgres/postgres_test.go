@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/lagoon-games/lagoon/internal/store"
@@ -44,4 +45,20 @@ func TestContract(t *testing.T) {
 			},
 		}
 	})
+}
+
+// TestForeignTablesRefused: a database whose games table is not lagoon's
+// (no lagoon_schema beside it) is refused at open, and left as it was.
+func TestForeignTablesRefused(t *testing.T) {
+	address := pgtest.URL(t)
+	pgtest.Exec(t, address, `CREATE TABLE games (name text)`)
+	if s, err := postgres.Open(context.Background(), address); err == nil || !strings.Contains(err.Error(), "not lagoon's") {
+		if s != nil {
+			s.Close()
+		}
+		t.Errorf("a foreign games table: %v, want it refused", err)
+	}
+	if n := pgtest.QueryInt(t, address, `SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()`); n != 1 {
+		t.Errorf("%d tables after the refusal, want the one there was", n)
+	}
 }
