@@ -66,3 +66,27 @@ func TestForeignTablesRefused(t *testing.T) {
 		t.Errorf("%d tables after the refusal, want the one there was", n)
 	}
 }
+
+// TestOpenTogether: nodes starting at once on a new database make its
+// tables once, and all open.
+func TestOpenTogether(t *testing.T) {
+	address := pgtest.URL(t)
+	errs := make(chan error, 4)
+	for range cap(errs) {
+		go func() {
+			s, err := postgres.Open(context.Background(), address)
+			if err == nil {
+				err = s.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range cap(errs) {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if n := pgtest.QueryInt(t, address, `SELECT count(*) FROM lagoon_schema`); n != 1 {
+		t.Errorf("lagoon_schema holds %d rows, want 1", n)
+	}
+}
