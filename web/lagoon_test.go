@@ -68,7 +68,7 @@ type lagoon struct {
 	configure func(*server.Config) // nil: the browser tests' configuration
 
 	mu   sync.Mutex
-	st   *store.Store
+	st   store.Store
 	srv  *server.Server
 	http *http.Server
 }

@@ -27,6 +27,7 @@ func commands() map[string]command {
 		"bot":      {runBot, "play a bot over the external bot protocol, a state a line in, a move out"},
 		"boards":   {runBoards, "check board files of one's own (lagoon boards check FILE)"},
 		"backup":   {runBackup, "take a consistent copy of the games of a data directory, beside its running server"},
+		"store":    {runStore, "copy every game between stores, a data directory or PostgreSQL (lagoon store copy -from X -to Y)"},
 	}
 }
 

@@ -62,7 +62,8 @@ func serveFlags(o *serveOptions) (fs *flag.FlagSet, gcPercent *int, verbose *boo
 	}
 	conns, connsPerAddr := server.DefaultConnLimits()
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
-	fs.StringVar(&o.data, "data", "./lagoon-data", "directory of the game database")
+	fs.StringVar(&o.data, "data", "./lagoon-data", "directory of the game database (SQLite)")
+	fs.StringVar(&o.store, "store", "", "where the games are kept: a PostgreSQL database (postgres://user:password@host:5432/db) or, as -data, a data directory (default: -data's)")
 	fs.Float64Var(&o.rate, "rate", 20, "API requests a second allowed per client address, in bursts of twice as many (0: no limit)")
 	fs.IntVar(&o.cfg.BotWorkers, "bot-workers", 0, "how many bots may think at once (0: half the CPUs)")
 	fs.DurationVar(&o.cfg.BotDelay, "bot-delay", 400*time.Millisecond, "how long a bot waits before moving, so that people can follow")
@@ -108,6 +109,15 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lagoon serve: unexpected arguments %q\n", fs.Args())
 		return 2
 	}
+	dataGiven := false
+	fs.Visit(func(f *flag.Flag) { dataGiven = dataGiven || f.Name == "data" })
+	if o.store != "" && dataGiven {
+		fmt.Fprintln(stderr, "lagoon serve: -store and -data both say where the games are: give one")
+		return 2
+	}
+	if o.store == "" {
+		o.store = o.data
+	}
 	level := slog.LevelInfo
 	if *verbose {
 		level = slog.LevelDebug
@@ -152,6 +162,7 @@ func collectorPercent(flagValue int, given, envSet bool) (percent int, apply boo
 // serveOptions are lagoon serve's flags.
 type serveOptions struct {
 	addr, data, metrics       string
+	store                     string // -store, or -data's directory
 	rate                      float64
 	maxConns, maxConnsPerAddr int
 	cfg                       server.Config // the limits and the bots' settings
@@ -162,7 +173,7 @@ type serveOptions struct {
 // store is closed only after the last move has been written.
 // config returns the server's configuration: the options', the hosted
 // games and their bots, the store and the listener.
-func (o serveOptions) config(st *store.Store, ln *server.Listener, log *slog.Logger) (server.Config, error) {
+func (o serveOptions) config(st store.Store, ln *server.Listener, log *slog.Logger) (server.Config, error) {
 	rate := o.rate
 	if rate <= 0 {
 		rate = -1
@@ -218,7 +229,7 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	}
 	ln := server.NewListener(inner, max(0, o.maxConns), max(0, o.maxConnsPerAddr), log)
 	defer ln.Close()
-	st, err := store.Open(o.data)
+	st, err := openStore(ctx, o.store)
 	if err != nil {
 		return err
 	}
@@ -239,7 +250,7 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	hs := srv.HTTPServer()
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
-	log.Info("serving", "addr", ln.Addr().String(), "data", o.data, "max_conns", o.maxConns, "max_conns_per_addr", o.maxConnsPerAddr)
+	log.Info("serving", "addr", ln.Addr().String(), "store", storeName(o.store), "max_conns", o.maxConns, "max_conns_per_addr", o.maxConnsPerAddr)
 	fmt.Fprintf(stdout, "Lagoon is at http://%s\n", ln.Addr())
 	if o.metrics != "" {
 		ms, err := serveMetrics(o.metrics, srv, stdout)

@@ -22,7 +22,8 @@ func startServe(t *testing.T, dir string, flags ...string) (string, <-chan int) 
 	return url, code
 }
 
-// startServeLines is startServe, returning the lines after the first of
+// startServeLines is startServe (dir a data directory or a postgres:// URL),
+// returning the lines after the first of
 // the n that lagoon serve prints as it starts.
 func startServeLines(t *testing.T, dir string, n int, flags ...string) (string, []string, <-chan int) {
 	t.Helper()
@@ -30,7 +31,11 @@ func startServeLines(t *testing.T, dir string, n int, flags ...string) (string, 
 	var stderr bytes.Buffer
 	code := make(chan int, 1)
 	go func() {
-		code <- run(append([]string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-bot-delay", "0"}, flags...), nil, w, &stderr)
+		where := "-data"
+		if isPostgres(dir) {
+			where = "-store"
+		}
+		code <- run(append([]string{"serve", "-addr", "127.0.0.1:0", where, dir, "-bot-delay", "0"}, flags...), nil, w, &stderr)
 		w.Close()
 	}()
 	br := bufio.NewReader(r)

@@ -38,7 +38,7 @@ func (b bubbleServer) do(method, path, token string, body any) (int, []byte) {
 // openBubble opens a store in a temporary directory, closed when the test
 // ends, and a server on it with the test configuration changed by
 // configure; the caller closes the server.
-func openBubble(t *testing.T, configure func(*Config)) (bubbleServer, *store.Store) {
+func openBubble(t *testing.T, configure func(*Config)) (bubbleServer, store.Store) {
 	t.Helper()
 	st, err := store.Open(t.TempDir())
 	if err != nil {
@@ -49,7 +49,7 @@ func openBubble(t *testing.T, configure func(*Config)) (bubbleServer, *store.Sto
 }
 
 // startBubble starts a server on st.
-func startBubble(t *testing.T, st *store.Store, configure func(*Config)) bubbleServer {
+func startBubble(t *testing.T, st store.Store, configure func(*Config)) bubbleServer {
 	t.Helper()
 	cfg := testConfig(t, st)
 	if configure != nil {

@@ -58,7 +58,7 @@ type BotFactory func(gameID, level string, withPeople bool) (Bot, error)
 type Config struct {
 	// Games are the games the server hosts; the first is the default.
 	Games *game.Registry
-	Store *store.Store
+	Store store.Store
 	// Static holds the web page's files, served for any path outside /api/;
 	// a path that is not a file gets index.html. Nil serves the API only.
 	Static fs.FS
@@ -147,7 +147,7 @@ const (
 type Server struct {
 	cfg     Config
 	log     *slog.Logger
-	store   *store.Store
+	store   store.Store
 	handler http.Handler
 	limiter *limiter
 	bots    *botPool

@@ -61,7 +61,7 @@ var testStatic = fstest.MapFS{
 
 // testConfig is the configuration of the test servers: the test bots, no
 // rate limits unless a test sets them, and logs only on failure.
-func testConfig(t testing.TB, st *store.Store) Config {
+func testConfig(t testing.TB, st store.Store) Config {
 	return Config{
 		Games: testGames, Store: st, Static: testStatic, Bots: testBots, Levels: testLevelsOf,
 		Rate: -1, MessageRate: -1, Log: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
@@ -82,7 +82,7 @@ func (w testWriter) Write(p []byte) (int, error) {
 type testServer struct {
 	t     *testing.T
 	dir   string
-	store *store.Store
+	store store.Store
 	s     *Server
 	http  *httptest.Server
 }

@@ -18,7 +18,7 @@ import (
 // flipGames writes three games into s, each with rows of their own kind:
 // playing (its row written with its first move and a take-back, moves
 // after it), finished, and onemove (one move, which its row counts).
-func flipGames(t *testing.T, s *Store) []string {
+func flipGames(t *testing.T, s *SQLite) []string {
 	t.Helper()
 	ctx := context.Background()
 	for _, id := range []string{"playing", "finished", "onemove"} {

@@ -32,7 +32,7 @@ const (
 // moves keep coming it never quite catches up, and the log only starts afresh
 // after a checkpoint that did: once the log is long, the checkpointer asks
 // the writer to copy the rest itself.
-func (s *Store) checkpointer() {
+func (s *SQLite) checkpointer() {
 	t := time.NewTicker(checkpointEvery)
 	defer t.Stop()
 	for {
@@ -55,8 +55,11 @@ func (s *Store) checkpointer() {
 }
 
 // exec runs fn in a transaction, together with other writes, and returns once
-// it is durable or has failed.
-func (s *Store) exec(ctx context.Context, fn func(tx *sql.Tx) error) error {
+// it is durable or has failed. It refuses a fenced write (WithEpoch).
+func (s *SQLite) exec(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if f, ok := FenceOf(ctx); ok {
+		return fmt.Errorf("the SQLite store keeps no leases, so cannot check that %s holds game %s at epoch %d: %w", f.Node, f.Game, f.Epoch, ErrFenced)
+	}
 	o := op{fn: fn, done: make(chan error, 1)}
 	select {
 	case s.ops <- o:
@@ -71,7 +74,7 @@ func (s *Store) exec(ctx context.Context, fn func(tx *sql.Tx) error) error {
 }
 
 // writer commits the writes in batches until Close.
-func (s *Store) writer() {
+func (s *SQLite) writer() {
 	for {
 		var batch []op
 		select {
@@ -99,7 +102,7 @@ func (s *Store) writer() {
 }
 
 // commit runs a batch of writes in one transaction, each in a savepoint.
-func (s *Store) commit(batch []op) {
+func (s *SQLite) commit(batch []op) {
 	errs := make([]error, len(batch))
 	err := func() error {
 		tx, err := s.write.Begin()

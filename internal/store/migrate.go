@@ -87,10 +87,10 @@ func migrate(db *sql.DB) error {
 	}
 	var steps string
 	switch {
-	case version == schemaVersion:
+	case version == SchemaVersion:
 		return nil
-	case version > schemaVersion:
-		return fmt.Errorf("the database has schema version %d, newer than this lagoon's %d", version, schemaVersion)
+	case version > SchemaVersion:
+		return fmt.Errorf("the database has schema version %d, newer than this lagoon's %d", version, SchemaVersion)
 	case tables == 0:
 		steps = schema
 	case version == 0:
@@ -112,11 +112,11 @@ func migrate(db *sql.DB) error {
 	}
 	defer tx.Rollback()
 	if _, err := tx.Exec(steps); err != nil {
-		return fmt.Errorf("schema version %d to %d: %w", version, schemaVersion, err)
+		return fmt.Errorf("schema version %d to %d: %w", version, SchemaVersion, err)
 	}
 	if tables > 0 {
 		if err := checksumAll(tx); err != nil {
-			return fmt.Errorf("schema version %d to %d: checksums: %w", version, schemaVersion, err)
+			return fmt.Errorf("schema version %d to %d: checksums: %w", version, SchemaVersion, err)
 		}
 	}
 	rows, err := tx.Query("PRAGMA foreign_key_check")
@@ -126,9 +126,9 @@ func migrate(db *sql.DB) error {
 	bad := rows.Next()
 	rows.Close()
 	if bad {
-		return fmt.Errorf("schema version %d to %d: a move of no game", version, schemaVersion)
+		return fmt.Errorf("schema version %d to %d: a move of no game", version, SchemaVersion)
 	}
-	if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", schemaVersion)); err != nil {
+	if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion)); err != nil {
 		return err
 	}
 	return tx.Commit()
@@ -210,7 +210,7 @@ func checksumRow(tx *sql.Tx, id any, last [2]any, n int) error {
 	for i := range cols {
 		dest[i] = &cols[i]
 	}
-	if err := tx.QueryRow(`SELECT `+strings.TrimSuffix(gameColumns, ", checksum")+` FROM games WHERE id = ?`, id).Scan(dest...); err != nil {
+	if err := tx.QueryRow(`SELECT `+strings.TrimSuffix(GameColumns, ", checksum")+` FROM games WHERE id = ?`, id).Scan(dest...); err != nil {
 		return err
 	}
 	if version, ok := cols[11].(int64); ok && version < int64(n) {

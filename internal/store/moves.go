@@ -20,9 +20,18 @@ type After struct {
 	Seats []Seat
 }
 
+// Apply changes g, whose row is written with move version, m, to what it
+// is after the move.
+func (after After) Apply(g *Game, version int, m Move) {
+	g.Version, g.Updated, g.Over, g.Summary, g.Clocks = version, m.At, after.Over, after.Summary, m.Clocks
+	if after.Seats != nil {
+		g.Seats = after.Seats
+	}
+}
+
 // checkAt fails with ErrConflict unless game id is stored, not over, and
 // at version. It returns the hash of the game's last move, nil for none.
-func (s *Store) checkAt(tx *sql.Tx, id string, version int) ([]byte, error) {
+func (s *SQLite) checkAt(tx *sql.Tx, id string, version int) ([]byte, error) {
 	var over bool
 	var last int
 	var hash []byte
@@ -33,33 +42,26 @@ func (s *Store) checkAt(tx *sql.Tx, id string, version int) ([]byte, error) {
 	return hash, err
 }
 
-// moveSum is the hash of a move (see checksum.go): of the hash of the move
-// before it, nil for the first, and of its row.
-func moveSum(prev []byte, id string, version, seat int64, move string, at int64, clocks any, byTime int64) []byte {
-	return sum(prev, id, version, seat, move, at, clocks, byTime)
-}
-
 // AppendMove stores the move that takes game id from version-1 to version,
 // with the metadata after it. It fails with ErrConflict unless the game is
 // at version-1 and not over, so a move is never stored twice or out of order.
 // It writes the move's row, with its hash, and marks the move before it as
 // followed; the game's row only for the game's first move, whose row then
 // counts a move, or when the move ends the game or changes its seats.
-func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, after After) error {
-	clocks, err := jsonText(m.Clocks)
-	if err != nil {
-		return fmt.Errorf("store move %d of %s: %w", version, id, err)
-	}
+func (s *SQLite) AppendMove(ctx context.Context, id string, version int, m Move, after After) error {
 	// The writer writes copies (see UpdateSeats).
 	m.Clocks, after.Seats = slices.Clone(m.Clocks), slices.Clone(after.Seats)
 	after.Summary.Scores, after.Summary.Winners = slices.Clone(after.Summary.Scores), slices.Clone(after.Summary.Winners)
-	err = s.exec(ctx, func(tx *sql.Tx) error {
+	err := s.exec(ctx, func(tx *sql.Tx) error {
 		prev, err := s.checkAt(tx, id, version-1)
 		if err != nil {
 			return err
 		}
-		hash := moveSum(prev, id, int64(version), int64(m.Seat), m.Move, millis(m.At), clocks, boolInt(m.ByTime))
-		if _, err := tx.Stmt(s.insertMove).Exec(id, version, m.Seat, m.Move, millis(m.At), clocks, m.ByTime, hash); err != nil {
+		row, err := MoveRow(prev, id, version, m)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Stmt(s.insertMove).Exec(row...); err != nil {
 			return err
 		}
 		if version > 1 {
@@ -71,10 +73,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 			}
 		}
 		return rewrite(tx, id, func(g *Game) bool {
-			g.Version, g.Updated, g.Over, g.Summary, g.Clocks = version, m.At, after.Over, after.Summary, m.Clocks
-			if after.Seats != nil {
-				g.Seats = after.Seats
-			}
+			after.Apply(g, version, m)
 			return true
 		})
 	})
@@ -91,7 +90,7 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m Move, 
 // version to and the take-back's own. It counts the take-back in the
 // game's row. It fails with ErrConflict unless the game is at version from
 // and not over.
-func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []int64, reseeds []Reseed, at time.Time) error {
+func (s *SQLite) TakeBack(ctx context.Context, id string, from, to int, clocks []int64, reseeds []Reseed, at time.Time) error {
 	if to < 0 || to > from {
 		return fmt.Errorf("take back moves %d to %d of %s: %w", to+1, from, id, ErrConflict)
 	}
@@ -114,85 +113,5 @@ func (s *Store) TakeBack(ctx context.Context, id string, from, to int, clocks []
 	if err != nil {
 		return fmt.Errorf("take back moves %d to %d of %s: %w", to+1, from, id, err)
 	}
-	return nil
-}
-
-// moves reads the moves of game id in order, checking their hashes and
-// that each but the last is followed.
-func (s *Store) moves(ctx context.Context, id string) ([]Move, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+moveColumns+` FROM moves WHERE game = ? ORDER BY version`, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Move
-	var prev []byte
-	followed := false
-	for rows.Next() {
-		v := len(out) + 1
-		if v > 1 && !followed {
-			return nil, fmt.Errorf("game %s: move %d says none follows it, and move %d does: %w", id, v-1, v, ErrDamaged)
-		}
-		m, next, hash, err := scanMove(rows, id, v, prev)
-		if err != nil {
-			return nil, fmt.Errorf("game %s: %w", id, err)
-		}
-		out, prev, followed = append(out, m), hash, next
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if followed {
-		return nil, fmt.Errorf("game %s: move %d says another follows it, and none does: %w", id, len(out), ErrDamaged)
-	}
-	return out, nil
-}
-
-// scanMove reads the row of move version of game id, with whether another
-// follows it, and checks it against its hash, which chains on prev, the
-// hash of the move before; it returns the hash.
-func scanMove(row scanner, id string, version int, prev []byte) (m Move, followed bool, hash []byte, _ error) {
-	var cols [8]any
-	if err := row.Scan(&cols[0], &cols[1], &cols[2], &cols[3], &cols[4], &cols[5], &cols[6], &cols[7]); err != nil {
-		return m, false, nil, err
-	}
-	d := columns{values: cols[:]}
-	if v := d.integer(0, "version"); d.err == nil && v != int64(version) {
-		return m, false, nil, fmt.Errorf("move %d follows move %d: %w", v, version-1, ErrDamaged)
-	}
-	seat, move, at := d.integer(1, "seat"), d.text(2, "move"), d.integer(3, "at")
-	if cols[4] != nil {
-		d.json(4, "clocks", &m.Clocks)
-	}
-	byTime := d.flag(5, "by_time")
-	followed = d.flag(7, "followed")
-	if d.err != nil {
-		return m, false, nil, fmt.Errorf("move %d: %w", version, d.err)
-	}
-	hash = moveSum(prev, id, int64(version), seat, move, at, cols[4], boolInt(byTime))
-	if err := checkSum(cols[6], hash, fmt.Sprint("move ", version)); err != nil {
-		return m, false, nil, err
-	}
-	m.Seat, m.Move, m.At, m.ByTime = int(seat), move, fromMillis(at), byTime
-	return m, followed, hash, nil
-}
-
-// readMoves reads g's moves, and with them what a move changes without
-// writing the game's row: the version, and the clocks and the time of the
-// last change if a move came after the row was written (the row's version
-// says how many moves there were then, so there are never fewer).
-func (s *Store) readMoves(ctx context.Context, g *Game) error {
-	moves, err := s.moves(ctx, g.ID)
-	if err != nil {
-		return err
-	}
-	n := len(moves)
-	if n < g.Version {
-		return fmt.Errorf("game %s: its row counts %d moves, and %d are stored: %w", g.ID, g.Version, n, ErrDamaged)
-	}
-	if n > g.Version {
-		g.Updated, g.Clocks = moves[n-1].At, moves[n-1].Clocks
-	}
-	g.Moves, g.Version = moves, n
 	return nil
 }

@@ -8,9 +8,9 @@ import (
 // This file holds the schema of the current version, and how values are
 // kept in its columns.
 
-// schemaVersion is the version of the schema below, kept in the
+// SchemaVersion is the version of the schema below, kept in the
 // database's user_version.
-const schemaVersion = 4
+const SchemaVersion = 4
 
 // gamesTable is the games table of the current schema, under a name.
 func gamesTable(name string) string {
@@ -55,11 +55,11 @@ CREATE TABLE moves (
 ) WITHOUT ROWID;
 `
 
-// gameColumns are the columns of a game's row, its checksum last (see
-// checksum.go); moveColumns those of a move's row read with the game.
+// GameColumns are the columns of a game's row, its checksum last (see
+// checksum.go); MoveColumns those of a move's row read with the game.
 const (
-	gameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off, take_backs, expired, reseeds, checksum`
-	moveColumns = `version, seat, move, at, clocks, by_time, hash, followed`
+	GameColumns = `id, created, updated, game, options, players, seed, seed_chosen, time_rule, seats, clocks, version, over, summary, take_backs_off, take_backs, expired, reseeds, checksum`
+	MoveColumns = `version, seat, move, at, clocks, by_time, hash, followed`
 )
 
 func millis(t time.Time) int64 { return t.UnixMilli() }

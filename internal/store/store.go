@@ -1,4 +1,10 @@
-// Package store keeps Lagoon's games in an embedded SQLite database.
+// Package store keeps Lagoon's games: the contract between the server and
+// a store of games (Store, contract.go), the values they exchange, the
+// checksums every store writes the same way (checksum.go, rows.go), and the
+// default store, in an embedded SQLite database (SQLite), which the rest of
+// this comment describes. The PostgreSQL store is in package
+// store/postgres, and package store/storetest checks a store against the
+// contract.
 //
 // A game is stored as what decides it, its setup (which game, its options,
 // the number of players, the seed) and its moves in the game's notation,
@@ -54,18 +60,9 @@ import (
 	_ "modernc.org/sqlite" // the pure Go SQLite driver, registered as "sqlite"
 )
 
-// ErrNotFound is returned for a game that is not in the database.
-var ErrNotFound = errors.New("no such game")
-
-// ErrConflict is returned when a write does not follow the stored game: a
-// move whose version is not the next one, or a game id that exists already.
-var ErrConflict = errors.New("write conflicts with the stored game")
-
-// ErrClosed is returned by writes after Close.
-var ErrClosed = errors.New("store is closed")
-
-// Store is an open database. Its methods are safe for concurrent use.
-type Store struct {
+// SQLite is the store in an embedded SQLite database, the default: an open
+// database of a data directory. Its methods are safe for concurrent use.
+type SQLite struct {
 	write      *sql.DB   // one connection, used only by the writer goroutine
 	path       string    // the database's file
 	head       *sql.Stmt // a game's state for AppendMove, prepared on write
@@ -83,7 +80,7 @@ type Store struct {
 // Open opens (creating it if needed) the database lagoon.db in dir. It
 // refuses a database that was emptied (see checkEmptied) and names one
 // that SQLite cannot read with the way to restore it (ErrUnreadable).
-func Open(dir string) (*Store, error) {
+func Open(dir string) (*SQLite, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
@@ -103,7 +100,7 @@ func Open(dir string) (*Store, error) {
 }
 
 // openDB opens the database in dir, which the caller has locked.
-func openDB(dir string) (*Store, error) {
+func openDB(dir string) (*SQLite, error) {
 	path := filepath.Join(dir, "lagoon.db")
 	if err := checkEmptied(path); err != nil {
 		return nil, err
@@ -119,8 +116,8 @@ func openDB(dir string) (*Store, error) {
 		db.SetConnMaxLifetime(0)
 		return db, nil
 	}
-	s := &Store{path: path, ops: make(chan op), restart: make(chan struct{}, 1), stop: make(chan struct{})}
-	fail := func(err error) (*Store, error) {
+	s := &SQLite{path: path, ops: make(chan op), restart: make(chan struct{}, 1), stop: make(chan struct{})}
+	fail := func(err error) (*SQLite, error) {
 		for _, db := range []*sql.DB{s.write, s.read, s.checkpoint} {
 			if db != nil {
 				db.Close()
@@ -161,7 +158,7 @@ func openDB(dir string) (*Store, error) {
 
 // Close finishes the writes under way, copies the log into the database and
 // closes it.
-func (s *Store) Close() error {
+func (s *SQLite) Close() error {
 	close(s.stop)
 	s.done.Wait()
 	_, err := s.write.Exec("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -32,7 +32,7 @@ func restoreHint(path string) string {
 // unreadable names the store's database in an error that SQLite gives for
 // a database it cannot read, with the way to restore it; other errors it
 // returns as they are.
-func (s *Store) unreadable(err error) error {
+func (s *SQLite) unreadable(err error) error {
 	var se *sqlite.Error
 	if !errors.As(err, &se) {
 		return err

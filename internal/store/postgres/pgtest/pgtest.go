@@ -1,0 +1,98 @@
+// Package pgtest gives a test a PostgreSQL schema of its own, on the
+// server that LAGOON_POSTGRES names, so that tests run in parallel and a
+// rerun starts clean.
+package pgtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// URL returns the address of a new, empty schema on the server of
+// LAGOON_POSTGRES (a postgres:// URL), which is dropped when t ends. Without
+// LAGOON_POSTGRES the test is skipped, with a message, unless
+// LAGOON_REQUIRE_POSTGRES=1 (as in CI), which fails it instead.
+func URL(t testing.TB) string {
+	t.Helper()
+	server := os.Getenv("LAGOON_POSTGRES")
+	if server == "" {
+		const why = "LAGOON_POSTGRES is not set: the tests of the PostgreSQL store need a server, e.g. LAGOON_POSTGRES=postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+		if os.Getenv("LAGOON_REQUIRE_POSTGRES") == "1" {
+			t.Fatal(why + " (LAGOON_REQUIRE_POSTGRES=1 forbids skipping)")
+		}
+		t.Skip(why)
+	}
+	b := make([]byte, 8)
+	rand.Read(b)
+	schema := "lagoon_test_" + hex.EncodeToString(b)
+	Exec(t, server, `CREATE SCHEMA `+schema)
+	t.Cleanup(func() { Exec(t, server, `DROP SCHEMA `+schema+` CASCADE`) })
+	u, err := url.Parse(server)
+	if err != nil {
+		t.Fatalf("LAGOON_POSTGRES: %v", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// Exec runs statement on the database at address, as a hand would,
+// beside any store; its placeholders are ? (each becomes $1, $2...).
+func Exec(t testing.TB, address, statement string, args ...any) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, Dollars(statement), args...); err != nil {
+		t.Fatalf("%s: %v", statement, err)
+	}
+}
+
+// QueryInt returns the integer that query returns on the database at
+// address.
+func QueryInt(t testing.TB, address, query string) int64 {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var n int64
+	if err := conn.QueryRow(ctx, query).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
+}
+
+// Dollars turns a statement's ? placeholders into PostgreSQL's $1, $2...;
+// the statements it is for hold no ? in their text.
+func Dollars(statement string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range statement {
+		if r == '?' {
+			n++
+			b.WriteString("$")
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,103 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lagoon-games/lagoon/internal/store"
+)
+
+// This file holds the schema and its version.
+//
+// The tables are those of the SQLite store's current schema
+// (store.SchemaVersion), with every integer a bigint, every text a text and
+// every blob a bytea, so that each value reads back as the SQLite store
+// reads it (an int64, a string, a []byte or nil) and sums to the same
+// checksum. A PostgreSQL database starts at the current schema: there is
+// no older one to bring up to date. Its version is kept in the table
+// lagoon_schema; the leases on games are in leases (lease.go).
+
+// schema makes the tables of a new database.
+var schema = fmt.Sprintf(`
+CREATE TABLE lagoon_schema (version bigint NOT NULL);
+INSERT INTO lagoon_schema (version) VALUES (%d);
+CREATE TABLE games (
+	id             text PRIMARY KEY,
+	created        bigint NOT NULL,
+	updated        bigint NOT NULL,
+	game           text NOT NULL,
+	options        text NOT NULL,
+	players        bigint NOT NULL,
+	seed           bigint NOT NULL,
+	seed_chosen    bigint NOT NULL,
+	time_rule      text,
+	seats          text NOT NULL,
+	clocks         text,
+	version        bigint NOT NULL,
+	over           bigint NOT NULL,
+	summary        text NOT NULL,
+	take_backs_off bigint NOT NULL DEFAULT 0,
+	take_backs     bigint NOT NULL DEFAULT 0,
+	expired        bigint NOT NULL DEFAULT 0,
+	reseeds        text,
+	checksum       bytea
+);
+CREATE INDEX games_over_updated ON games (over, updated);
+CREATE TABLE moves (
+	game     text NOT NULL REFERENCES games (id),
+	version  bigint NOT NULL,
+	seat     bigint NOT NULL,
+	move     text NOT NULL,
+	at       bigint NOT NULL,
+	clocks   text,
+	by_time  bigint NOT NULL DEFAULT 0,
+	hash     bytea,
+	followed bigint NOT NULL DEFAULT 0,
+	PRIMARY KEY (game, version)
+);
+CREATE TABLE leases (
+	game    text PRIMARY KEY,
+	node    text NOT NULL,
+	epoch   bigint NOT NULL,
+	expires timestamptz NOT NULL
+);
+`, store.SchemaVersion)
+
+// migrate makes the tables of a database that has none, or checks that
+// those it has are of the current schema; it writes nothing to a database
+// of another schema. Nodes starting at once take turns, by a lock of the
+// schema's.
+func migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('lagoon schema ' || coalesce(current_schema(), '')))`); err != nil {
+			return fmt.Errorf("schema: %w", err)
+		}
+		var versioned, games bool
+		if err := tx.QueryRow(ctx, `SELECT to_regclass('lagoon_schema') IS NOT NULL, to_regclass('games') IS NOT NULL`).Scan(&versioned, &games); err != nil {
+			return fmt.Errorf("schema: %w", err)
+		}
+		switch {
+		case !versioned && games:
+			return fmt.Errorf("the database has a games table that is not lagoon's (no lagoon_schema table beside it); give lagoon a database or schema of its own")
+		case !versioned:
+			if _, err := tx.Exec(ctx, schema); err != nil {
+				return fmt.Errorf("making the tables: %w", err)
+			}
+			return nil
+		}
+		var version int64
+		if err := tx.QueryRow(ctx, `SELECT version FROM lagoon_schema`).Scan(&version); err != nil {
+			return fmt.Errorf("schema version: %w", err)
+		}
+		switch {
+		case version > store.SchemaVersion:
+			return fmt.Errorf("the database has schema version %d, newer than this lagoon's %d: run a lagoon as new as the one that wrote it", version, store.SchemaVersion)
+		case version < store.SchemaVersion:
+			return fmt.Errorf("the database has schema version %d, and no lagoon wrote PostgreSQL before version %d", version, store.SchemaVersion)
+		}
+		return nil
+	})
+}
