@@ -36,6 +36,10 @@ Flags:`)
 		fs.Usage()
 		return 2
 	}
+	if isPostgres(*data) {
+		fmt.Fprintln(stderr, "lagoon backup: copies a data directory's SQLite database; back PostgreSQL up with its own tools (pg_dump), or copy its games into a data directory with lagoon store copy")
+		return 2
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := store.Backup(ctx, *data, fs.Arg(0)); err != nil {

@@ -37,6 +37,9 @@ func TestBackupAndRestore(t *testing.T) {
 	if _, _, status := runCmd(t, "backup", "-data", dir); status != 2 {
 		t.Errorf("a backup to no file: exit %d, want 2", status)
 	}
+	if _, errOut, status := runCmd(t, "backup", "-data", "postgres://postgres@127.0.0.1/test", file+"2"); status != 2 || !strings.Contains(errOut, "pg_dump") {
+		t.Errorf("a backup of PostgreSQL: exit %d, %q; want 2 and the way to back it up", status, errOut)
+	}
 	stopServe(t, syscall.SIGTERM, code)
 
 	restored := t.TempDir()

@@ -1,30 +1,43 @@
 package store_test
 
 import (
+	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/internal/store/storetest"
 )
 
+// beside opens a connection of its own to the database of data directory
+// dir, as a hand would have: it knows nothing of the store's foreign keys,
+// and does not wait for the disk (the flips of EveryFlip are many).
+func beside(t testing.TB, dir string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "lagoon.db")+"?_pragma=busy_timeout(10000)&_pragma=synchronous(OFF)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.SetMaxOpenConns(1)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
 // TestContract checks the SQLite store against the contract, a data
-// directory of its own for each test.
+// directory of its own for each test. Every bit of a game's rows is
+// flipped, every 7th with -short or the race detector.
 func TestContract(t *testing.T) {
+	stride := 1
+	if testing.Short() || raceEnabled {
+		stride = 7
+	}
 	storetest.Run(t, func(t *testing.T) storetest.Harness {
 		dir := t.TempDir()
-		// beside is a connection of its own to the database, as a hand
-		// would have: it knows nothing of the store's foreign keys.
-		beside := func(t testing.TB) *sql.DB {
-			db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "lagoon.db")+"?_pragma=busy_timeout(10000)")
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			return db
-		}
+		db := beside(t, dir)
 		openErr := func(t testing.TB) (store.Store, error) {
 			s, err := store.Open(dir)
 			if err != nil {
@@ -41,23 +54,89 @@ func TestContract(t *testing.T) {
 				return s
 			},
 			OpenErr: openErr,
-			Exec: func(t testing.TB, query string, args ...any) {
-				if _, err := beside(t).Exec(query, args...); err != nil {
+			Exec: func(t testing.TB, query string, args ...any) error {
+				_, err := db.Exec(query, args...)
+				return err
+			},
+			Query: func(t testing.TB, query string, args ...any) (cols []string, out [][]any) {
+				rows, err := db.Query(query, args...)
+				if err != nil {
 					t.Fatal(err)
 				}
+				defer rows.Close()
+				cols, _ = rows.Columns()
+				for rows.Next() {
+					values := make([]any, len(cols))
+					dest := make([]any, len(cols))
+					for i := range values {
+						dest[i] = &values[i]
+					}
+					if err := rows.Scan(dest...); err != nil {
+						t.Fatal(err)
+					}
+					out = append(out, values)
+				}
+				if err := rows.Err(); err != nil {
+					t.Fatal(err)
+				}
+				return cols, out
 			},
+			Stride: stride,
 			SchemaVersion: func(t testing.TB) int {
 				var v int
-				if err := beside(t).QueryRow("PRAGMA user_version").Scan(&v); err != nil {
+				if err := db.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
 					t.Fatal(err)
 				}
 				return v
 			},
 			SetSchemaVersion: func(t testing.TB, v int) {
-				if _, err := beside(t).Exec(fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
+				if _, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
 					t.Fatal(err)
 				}
 			},
 		}
 	})
+}
+
+// TestMigrateV3: a database of schema version 3, with reseeds and moves
+// made by the time rule but no checksums, opens with its games as they
+// were, now with checksums.
+func TestMigrateV3(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := storetest.FlipGames(t, s)
+	want := map[string]*store.Game{}
+	for _, id := range ids {
+		g, err := s.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[id] = g
+	}
+	s.Close()
+	db := beside(t, dir)
+	for _, q := range []string{"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "PRAGMA user_version = 3"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s, err = store.Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, id := range ids {
+		if got, err := s.Game(ctx, id); err != nil || !reflect.DeepEqual(got, want[id]) {
+			t.Errorf("%s migrated: %v\n got %+v\nwant %+v", id, err, got, want[id])
+		}
+	}
+	if _, err := db.Exec(`UPDATE moves SET by_time = 0 WHERE game = 'playing' AND version = 2`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Game(ctx, "playing"); !errors.Is(err, store.ErrDamaged) {
+		t.Errorf("a migrated game's move made by time, changed: %v, want ErrDamaged", err)
+	}
 }

@@ -1,6 +1,6 @@
 //go:build race
 
-package store
+package store_test
 
 // raceEnabled says the race detector is on: heavy tests do less.
 const raceEnabled = true

@@ -34,7 +34,7 @@ import (
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
-// Writers is the number of writer goroutines, and so of connections
+// writers is the number of writer goroutines, and so of connections
 // writing at once. Each commit waits for PostgreSQL's log to reach the
 // disk; a few writers keep the next batch going meanwhile.
 const writers = 4
@@ -54,7 +54,6 @@ const connectTimeout = 10 * time.Second
 // concurrent use.
 type Store struct {
 	pool *pgxpool.Pool
-	name string // the database's address, its password left out
 	ops  [writers]chan op
 	stop chan struct{}
 	done sync.WaitGroup
@@ -98,7 +97,7 @@ func Open(ctx context.Context, address string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open store %s: %w", name, err)
 	}
-	s := &Store{pool: pool, name: name, stop: make(chan struct{})}
+	s := &Store{pool: pool, stop: make(chan struct{})}
 	for i := range s.ops {
 		s.ops[i] = make(chan op)
 		s.done.Go(func() { s.writer(s.ops[i]) })

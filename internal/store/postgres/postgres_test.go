@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/lagoon-games/lagoon/internal/store"
@@ -26,6 +27,7 @@ func open(t testing.TB, address string) *postgres.Store {
 func TestContract(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) storetest.Harness {
 		address := pgtest.URL(t)
+		beside := pgtest.Conn(t, address)
 		return storetest.Harness{
 			Open: func(t testing.TB) store.Store { return open(t, address) },
 			OpenErr: func(t testing.TB) (store.Store, error) {
@@ -35,7 +37,10 @@ func TestContract(t *testing.T) {
 				}
 				return s, nil
 			},
-			Exec: func(t testing.TB, query string, args ...any) { pgtest.Exec(t, address, query, args...) },
+			Exec:  beside.Exec,
+			Query: beside.Query,
+			// Every 7th bit: each flip is a few round trips.
+			Stride: 7,
 			SchemaVersion: func(t testing.TB) int {
 				return int(pgtest.QueryInt(t, address, `SELECT version FROM lagoon_schema`))
 			},
@@ -44,4 +49,44 @@ func TestContract(t *testing.T) {
 			},
 		}
 	})
+}
+
+// TestForeignTablesRefused: a database whose games table is not lagoon's
+// (no lagoon_schema beside it) is refused at open, and left as it was.
+func TestForeignTablesRefused(t *testing.T) {
+	address := pgtest.URL(t)
+	pgtest.Exec(t, address, `CREATE TABLE games (name text)`)
+	if s, err := postgres.Open(context.Background(), address); err == nil || !strings.Contains(err.Error(), "not lagoon's") {
+		if s != nil {
+			s.Close()
+		}
+		t.Errorf("a foreign games table: %v, want it refused", err)
+	}
+	if n := pgtest.QueryInt(t, address, `SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()`); n != 1 {
+		t.Errorf("%d tables after the refusal, want the one there was", n)
+	}
+}
+
+// TestOpenTogether: nodes starting at once on a new database make its
+// tables once, and all open.
+func TestOpenTogether(t *testing.T) {
+	address := pgtest.URL(t)
+	errs := make(chan error, 4)
+	for range cap(errs) {
+		go func() {
+			s, err := postgres.Open(context.Background(), address)
+			if err == nil {
+				err = s.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range cap(errs) {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if n := pgtest.QueryInt(t, address, `SELECT count(*) FROM lagoon_schema`); n != 1 {
+		t.Errorf("lagoon_schema holds %d rows, want 1", n)
+	}
 }

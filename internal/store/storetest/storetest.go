@@ -24,8 +24,14 @@ type Harness struct {
 	Open    func(t testing.TB) store.Store
 	OpenErr func(t testing.TB) (store.Store, error)
 	// Exec runs a statement on the database beside the store, as a hand
-	// or a failing disk would; its placeholders are ?.
-	Exec func(t testing.TB, query string, args ...any)
+	// or a failing disk would, and Query a query; their placeholders are
+	// ?. Query returns the columns' names and the rows' values as the
+	// database returns them (int64, string, []byte or nil).
+	Exec  func(t testing.TB, query string, args ...any) error
+	Query func(t testing.TB, query string, args ...any) (cols []string, rows [][]any)
+	// Stride is how many bits EveryFlip steps, 1 (or 0) for every bit of
+	// a game's rows, more where that is too slow.
+	Stride int
 	// SchemaVersion returns the schema version the database says it has,
 	// and SetSchemaVersion writes it, the store being closed.
 	SchemaVersion    func(t testing.TB) int
@@ -48,6 +54,7 @@ func Run(t *testing.T, newHarness func(t *testing.T) Harness) {
 		{"Damaged", damaged},
 		{"Import", importGames},
 		{"Schema", schema},
+		{"EveryFlip", everyFlip},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -73,14 +80,15 @@ func NewGame(id string) *store.Game {
 }
 
 // Play stores moves from to to of game id (which is at version from-1),
-// each a second after the last; the last one's after is after.
+// each a second after the last; the last one's after is after, and it
+// alone carries clocks (the others' are NULL).
 func Play(t testing.TB, s store.Store, id string, from, to int, after store.After) {
 	t.Helper()
 	for v := from; v <= to; v++ {
-		m := store.Move{Seat: v % 2, Move: fmt.Sprintf("S %d,3", v), At: time.UnixMilli(1_800_000_000_000 + int64(v)*1000), Clocks: []int64{60000 - int64(v), 59000}, ByTime: v == 2}
+		m := store.Move{Seat: v % 2, Move: fmt.Sprintf("S %d,3", v), At: time.UnixMilli(1_800_000_000_000 + int64(v)*1000), ByTime: v == 2}
 		a := store.After{}
 		if v == to {
-			a = after
+			a, m.Clocks = after, []int64{60000 - int64(v), 59000}
 		}
 		if err := s.AppendMove(context.Background(), id, v, m, a); err != nil {
 			t.Fatal(err)
@@ -366,7 +374,7 @@ func damaged(t *testing.T, h Harness) {
 	}{
 		{"a move's text", "playing", `UPDATE moves SET move = 'S 9,9' WHERE game = ? AND version = 2`, false},
 		{"a move gone", "playing", `DELETE FROM moves WHERE game = ? AND version = 3`, false},
-		{"a finished game's move", "finished", `UPDATE moves SET clocks = '[1,2]' WHERE game = ? AND version = 3`, false},
+		{"a finished game's move", "finished", `UPDATE moves SET clocks = '[1,2]' WHERE game = ? AND version = 4`, false},
 		{"the row's seats", "playing", `UPDATE games SET seats = replace(seats, 'Ann', 'Bnn') WHERE id = ?`, false},
 		{"a finished row's summary", "finished", `UPDATE games SET summary = replace(summary, 'end', 'enD') WHERE id = ?`, true},
 		{"a finished row's seed", "finished", `UPDATE games SET seed = seed + 1 WHERE id = ?`, true},
@@ -393,7 +401,7 @@ func damaged(t *testing.T, h Harness) {
 			}
 			return ids, damaged
 		}
-		h.Exec(t, tc.change, prefix+tc.game)
+		must(t, h.Exec(t, tc.change, prefix+tc.game))
 		if _, err := s.Game(ctx, prefix+tc.game); !errors.Is(err, store.ErrDamaged) {
 			t.Errorf("%s: Game: %v, want ErrDamaged", tc.name, err)
 		}

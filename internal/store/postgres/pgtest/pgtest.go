@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"os"
 	"strconv"
@@ -50,16 +51,59 @@ func URL(t testing.TB) string {
 // beside any store; its placeholders are ? (each becomes $1, $2...).
 func Exec(t testing.TB, address, statement string, args ...any) {
 	t.Helper()
+	if err := Conn(t, address).Exec(t, statement, args...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Beside is a connection to a database beside any store, as a hand would
+// have, for many statements.
+type Beside struct{ conn *pgx.Conn }
+
+// Conn connects to the database at address, until t ends.
+func Conn(t testing.TB, address string) *Beside {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	conn, err := pgx.Connect(ctx, address)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, Dollars(statement), args...); err != nil {
-		t.Fatalf("%s: %v", statement, err)
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	return &Beside{conn}
+}
+
+// Exec runs statement, its placeholders ?.
+func (b *Beside) Exec(t testing.TB, statement string, args ...any) error {
+	if _, err := b.conn.Exec(context.Background(), Dollars(statement), args...); err != nil {
+		return fmt.Errorf("%s: %w", statement, err)
 	}
+	return nil
+}
+
+// Query runs query, its placeholders ?, and returns its columns' names
+// and its rows' values.
+func (b *Beside) Query(t testing.TB, query string, args ...any) (cols []string, out [][]any) {
+	t.Helper()
+	rows, err := b.conn.Query(context.Background(), Dollars(query), args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for _, f := range rows.FieldDescriptions() {
+		cols = append(cols, f.Name)
+	}
+	for rows.Next() {
+		values, err := rows.Values()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, values)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cols, out
 }
 
 // QueryInt returns the integer that query returns on the database at
