@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -428,5 +429,44 @@ func TestCluster(t *testing.T) {
 	p.checkAcked(g)
 	if len(g.Moves) < 18 {
 		t.Errorf("the game has %d moves, 18 were played", len(g.Moves))
+	}
+}
+
+// TestServeClusterBadInput: the cluster's flags wrong, or its servers not
+// answering, stop lagoon serve at start with a clear error, and nothing is
+// written to the database.
+func TestServeClusterBadInput(t *testing.T) {
+	nats := natstest.URL(t)
+	db := pgtest.URL(t)
+	u, err := url.Parse(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.UserPassword("nosuchrole", "wrong")
+	badUser := u.String()
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"nats without postgres", []string{"-data", t.TempDir(), "-nats", nats}, 2, "it needs -store postgres://"},
+		{"node without nats", []string{"-store", db, "-node", "n1"}, 2, "-node names a node of a cluster: it needs -nats"},
+		{"nats that does not answer", []string{"-store", db, "-nats", "nats://127.0.0.1:1", "-node", "n1"}, 1, "127.0.0.1:1"},
+		{"database credentials refused", []string{"-store", badUser, "-nats", nats, "-node", "n1", "-nats-prefix", "lagoontest_" + rand.Text()[:10]}, 1, "nosuchrole"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr strings.Builder
+			code := run(append([]string{"serve", "-addr", "127.0.0.1:0"}, tc.args...), nil, &stdout, &stderr)
+			if code != tc.code || !strings.Contains(stderr.String(), tc.want) {
+				t.Errorf("exit %d, want %d, with %q in:\n%s", code, tc.code, tc.want, stderr.String())
+			}
+			if strings.Contains(stderr.String(), "wrong") {
+				t.Errorf("the password is in the error:\n%s", stderr.String())
+			}
+			if n := pgtest.QueryInt(t, db, `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()`); n != 0 {
+				t.Errorf("%d tables were made", n)
+			}
+		})
 	}
 }

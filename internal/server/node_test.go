@@ -1,0 +1,148 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/lagoon-games/lagoon/internal/cluster"
+	"github.com/lagoon-games/lagoon/internal/cluster/natstest"
+	"github.com/lagoon-games/lagoon/internal/store/postgres"
+	"github.com/lagoon-games/lagoon/internal/store/postgres/pgtest"
+)
+
+// These tests run two servers in the process as nodes of one cluster, on
+// real PostgreSQL and NATS (LAGOON_POSTGRES, LAGOON_NATS); the three-node
+// test of killed and frozen processes is lagoon serve's (cmd/lagoon).
+
+// newTestNodes starts nodes of one cluster on a schema and a subject
+// prefix of their own.
+func newTestNodes(t *testing.T, names ...string) []*testServer {
+	t.Helper()
+	db, nats := pgtest.URL(t), natstest.URL(t)
+	prefix := "lagoontest_" + newGameID()
+	var out []*testServer
+	for _, name := range names {
+		st, err := postgres.Open(context.Background(), db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gate := &Gate{}
+		conn, err := cluster.Connect(nats, name, cluster.Options{Prefix: prefix, Handler: gate.Handler, Counts: gate.Counts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := testConfig(t, st)
+		cfg.Cluster = &Cluster{Conn: conn, Gate: gate, Leases: st}
+		s, err := New(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := &testServer{t: t, store: st, s: s, http: httptest.NewServer(s)}
+		t.Cleanup(func() {
+			ts.stop()
+			conn.Close()
+		})
+		out = append(out, ts)
+	}
+	return out
+}
+
+// TestNodesRelayEachSeatItsView plays a game of hidden hands (Tiny) made
+// on one node, whose seats and spectator follow it over WebSocket on
+// another: their moves are forwarded to the owner and acknowledged, and
+// each relayed event shows each client the state as its own seat sees it
+// on the owner, never another seat's hand.
+func TestNodesRelayEachSeatItsView(t *testing.T) {
+	nodes := newTestNodes(t, "a", "b")
+	owner, other := nodes[0], nodes[1]
+	id, tokens := owner.humansOf("tiny", 2, 7)
+	var clients [2]*wsClient
+	for p := range clients {
+		c, w := other.connect(id, tokens[p], -1)
+		if w.You == nil || *w.You != p {
+			t.Fatalf("seat %d's welcome through the other node: %s", p, w.raw)
+		}
+		c.read() // the snapshot
+		clients[p] = c
+	}
+	spectator, _ := other.connect(id, "", -1)
+	spectator.read()
+	for v := 0; v < 8; v++ {
+		g := owner.getTiny(id, "", -1)
+		if g.State.Over {
+			break
+		}
+		p := g.State.ToMove
+		legal := owner.getTiny(id, tokens[p], -1).State.View.Legal
+		clients[p].send(map[string]any{"type": "move", "id": "m", "version": v, "move": legal[0]})
+		for seat, c := range clients {
+			// The ack and the event come by different ways, in either
+			// order, as they may to the owner's own clients.
+			var acked, moved bool
+			for !moved || seat == p && !acked {
+				switch m := c.read(); m.Type {
+				case "ack":
+					if m.Version != v+1 {
+						t.Fatalf("seat %d's move %d through the other node: %s", p, v+1, m.raw)
+					}
+					acked = true
+				case "move":
+					checkRelayedView(t, owner, id, tokens[seat], m)
+					moved = true
+				default:
+					t.Fatalf("seat %d got %s", seat, m.raw)
+				}
+			}
+		}
+		checkRelayedView(t, owner, id, "", spectator.readUntil("move")[0])
+	}
+	if got := len(owner.storedMoves(id)); got < 8 {
+		t.Errorf("%d moves stored, 8 acknowledged", got)
+	}
+}
+
+// checkRelayedView checks that a relayed move event shows the state its
+// seat (token) sees on the owner at that version.
+func checkRelayedView(t *testing.T, owner *testServer, id, token string, m message) {
+	t.Helper()
+	var got tinyState
+	if err := json.Unmarshal(m.State, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := owner.getTiny(id, token, m.Version).State
+	if string(mustJSON(got.View)) != string(mustJSON(want.View)) {
+		t.Fatalf("relayed view at %d: %s, the owner shows %s", m.Version, mustJSON(got.View), mustJSON(want.View))
+	}
+}
+
+// TestNodesForwardTheAPI: a game's API on a node that does not own it is
+// the owner's, and the lobby of either node lists every node's games.
+func TestNodesForwardTheAPI(t *testing.T) {
+	nodes := newTestNodes(t, "a", "b")
+	owner, other := nodes[0], nodes[1]
+	id, tokens := owner.humans(2, 1)
+	legal := other.get(id, tokens[0]).State.View.Legal
+	if r := other.move(id, tokens[0], 0, legal[0]); r.Version != 1 {
+		t.Fatalf("a move through the other node: %+v", r)
+	}
+	if got := owner.storedMoves(id); len(got) != 1 {
+		t.Fatalf("stored %q", got)
+	}
+	status, body := other.request("GET", "/api/lobby", "", nil)
+	lobby := decode[struct {
+		Playing []summaryView `json:"playing"`
+	}](t, body)
+	if status != 200 || len(lobby.Playing) != 1 || lobby.Playing[0].ID != id || lobby.Playing[0].Version != 1 {
+		t.Fatalf("the other node's lobby: %d %s", status, body)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for other.s.health(time.Now()).Cluster.Games != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the other node's health counts %+v", other.s.health(time.Now()).Cluster)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
