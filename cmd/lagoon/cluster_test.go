@@ -353,7 +353,7 @@ func (p *player) checkAcked(g gameState) {
 }
 
 // TestCluster runs three nodes, plays a game of people through all three
-// and a game of bots alone, kills the owner (kill -9): the games are owned
+// and games of bots alone of every game, kills the owner (kill -9): the games are owned
 // by another node within the lease, the people's game goes on through the
 // survivors, no acknowledged move is lost, the bots keep playing, and a
 // spectator on a surviving node follows without a reload. Then it freezes
@@ -368,6 +368,13 @@ func TestCluster(t *testing.T) {
 
 	people, tokens := tc.create(a, `{"game":"bluelagoon","seats":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}],"seed":3}`)
 	bots, _ := tc.create(a, `{"game":"bluelagoon","seats":[{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"}],"seed":4,"time":{"kind":"none"}}`)
+	// Bots play the other games, Laguna (with its glass) and the Druids,
+	// on the node that will be killed.
+	var botGames []gameState
+	for _, id := range []string{"laguna", "druids"} {
+		g, _ := tc.create(a, `{"game":"`+id+`","seats":[{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"}],"seed":5}`)
+		botGames = append(botGames, g)
+	}
 	if h := tc.holder(people.ID); h != "n1" {
 		t.Fatalf("the game made on n1 is held by %q", h)
 	}
@@ -389,8 +396,14 @@ func TestCluster(t *testing.T) {
 	a.cmd.Process.Signal(syscall.SIGKILL)
 	a.cmd.Wait()
 	waitUntil(t, "another node takes the games of the killed node", func() bool {
-		h1, h2 := tc.holder(people.ID), tc.holder(bots.ID)
-		return h1 != "" && h1 != "n1" && h2 != "" && h2 != "n1"
+		for _, g := range append([]gameState{people, bots}, botGames...) {
+			if h := tc.holder(g.ID); h == "" || h == "n1" {
+				if g, _ := readGame(t, b, g.ID); !g.State.Over {
+					return false
+				}
+			}
+		}
+		return true
 	})
 	t.Logf("the games were taken over %v after the kill (lease 6 s)", time.Since(killed).Round(100*time.Millisecond))
 	_, reconnectsBefore := spectator.last()
@@ -402,11 +415,13 @@ func TestCluster(t *testing.T) {
 	if _, r := spectator.last(); r-reconnectsBefore > 3 {
 		t.Errorf("the spectator reconnected %d times over the failover", r-reconnectsBefore)
 	}
-	botsAt, _ := readGame(t, b, bots.ID)
-	waitUntil(t, "the bots go on, on the new owner", func() bool {
-		g, _ := readGame(t, c, bots.ID)
-		return g.State.Over || g.State.Version > botsAt.State.Version
-	})
+	for _, g := range append([]gameState{bots}, botGames...) {
+		at, _ := readGame(t, b, g.ID)
+		waitUntil(t, "the bots of "+g.ID+" go on, on the new owner", func() bool {
+			now, _ := readGame(t, c, g.ID)
+			return now.State.Over || now.State.Version > at.State.Version
+		})
+	}
 	g, _ := readGame(t, c, people.ID)
 	p.checkAcked(g)
 
