@@ -288,11 +288,13 @@ func (s *Server) adoptOrphans() {
 	}
 	rand.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 	for _, id := range ids {
-		if _, err := s.match(ctx, id); err != nil && ctx.Err() == nil {
-			var here *errNotHere
-			if !errors.As(err, &here) {
-				s.log.Warn("taking a game over", "game", id, "err", err)
-			}
+		// Another node's, or one that does not load (damaged, which
+		// match logged once): nothing to say every sweep.
+		_, err := s.match(ctx, id)
+		var here *errNotHere
+		var refused *apiError
+		if err != nil && ctx.Err() == nil && !errors.As(err, &here) && !errors.As(err, &refused) {
+			s.log.Warn("taking a game over", "game", id, "err", err)
 		}
 	}
 }
