@@ -29,11 +29,16 @@ import (
 // loopback ports against real PostgreSQL and NATS (LAGOON_POSTGRES,
 // LAGOON_NATS), and kill and freeze them (docs/cluster.md).
 
-// buildLagoon builds this command once for the test, to run as nodes.
+// buildLagoon builds this command once for the test, to run as nodes,
+// with the race detector when the test has it.
 func buildLagoon(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "lagoon")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	args := []string{"build", "-o", bin}
+	if raceEnabled {
+		args = append(args, "-race")
+	}
+	out, err := exec.Command("go", append(args, ".")...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -94,6 +99,9 @@ func (tc *testCluster) start(name string) *clusterNode {
 		cmd.Process.Signal(syscall.SIGCONT)
 		cmd.Process.Kill()
 		cmd.Wait()
+		if strings.Contains(n.log.String(), "DATA RACE") {
+			t.Errorf("node %s ran into a data race", name)
+		}
 		if t.Failed() {
 			t.Logf("node %s's log:\n%s", name, n.log.String())
 		}
