@@ -374,6 +374,16 @@ func TestCluster(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
+	// lagoon loadtest drives the cluster: each game made through one node,
+	// its two clients on two others, every move checked against the
+	// record.
+	var out strings.Builder
+	addrs := strings.Join([]string{strings.TrimPrefix(a.url, "http://"), strings.TrimPrefix(b.url, "http://"), strings.TrimPrefix(c.url, "http://")}, ",")
+	if code := run([]string{"loadtest", "-addr", addrs, "-games", "3", "-moves", "30", "-think", "150ms", "-sources", "0"}, nil, &out, &out); code != 0 ||
+		!strings.Contains(out.String(), "0 errors, 0 moves lost, 0 moves doubled") {
+		t.Fatalf("lagoon loadtest through three nodes: exit %d\n%s", code, out.String())
+	}
+
 	people, tokens := tc.create(a, `{"game":"bluelagoon","seats":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}],"seed":3}`)
 	bots, _ := tc.create(a, `{"game":"bluelagoon","seats":[{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"}],"seed":4,"time":{"kind":"none"}}`)
 	// Bots play the other games, Laguna (with its glass) and the Druids,
