@@ -18,8 +18,9 @@ import (
 // test of killed and frozen processes is lagoon serve's (cmd/lagoon).
 
 // newTestNodes starts nodes of one cluster on a schema and a subject
-// prefix of their own.
-func newTestNodes(t *testing.T, names ...string) []*testServer {
+// prefix of their own, and returns them with the schema's address. Their
+// leases last a minute: a test takes a lease away itself.
+func newTestNodes(t *testing.T, names ...string) ([]*testServer, string) {
 	t.Helper()
 	db, nats := pgtest.URL(t), natstest.URL(t)
 	prefix := "lagoontest_" + newGameID()
@@ -35,7 +36,7 @@ func newTestNodes(t *testing.T, names ...string) []*testServer {
 			t.Fatal(err)
 		}
 		cfg := testConfig(t, st)
-		cfg.Cluster = &Cluster{Conn: conn, Gate: gate, Leases: st}
+		cfg.Cluster = &Cluster{Conn: conn, Gate: gate, Leases: st, LeaseTTL: time.Minute}
 		s, err := New(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -47,7 +48,7 @@ func newTestNodes(t *testing.T, names ...string) []*testServer {
 		})
 		out = append(out, ts)
 	}
-	return out
+	return out, db
 }
 
 // TestNodesRelayEachSeatItsView plays a game of hidden hands (Tiny) made
@@ -56,7 +57,7 @@ func newTestNodes(t *testing.T, names ...string) []*testServer {
 // each relayed event shows each client the state as its own seat sees it
 // on the owner, never another seat's hand.
 func TestNodesRelayEachSeatItsView(t *testing.T) {
-	nodes := newTestNodes(t, "a", "b")
+	nodes, _ := newTestNodes(t, "a", "b")
 	owner, other := nodes[0], nodes[1]
 	id, tokens := owner.humansOf("tiny", 2, 7)
 	var clients [2]*wsClient
@@ -121,7 +122,7 @@ func checkRelayedView(t *testing.T, owner *testServer, id, token string, m messa
 // TestNodesForwardTheAPI: a game's API on a node that does not own it is
 // the owner's, and the lobby of either node lists every node's games.
 func TestNodesForwardTheAPI(t *testing.T) {
-	nodes := newTestNodes(t, "a", "b")
+	nodes, _ := newTestNodes(t, "a", "b")
 	owner, other := nodes[0], nodes[1]
 	id, tokens := owner.humans(2, 1)
 	legal := other.get(id, tokens[0]).State.View.Legal
@@ -144,5 +145,40 @@ func TestNodesForwardTheAPI(t *testing.T) {
 			t.Fatalf("the other node's health counts %+v", other.s.health(time.Now()).Cluster)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestNodesFencedWriteGivesTheGameUp: a node whose lease was taken over
+// finds its next write refused by the store, answers it 503 moved, writes
+// nothing and gives the game up; the same move sent again through it
+// reaches the new owner.
+func TestNodesFencedWriteGivesTheGameUp(t *testing.T) {
+	nodes, db := newTestNodes(t, "a", "b")
+	old, taker := nodes[0], nodes[1]
+	id, tokens := old.humans(2, 1)
+	legal := old.get(id, tokens[0]).State.View.Legal
+	if r := old.move(id, tokens[0], 0, legal[0]); r.Version != 1 {
+		t.Fatalf("the first move: %+v", r)
+	}
+	// The lease runs out (as for a node frozen past it), and the other
+	// node takes the game when asked for it.
+	pgtest.Exec(t, db, `UPDATE leases SET expires = clock_timestamp() WHERE game = ?`, id)
+	legal = taker.get(id, tokens[1]).State.View.Legal
+	if got := pgtest.QueryInt(t, db, `SELECT count(*) FROM leases WHERE node = 'b' AND epoch = 2 AND expires > clock_timestamp()`); got != 1 {
+		t.Fatalf("%d leases of node b at epoch 2", got)
+	}
+	move := map[string]any{"version": 1, "move": legal[0]}
+	status, body := old.request("POST", "/api/games/"+id+"/moves", tokens[1], move)
+	if status != 503 || decode[errorBody](t, body).Error.Code != "moved" {
+		t.Fatalf("a move through the node that lost the lease: %d %s", status, body)
+	}
+	if got := old.storedMoves(id); len(got) != 1 {
+		t.Fatalf("stored %q after the fenced write", got)
+	}
+	if r := old.move(id, tokens[1], 1, legal[0]); r.Version != 2 {
+		t.Fatalf("the move sent again: %+v", r)
+	}
+	if got := taker.storedMoves(id); len(got) != 2 {
+		t.Fatalf("stored %q", got)
 	}
 }

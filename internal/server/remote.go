@@ -152,6 +152,8 @@ func (n *node) serveRemote(c *wsConn, id, owner string, hello clientMessage) {
 		<-c.ctx.Done()
 		return
 	}
+	// The welcome and the events held for it in one step: an event
+	// relayed meanwhile waits, so that the client has them in order.
 	rg.mu.Lock()
 	c.seat = rp.Seat
 	for _, m := range rp.Msgs {
@@ -159,12 +161,13 @@ func (n *node) serveRemote(c *wsConn, id, owner string, hello clientMessage) {
 	}
 	c.welcomed, c.after = true, int64(rp.Version)
 	c.last.Store(int64(rp.Version))
-	early := c.early
+	for _, ev := range c.early {
+		if body, ok := readRelayed(c, ev); ok {
+			rg.deliverLocked(c, ev, body)
+		}
+	}
 	c.early = nil
 	rg.mu.Unlock()
-	for _, ev := range early {
-		rg.deliver(c, ev)
-	}
 	c.readLoop()
 }
 
@@ -222,34 +225,36 @@ func (rg *remoteGame) leave(c *wsConn) {
 
 // Event hands a relayed event to the clients (cluster.Watcher).
 func (rg *remoteGame) Event(ev cluster.Event) {
+	var body relayed
+	readErr := json.Unmarshal(ev.Body, &body)
 	rg.mu.Lock()
 	defer rg.mu.Unlock()
-	if ev.Node != rg.owner {
-		rg.owner = ev.Node
-	}
+	rg.owner = ev.Node
 	for c := range rg.subs {
-		if !c.welcomed {
+		switch {
+		case !c.welcomed:
 			c.early = append(c.early, ev)
-			continue
+		case readErr != nil:
+			c.kill(statusMoved, "an event could not be read; reconnect")
+		default:
+			rg.deliverLocked(c, ev, &body)
 		}
-		rg.deliverLocked(c, ev)
 	}
 }
 
-// deliver hands an event held until c's welcome to c.
-func (rg *remoteGame) deliver(c *wsConn, ev cluster.Event) {
-	rg.mu.Lock()
-	defer rg.mu.Unlock()
-	rg.deliverLocked(c, ev)
-}
-
-// deliverLocked sends c its messages of ev; rg.mu is held.
-func (rg *remoteGame) deliverLocked(c *wsConn, ev cluster.Event) {
+// readRelayed reads an event's body, closing c if it does not read.
+func readRelayed(c *wsConn, ev cluster.Event) (*relayed, bool) {
 	var body relayed
 	if err := json.Unmarshal(ev.Body, &body); err != nil {
 		c.kill(statusMoved, "an event could not be read; reconnect")
-		return
+		return nil, false
 	}
+	return &body, true
+}
+
+// deliverLocked sends c its messages of ev, whose body is read; rg.mu is
+// held.
+func (rg *remoteGame) deliverLocked(c *wsConn, ev cluster.Event, body *relayed) {
 	switch {
 	case body.Tick:
 		return
