@@ -366,7 +366,8 @@ func (p *player) checkAcked(g gameState) {
 // survivors, no acknowledged move is lost, the bots keep playing, and a
 // spectator on a surviving node follows without a reload. Then it freezes
 // an owner (SIGSTOP) past its lease and wakes it: its lease is gone, it
-// gives the game up, and the game goes on elsewhere.
+// gives the game up, and the game goes on elsewhere. Last, the owner is
+// stopped as for an upgrade (SIGTERM): its lease is released at once.
 func TestCluster(t *testing.T) {
 	tc := &testCluster{t: t, db: pgtest.URL(t), nats: natstest.URL(t), prefix: "lagoontest_" + rand.Text()[:10], nodes: map[string]*clusterNode{}}
 	tc.bin = buildLagoon(t)
@@ -458,10 +459,24 @@ func TestCluster(t *testing.T) {
 	})
 	// Through the woken node, the game is the new owner's.
 	p.play([]*clusterNode{owner}, 18)
-	g, _ = readGame(t, others[0], people.ID)
+
+	// A node stopped as for an upgrade (SIGTERM) stores its clocks and
+	// releases its leases: the game is taken by the next request for it,
+	// without waiting out the lease, and nothing is lost.
+	last := tc.nodes[tc.holder(people.ID)]
+	last.cmd.Process.Signal(syscall.SIGTERM)
+	if err := last.cmd.Wait(); err != nil {
+		t.Fatalf("node %s stopped with %v", last.name, err)
+	}
+	if h := tc.holder(people.ID); h == last.name {
+		t.Errorf("node %s stopped, and still holds its game", last.name)
+	}
+	rest := slices.DeleteFunc([]*clusterNode{b, c}, func(n *clusterNode) bool { return n == last })
+	p.play(rest, 20)
+	g, _ = readGame(t, rest[0], people.ID)
 	p.checkAcked(g)
-	if len(g.Moves) < 18 {
-		t.Errorf("the game has %d moves, 18 were played", len(g.Moves))
+	if len(g.Moves) < 20 {
+		t.Errorf("the game has %d moves, 20 were played", len(g.Moves))
 	}
 }
 

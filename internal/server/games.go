@@ -179,6 +179,11 @@ func (s *Server) startGame(ctx context.Context, sg *store.Game, creator string, 
 		s.games[g.id] = g
 		s.mu.Unlock()
 	})
+	if s.node != nil {
+		// The other nodes count it now rather than at the next
+		// heartbeat: their limits are passed by less (docs/cluster.md).
+		s.node.conn.Beat()
+	}
 	return g, nil
 }
 

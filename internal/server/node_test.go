@@ -20,7 +20,7 @@ import (
 // newTestNodes starts nodes of one cluster on a schema and a subject
 // prefix of their own, and returns them with the schema's address. Their
 // leases last a minute: a test takes a lease away itself.
-func newTestNodes(t *testing.T, names ...string) ([]*testServer, string) {
+func newTestNodes(t *testing.T, configure func(*Config), names ...string) ([]*testServer, string) {
 	t.Helper()
 	db, nats := pgtest.URL(t), natstest.URL(t)
 	prefix := "lagoontest_" + newGameID()
@@ -37,6 +37,9 @@ func newTestNodes(t *testing.T, names ...string) ([]*testServer, string) {
 		}
 		cfg := testConfig(t, st)
 		cfg.Cluster = &Cluster{Conn: conn, Gate: gate, Leases: st, LeaseTTL: time.Minute}
+		if configure != nil {
+			configure(&cfg)
+		}
 		s, err := New(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -57,7 +60,7 @@ func newTestNodes(t *testing.T, names ...string) ([]*testServer, string) {
 // each relayed event shows each client the state as its own seat sees it
 // on the owner, never another seat's hand.
 func TestNodesRelayEachSeatItsView(t *testing.T) {
-	nodes, _ := newTestNodes(t, "a", "b")
+	nodes, _ := newTestNodes(t, nil, "a", "b")
 	owner, other := nodes[0], nodes[1]
 	id, tokens := owner.humansOf("tiny", 2, 7)
 	var clients [2]*wsClient
@@ -122,7 +125,7 @@ func checkRelayedView(t *testing.T, owner *testServer, id, token string, m messa
 // TestNodesForwardTheAPI: a game's API on a node that does not own it is
 // the owner's, and the lobby of either node lists every node's games.
 func TestNodesForwardTheAPI(t *testing.T) {
-	nodes, _ := newTestNodes(t, "a", "b")
+	nodes, _ := newTestNodes(t, nil, "a", "b")
 	owner, other := nodes[0], nodes[1]
 	id, tokens := owner.humans(2, 1)
 	legal := other.get(id, tokens[0]).State.View.Legal
@@ -153,7 +156,7 @@ func TestNodesForwardTheAPI(t *testing.T) {
 // nothing and gives the game up; the same move sent again through it
 // reaches the new owner.
 func TestNodesFencedWriteGivesTheGameUp(t *testing.T) {
-	nodes, db := newTestNodes(t, "a", "b")
+	nodes, db := newTestNodes(t, nil, "a", "b")
 	old, taker := nodes[0], nodes[1]
 	id, tokens := old.humans(2, 1)
 	legal := old.get(id, tokens[0]).State.View.Legal
@@ -180,5 +183,23 @@ func TestNodesFencedWriteGivesTheGameUp(t *testing.T) {
 	}
 	if got := taker.storedMoves(id); len(got) != 2 {
 		t.Fatalf("stored %q", got)
+	}
+}
+
+// TestNodesLimitsCountEveryNode: the games an address has in progress on
+// one node count against its limit on another.
+func TestNodesLimitsCountEveryNode(t *testing.T) {
+	nodes, _ := newTestNodes(t, func(c *Config) { c.MaxGamesPerAddr = 1 }, "a", "b")
+	nodes[0].humans(2, 1)
+	deadline := time.Now().Add(10 * time.Second)
+	for nodes[1].s.others(countAddr+"127.0.0.1") != 1 {
+		if time.Now().After(deadline) {
+			t.Fatal("node b never heard of node a's game")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	status, body := nodes[1].request("POST", "/api/games", "", createRequest{Seats: []seatRequest{{Kind: "human"}, {Kind: "human"}}})
+	if status != 429 || decode[errorBody](t, body).Error.Code != "too_many_games" {
+		t.Fatalf("a second game from the address on the other node: %d %s", status, body)
 	}
 }
