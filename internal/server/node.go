@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -97,6 +98,12 @@ func newNode(c *Cluster) (*node, error) {
 	return &node{name: c.Conn.Node(), conn: c.Conn, leases: c.Leases, ttl: ttl, remotes: make(map[string]*remoteGame)}, nil
 }
 
+// errUnloadable says a game taken over does not read or replay: damaged.
+type errUnloadable struct{ err error }
+
+func (e *errUnloadable) Error() string { return e.err.Error() }
+func (e *errUnloadable) Unwrap() error { return e.err }
+
 // errNotHere answers a request for a game another node owns: the caller
 // forwards it there.
 type errNotHere struct{ owner string }
@@ -124,7 +131,7 @@ func (g *match) fenced(err error) bool {
 
 // errMoved refuses a command of a game this node just lost: sent again, it
 // reaches the new owner.
-var errMoved = errorf(503, "moved", "the game moved to another node; send it again")
+var errMoved = errorf(http.StatusServiceUnavailable, "moved", "the game moved to another node; send it again")
 
 // acquire takes the lease on game id for this node.
 func (n *node) acquire(ctx context.Context, id string) (int64, error) {
@@ -152,14 +159,18 @@ func (s *Server) takeOver(ctx context.Context, sg *store.Game) (*match, error) {
 		return nil, err
 	}
 	// Read again under the lease: the last owner's last write is in.
-	sg, err = s.store.Game(ctx, sg.ID)
-	if err != nil {
-		n.leases.Release(context.WithoutCancel(ctx), sg.ID, n.name, epoch)
-		return nil, err
+	id := sg.ID
+	sg, err = s.store.Game(ctx, id)
+	var g *match
+	if err == nil {
+		g, err = s.loadGame(sg)
 	}
-	g, err := s.loadGame(sg)
 	if err != nil {
-		n.leases.Release(context.WithoutCancel(ctx), sg.ID, n.name, epoch)
+		n.leases.Release(context.WithoutCancel(ctx), id, n.name, epoch)
+		if ctx.Err() == nil && (g == nil && sg != nil || errors.Is(err, store.ErrDamaged)) {
+			// It will not load the next time either.
+			return nil, &errUnloadable{err}
+		}
 		return nil, err
 	}
 	g.epoch, g.renewed = epoch, time.Now()

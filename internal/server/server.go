@@ -372,6 +372,10 @@ func (s *Server) match(ctx context.Context, id string) (*match, error) {
 		if here := (*errNotHere)(nil); errors.As(err, &here) || err == nil || ctx.Err() != nil {
 			return g, err
 		}
+		if bad := (*errUnloadable)(nil); errors.As(err, &bad) {
+			s.markDamaged(id, bad.err)
+			return nil, damaged(id, bad.err)
+		}
 		s.log.Error("taking a game over", "game", id, "err", err)
 		return nil, errorf(http.StatusServiceUnavailable, "unavailable", "game %s could not be taken over from its last node; try again", id)
 	}
