@@ -28,7 +28,10 @@ const forwardTries = 3
 
 // command is a command forwarded to a game's owner.
 type command struct {
-	Op string `json:"op"` // "http", "hello" or "ws"
+	Op string `json:"op"` // "http", "hello", "ws" or "bye"
+	// Node is the sender, whose clients a seat's count of connections
+	// holds (hello, bye).
+	Node string `json:"node,omitempty"`
 	// HTTP: the request.
 	Method      string `json:"method,omitempty"`
 	Path        string `json:"path,omitempty"`
@@ -77,7 +80,9 @@ func (s *Server) forwarded(ctx context.Context, id string, body []byte) ([]byte,
 	case "http":
 		rp = s.forwardedHTTP(ctx, &cmd)
 	case "hello":
-		rp = g.forwardedHello(ctx, cmd.Msg)
+		rp = g.forwardedHello(ctx, cmd.Node, cmd.Msg)
+	case "bye":
+		g.remoteLeft(cmd.Node, cmd.Seat)
 	case "ws":
 		m, err := decodeClientMessage(cmd.Msg)
 		if err != nil {

@@ -70,6 +70,10 @@ type match struct {
 	held      *heldMove // a move waiting for its hand (hand.go), or nil
 	subs      map[*wsConn]struct{}
 	connected []int
+	// connectedAt are the seats' clients on other nodes of a cluster, by
+	// node (remote.go): counted with connected, and dropped with a node
+	// that is no longer alive.
+	connectedAt map[string][]int
 	// views holds the current state's view, encoded, by viewer (-1 for
 	// spectators, and for everyone in a game without private views);
 	// standing the current standing. A move or a change of names clears
@@ -298,6 +302,9 @@ func (g *match) seatViews() []seatView {
 	for i, st := range g.seats {
 		out[i] = seatView{Seat: i, Name: st.Name, Kind: st.Kind, Level: st.Level, Joined: st.Joined || st.Kind == kindBot,
 			Connected: g.connected[i], StandIn: st.StandIn}
+		for _, counts := range g.connectedAt {
+			out[i].Connected += counts[i]
+		}
 	}
 	return out
 }

@@ -245,11 +245,16 @@ func (s *Server) leaseLoop() {
 }
 
 // renewLeases renews every owned game's lease, gives up the games whose
-// lease is lost, and releases the lease of a game that is over. Each owned
+// lease is lost, and releases the lease of a game that is over. The seats'
+// clients counted on nodes gone are dropped. Each owned
 // game also gets a tick on its events' subject, so that a watcher sees a
 // new owner, or a lost last event, within a renewal.
 func (s *Server) renewLeases() {
 	n := s.node
+	alive := map[string]bool{n.name: true}
+	for _, o := range n.conn.Nodes() {
+		alive[o.Name] = true
+	}
 	for _, g := range s.active() {
 		g.mu.Lock()
 		epoch, over, closed, renewed, version := g.epoch, g.cur.Over(), g.closed, g.renewed, len(g.moves)
@@ -276,6 +281,7 @@ func (s *Server) renewLeases() {
 		case err == nil:
 			g.renewed = time.Now()
 			g.publish(int64(version), tickBody)
+			g.forgetGoneNodes(alive)
 		case errors.Is(err, store.ErrFenced):
 			s.giveUpLocked(g, "the lease was lost")
 		case time.Since(renewed) > n.ttl:

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/lagoon-games/lagoon/internal/cluster"
 	"github.com/lagoon-games/lagoon/internal/cluster/natstest"
 	"github.com/lagoon-games/lagoon/internal/store/postgres"
@@ -105,6 +107,19 @@ func TestNodesRelayEachSeatItsView(t *testing.T) {
 	}
 	if got := len(owner.storedMoves(id)); got < 8 {
 		t.Errorf("%d moves stored, 8 acknowledged", got)
+	}
+	// The seats' clients on the other node count as connected on the
+	// owner, until they leave.
+	if seats := owner.getTiny(id, "", -1).Seats; seats[0].Connected != 1 || seats[1].Connected != 1 {
+		t.Errorf("the owner's seats with their clients on the other node: %+v", seats)
+	}
+	clients[1].c.Close(websocket.StatusNormalClosure, "")
+	deadline := time.Now().Add(10 * time.Second)
+	for owner.getTiny(id, "", -1).Seats[1].Connected != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("seat 1's client left the other node, and the owner still counts it: %+v", owner.getTiny(id, "", -1).Seats)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 

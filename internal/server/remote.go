@@ -93,7 +93,7 @@ func raw(msgs [][]byte) []json.RawMessage {
 
 // forwardedHello greets a client of another node as subscribe greets the
 // game's own, without registering it: its node relays the events.
-func (g *match) forwardedHello(ctx context.Context, msg json.RawMessage) reply {
+func (g *match) forwardedHello(ctx context.Context, from string, msg json.RawMessage) reply {
 	m, err := decodeClientMessage(msg)
 	if err != nil || m.Type != "hello" {
 		return reply{Refused: &errorMessage{Type: "error", Status: http.StatusBadRequest, Code: "bad_request", Message: "a forwarded hello that is not one"}}
@@ -111,8 +111,44 @@ func (g *match) forwardedHello(ctx context.Context, msg json.RawMessage) reply {
 		return reply{Refused: &errorMessage{Type: "error", Status: errMoved.status, Code: errMoved.code, Message: errMoved.message}}
 	}
 	rp.Version = len(g.moves)
+	if seat >= 0 {
+		if g.connectedAt == nil {
+			g.connectedAt = make(map[string][]int)
+		}
+		if g.connectedAt[from] == nil {
+			g.connectedAt[from] = make([]int, len(g.seats))
+		}
+		g.connectedAt[from][seat]++
+	}
 	g.greetLocked(ctx, seat, m.Version, m.TakeBacks, func(b []byte) { rp.Msgs = append(rp.Msgs, b) }, nil)
 	return rp
+}
+
+// remoteLeft counts out a client of seat on node from, which left.
+func (g *match) remoteLeft(from string, seat int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if counts := g.connectedAt[from]; seat >= 0 && seat < len(counts) && counts[seat] > 0 {
+		counts[seat]--
+		if !g.closed {
+			g.broadcastSeats(time.Now())
+		}
+	}
+}
+
+// forgetGoneNodes drops the counts of the seats' clients on nodes no longer
+// alive, which could not say they left; g.mu is held.
+func (g *match) forgetGoneNodes(alive map[string]bool) {
+	changed := false
+	for node := range g.connectedAt {
+		if !alive[node] {
+			delete(g.connectedAt, node)
+			changed = true
+		}
+	}
+	if changed && !g.closed {
+		g.broadcastSeats(time.Now())
+	}
 }
 
 // remoteGame is a game another node owns, as this node's WebSocket clients
@@ -140,7 +176,7 @@ func (n *node) serveRemote(c *wsConn, id, owner string, hello clientMessage) {
 	}
 	c.rg = rg
 	defer rg.leave(c)
-	rp, err := c.s.forward(c.ctx, id, owner, &command{Op: "hello", Msg: helloJSON(hello)})
+	rp, err := c.s.forward(c.ctx, id, owner, &command{Op: "hello", Node: n.name, Msg: helloJSON(hello)})
 	if err != nil {
 		// Gone, moved, or not answering: a reconnection finds the owner
 		// the lease names then.
@@ -168,7 +204,22 @@ func (n *node) serveRemote(c *wsConn, id, owner string, hello clientMessage) {
 	}
 	c.early = nil
 	rg.mu.Unlock()
+	if c.seat >= 0 {
+		defer rg.bye(c.seat)
+	}
 	c.readLoop()
+}
+
+// bye tells the owner that a client of seat on this node left, so that
+// the seat's count of connections drops; a lost bye is made good when this
+// node leaves the cluster (forgetGoneNodes).
+func (rg *remoteGame) bye(seat int) {
+	rg.mu.Lock()
+	owner := rg.owner
+	rg.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	rg.s.forward(ctx, rg.id, owner, &command{Op: "bye", Node: rg.n.name, Seat: seat})
 }
 
 // helloJSON encodes a hello again, to forward it.
