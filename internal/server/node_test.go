@@ -114,10 +114,19 @@ func TestNodesRelayEachSeatItsView(t *testing.T) {
 		t.Errorf("the owner's seats with their clients on the other node: %+v", seats)
 	}
 	clients[1].c.Close(websocket.StatusNormalClosure, "")
+	eventually(t, "the owner counts seat 1's client gone from the other node", func() bool {
+		return owner.getTiny(id, "", -1).Seats[1].Connected == 0
+	})
+}
+
+// eventually waits until ok holds, failing the test past a bound far
+// above what a heartbeat or a forwarded command takes.
+func eventually(t *testing.T, what string, ok func() bool) {
+	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
-	for owner.getTiny(id, "", -1).Seats[1].Connected != 0 {
+	for !ok() {
 		if time.Now().After(deadline) {
-			t.Fatalf("seat 1's client left the other node, and the owner still counts it: %+v", owner.getTiny(id, "", -1).Seats)
+			t.Fatalf("%s: not within 10 s", what)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -157,13 +166,9 @@ func TestNodesForwardTheAPI(t *testing.T) {
 	if status != 200 || len(lobby.Playing) != 1 || lobby.Playing[0].ID != id || lobby.Playing[0].Version != 1 {
 		t.Fatalf("the other node's lobby: %d %s", status, body)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for other.s.health(time.Now()).Cluster.Games != 1 {
-		if time.Now().After(deadline) {
-			t.Fatalf("the other node's health counts %+v", other.s.health(time.Now()).Cluster)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	eventually(t, "the other node's health counts the owner's game", func() bool {
+		return other.s.health(time.Now()).Cluster.Games == 1
+	})
 }
 
 // TestNodesFencedWriteGivesTheGameUp: a node whose lease was taken over
@@ -206,13 +211,9 @@ func TestNodesFencedWriteGivesTheGameUp(t *testing.T) {
 func TestNodesLimitsCountEveryNode(t *testing.T) {
 	nodes, _ := newTestNodes(t, func(c *Config) { c.MaxGamesPerAddr = 1 }, "a", "b")
 	nodes[0].humans(2, 1)
-	deadline := time.Now().Add(10 * time.Second)
-	for nodes[1].s.others(countAddr+"127.0.0.1") != 1 {
-		if time.Now().After(deadline) {
-			t.Fatal("node b never heard of node a's game")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	eventually(t, "node b hears of node a's game", func() bool {
+		return nodes[1].s.others(countAddr+"127.0.0.1") == 1
+	})
 	status, body := nodes[1].request("POST", "/api/games", "", createRequest{Seats: []seatRequest{{Kind: "human"}, {Kind: "human"}}})
 	if status != 429 || decode[errorBody](t, body).Error.Code != "too_many_games" {
 		t.Fatalf("a second game from the address on the other node: %d %s", status, body)
