@@ -24,7 +24,13 @@ import (
 // leases last a minute: a test takes a lease away itself.
 func newTestNodes(t *testing.T, configure func(*Config), names ...string) ([]*testServer, string) {
 	t.Helper()
-	db, nats := pgtest.URL(t), natstest.URL(t)
+	return newTestNodesOn(t, natstest.URL(t), configure, names...)
+}
+
+// newTestNodesOn is newTestNodes on the NATS server at nats.
+func newTestNodesOn(t *testing.T, nats string, configure func(*Config), names ...string) ([]*testServer, string) {
+	t.Helper()
+	db := pgtest.URL(t)
 	prefix := "lagoontest_" + newGameID()
 	var out []*testServer
 	for _, name := range names {
@@ -217,5 +223,51 @@ func TestNodesLimitsCountEveryNode(t *testing.T) {
 	status, body := nodes[1].request("POST", "/api/games", "", createRequest{Seats: []seatRequest{{Kind: "human"}, {Kind: "human"}}})
 	if status != 429 || decode[errorBody](t, body).Error.Code != "too_many_games" {
 		t.Fatalf("a second game from the address on the other node: %d %s", status, body)
+	}
+}
+
+// TestNodesNATSRestart: NATS killed and started again under two nodes:
+// meanwhile a move through the node that does not own the game is refused
+// (503, nothing made); once NATS is back the relayed clients are told to
+// reconnect, they resume where they were, and the game goes on through
+// either node, nothing lost.
+func TestNodesNATSRestart(t *testing.T) {
+	nats := natstest.Own(t)
+	nodes, _ := newTestNodesOn(t, nats.URL(), nil, "a", "b")
+	owner, other := nodes[0], nodes[1]
+	id, tokens := owner.humans(2, 1)
+	spectator, _ := other.connect(id, "", -1)
+	spectator.read()
+	legal := other.get(id, tokens[0]).State.View.Legal
+	if r := other.move(id, tokens[0], 0, legal[0]); r.Version != 1 {
+		t.Fatalf("a move through the other node: %+v", r)
+	}
+	spectator.readUntil("move")
+
+	nats.Stop(t)
+	if status, body := other.request("POST", "/api/games/"+id+"/moves", tokens[1], map[string]any{"version": 1, "move": "x"}); status != 503 {
+		t.Fatalf("a move through the other node while NATS is away: %d %s", status, body)
+	}
+	nats.Start(t)
+	// Reconnected, the node cannot tell what it missed: its relayed
+	// clients reconnect.
+	if code := spectator.closeStatus(); code != statusMoved {
+		t.Fatalf("the relayed spectator was closed with %v, want %v", code, statusMoved)
+	}
+
+	legal = owner.get(id, tokens[1]).State.View.Legal
+	eventually(t, "a move through the other node once NATS is back", func() bool {
+		status, _ := other.request("POST", "/api/games/"+id+"/moves", tokens[1], map[string]any{"version": 1, "move": legal[0]})
+		return status == 200
+	})
+	back, w := other.connect(id, "", 1)
+	if w.Resume != "events" {
+		t.Fatalf("the spectator's welcome back: %s", w.raw)
+	}
+	if m := back.readUntil("move"); m[len(m)-1].Version != 2 {
+		t.Fatalf("the spectator resumed with %s", m[len(m)-1].raw)
+	}
+	if got := owner.storedMoves(id); len(got) != 2 {
+		t.Fatalf("stored %q", got)
 	}
 }
