@@ -48,9 +48,12 @@ type command struct {
 
 // reply is the owner's answer to a command.
 type reply struct {
-	Status  int               `json:"status,omitempty"`
-	Header  map[string]string `json:"header,omitempty"`
-	Body    []byte            `json:"body,omitempty"`
+	// HTTP: the answer.
+	Status int               `json:"status,omitempty"`
+	Header map[string]string `json:"header,omitempty"`
+	Body   []byte            `json:"body,omitempty"`
+	// hello: the client's seat and the version its welcome brought it
+	// to; hello and ws: the messages for the client.
 	Seat    int               `json:"seat"`
 	Version int               `json:"version"`
 	Msgs    []json.RawMessage `json:"msgs,omitempty"`
