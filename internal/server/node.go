@@ -26,9 +26,9 @@ type Leases interface {
 	// Acquire takes the lease on game for node, or renews node's own,
 	// and returns its epoch; an error if another node holds it live.
 	Acquire(ctx context.Context, game, node string, ttl time.Duration) (int64, error)
-	// Renew extends node's lease at epoch, or fails with store.ErrFenced
-	// once it is lost.
-	Renew(ctx context.Context, game, node string, epoch int64, ttl time.Duration) error
+	// RenewAll extends node's leases on games at their epochs, and
+	// returns the games whose lease is lost.
+	RenewAll(ctx context.Context, node string, games []string, epochs []int64, ttl time.Duration) (lost []string, err error)
 	// Release ends node's lease at epoch at once.
 	Release(ctx context.Context, game, node string, epoch int64) error
 	// Holder returns who holds the lease on game, and whether it is live.
@@ -244,53 +244,79 @@ func (s *Server) leaseLoop() {
 	}
 }
 
-// renewLeases renews every owned game's lease, gives up the games whose
-// lease is lost, and releases the lease of a game that is over. The seats'
-// clients counted on nodes gone are dropped. Each owned
-// game also gets a tick on its events' subject, so that a watcher sees a
-// new owner, or a lost last event, within a renewal.
+// renewLeases renews the leases of the games this node owns, in one
+// statement, gives up the games whose lease is lost, and releases the
+// lease of a game that is over. Each owned game also gets a tick on its
+// events' subject, so that a watcher sees a new owner, or a lost last
+// event, within a renewal. The seats' clients counted on nodes gone are
+// dropped.
 func (s *Server) renewLeases() {
 	n := s.node
 	alive := map[string]bool{n.name: true}
 	for _, o := range n.conn.Nodes() {
 		alive[o.Name] = true
 	}
+	var owned []*match
+	var ids []string
+	var epochs []int64
 	for _, g := range s.active() {
 		g.mu.Lock()
-		epoch, over, closed, renewed, version := g.epoch, g.cur.Over(), g.closed, g.renewed, len(g.moves)
+		epoch, over, closed := g.epoch, g.cur.Over(), g.closed
 		g.mu.Unlock()
-		if epoch <= 0 || closed {
-			continue
+		switch {
+		case epoch <= 0 || closed:
+		case over:
+			s.release(g, epoch)
+		default:
+			owned, ids, epochs = append(owned, g), append(ids, g.id), append(epochs, epoch)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), n.ttl/3)
-		if over {
-			err := n.leases.Release(ctx, g.id, n.name, epoch)
-			cancel()
-			if err == nil {
-				g.mu.Lock()
-				g.epoch = -1
-				g.mu.Unlock()
-				n.conn.Forget(g.id)
-			}
-			continue
-		}
-		err := n.leases.Renew(ctx, g.id, n.name, epoch, n.ttl)
-		cancel()
+	}
+	if len(ids) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.ttl/3)
+	lost, err := n.leases.RenewAll(ctx, n.name, ids, epochs, n.ttl)
+	cancel()
+	if err != nil {
+		s.log.Warn("renewing the leases", "games", len(ids), "err", err)
+	}
+	gone := make(map[string]bool, len(lost))
+	for _, id := range lost {
+		gone[id] = true
+	}
+	now := time.Now()
+	for i, g := range owned {
 		g.mu.Lock()
 		switch {
-		case err == nil:
-			g.renewed = time.Now()
-			g.publish(int64(version), tickBody)
+		case g.epoch != epochs[i] || g.closed:
+			// Changed meanwhile: not this renewal's to judge.
+		case err == nil && !gone[g.id]:
+			g.renewed = now
+			g.publish(int64(len(g.moves)), tickBody)
 			g.forgetGoneNodes(alive)
-		case errors.Is(err, store.ErrFenced):
+		case err == nil:
 			s.giveUpLocked(g, "the lease was lost")
-		case time.Since(renewed) > n.ttl:
+		case now.Sub(g.renewed) > n.ttl:
 			s.giveUpLocked(g, fmt.Sprintf("the lease could not be renewed for %v: %v", n.ttl, err))
-		default:
-			s.log.Warn("renewing a lease", "game", g.id, "err", err)
 		}
 		g.mu.Unlock()
 	}
+}
+
+// release gives up the lease of g, a game over that any node reads from
+// the store.
+func (s *Server) release(g *match, epoch int64) {
+	n := s.node
+	ctx, cancel := context.WithTimeout(context.Background(), n.ttl/3)
+	defer cancel()
+	if err := n.leases.Release(ctx, g.id, n.name, epoch); err != nil {
+		s.log.Warn("releasing the lease of a game over", "game", g.id, "err", err)
+		return
+	}
+	g.mu.Lock()
+	g.epoch = -1
+	g.mu.Unlock()
+	n.conn.Forget(g.id)
 }
 
 // adoptOrphans takes over the games in progress whose owner is gone, so
