@@ -57,7 +57,7 @@ Flags:`)
 		fs.PrintDefaults()
 	}
 	cfg := loadConfig{}
-	fs.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "the server's address; loopback only")
+	fs.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "the server's address; loopback only. Several, separated by commas, are the nodes of a cluster: the games are created through each in turn, and a game's two clients on different nodes")
 	fs.StringVar(&cfg.game, "game", "", "the game played, by its id (default: the server's first)")
 	fs.IntVar(&cfg.games, "games", 1000, "games played at once, with two clients each")
 	fs.DurationVar(&cfg.think, "think", time.Second, "a client's mean thinking time before each move")
@@ -184,16 +184,20 @@ func percentiles(ds []time.Duration) string {
 
 // loadtest runs a load test.
 func loadtest(cfg loadConfig, log io.Writer) (*loadReport, error) {
-	ipv4, err := loopback(cfg.addr)
-	if err != nil {
-		return nil, err
-	}
-	if !ipv4 {
-		cfg.sources = 0 // 127.0.0.x cannot reach an IPv6 loopback
+	var bases []string
+	for addr := range strings.SplitSeq(cfg.addr, ",") {
+		ipv4, err := loopback(addr)
+		if err != nil {
+			return nil, err
+		}
+		if !ipv4 {
+			cfg.sources = 0 // 127.0.0.x cannot reach an IPv6 loopback
+		}
+		bases = append(bases, "http://"+addr)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)
 	defer cancel()
-	lt := &loadRun{cfg: cfg, base: "http://" + cfg.addr, clients: sourceClients(cfg.sources),
+	lt := &loadRun{cfg: cfg, base: bases[0], bases: bases, clients: sourceClients(cfg.sources),
 		rep: &loadReport{games: cfg.games, stopAt: cfg.moves, measured: cfg.measure}, cancel: cancel}
 	fmt.Fprintf(log, "creating %d games...\n", cfg.games)
 	if err := lt.createGames(ctx); err != nil {
@@ -308,7 +312,8 @@ func (lt *loadRun) playAll(ctx context.Context, start chan struct{}, finished *s
 // loadRun is a load test under way.
 type loadRun struct {
 	cfg     loadConfig
-	base    string
+	base    string         // the first node's URL, for what is asked of the server as a whole
+	bases   []string       // every node's URL
 	clients []*http.Client // one per source address
 	games   []*loadGame
 	cancel  context.CancelFunc
@@ -346,15 +351,24 @@ func (lt *loadRun) fail(format string, args ...any) {
 
 func (lt *loadRun) client(i int) *http.Client { return lt.clients[i%len(lt.clients)] }
 
-// request makes an API request, waiting out rate limits.
+// node returns the URL of the node that client or game i goes through.
+func (lt *loadRun) node(i int) string { return lt.bases[i%len(lt.bases)] }
+
+// request makes an API request of the first node, waiting out rate
+// limits.
 func (lt *loadRun) request(ctx context.Context, hc *http.Client, method, path string, body any, out any) error {
+	return lt.requestOf(ctx, lt.base, hc, method, path, body, out)
+}
+
+// requestOf is request of the node at base.
+func (lt *loadRun) requestOf(ctx context.Context, base string, hc *http.Client, method, path string, body any, out any) error {
 	for {
 		var r io.Reader
 		if body != nil {
 			b, _ := json.Marshal(body)
 			r = strings.NewReader(string(b))
 		}
-		req, err := http.NewRequestWithContext(ctx, method, lt.base+path, r)
+		req, err := http.NewRequestWithContext(ctx, method, base+path, r)
 		if err != nil {
 			return err
 		}
@@ -408,7 +422,7 @@ func (lt *loadRun) createGames(ctx context.Context) error {
 				if lt.cfg.game != "" {
 					req["game"] = lt.cfg.game
 				}
-				if err := lt.request(ctx, lt.client(i), "POST", "/api/games", req, &created); err != nil {
+				if err := lt.requestOf(ctx, lt.node(i), lt.client(i), "POST", "/api/games", req, &created); err != nil {
 					errs <- err
 					continue
 				}
@@ -520,7 +534,7 @@ type loadSeat struct {
 
 // connect opens the seat's connection, says hello, and starts reading.
 func (p *loadSeat) connect(ctx context.Context, idx int) error {
-	url := "ws" + strings.TrimPrefix(p.lt.base, "http") + "/api/games/" + p.g.id + "/ws"
+	url := "ws" + strings.TrimPrefix(p.lt.node(idx), "http") + "/api/games/" + p.g.id + "/ws"
 	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: p.lt.client(idx)})
 	if err != nil {
 		return fmt.Errorf("connecting: %w", err)

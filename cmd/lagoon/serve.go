@@ -19,8 +19,10 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/ai"
+	"github.com/lagoon-games/lagoon/internal/cluster"
 	"github.com/lagoon-games/lagoon/internal/server"
 	"github.com/lagoon-games/lagoon/internal/store"
+	"github.com/lagoon-games/lagoon/internal/store/postgres"
 	"github.com/lagoon-games/lagoon/web"
 )
 
@@ -87,6 +89,9 @@ func serveFlags(o *serveOptions) (fs *flag.FlagSet, gcPercent *int, verbose *boo
 	fs.DurationVar(&o.cfg.BodyTimeout, "body-timeout", 10*time.Second, "time a client has to send a request's body")
 	fs.DurationVar(&o.cfg.IdleTimeout, "idle-timeout", time.Minute, "a kept-alive connection with no request is closed after this long")
 	fs.DurationVar(&o.cfg.HelloTimeout, "hello-timeout", 10*time.Second, "time a WebSocket has to say hello")
+	fs.StringVar(&o.nats, "nats", "", "NATS server (nats://host:4222) that makes this server one node of a cluster with the others on it; needs a postgres:// -store shared by them all (docs/cluster.md)")
+	fs.StringVar(&o.node, "node", "", "this node's name in the cluster, unique among its nodes: letters, digits, - and _ (default: the host name)")
+	fs.StringVar(&o.natsPrefix, "nats-prefix", "lagoon", "the first part of the cluster's NATS subjects: clusters sharing one NATS server need different ones")
 	fs.StringVar(&o.metrics, "metrics", "", "address to serve /metrics on, in the Prometheus text format (e.g. 127.0.0.1:9090; default: none)")
 	gcPercent = fs.Int("gc-percent", defaultGCPercent, "how far the heap may grow past what is live before the Go collector runs, in per cent (GOGC; the GOGC environment variable, when set, wins over the default but not over this flag)")
 	verbose = fs.Bool("v", false, "log every request")
@@ -117,6 +122,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if o.store == "" {
 		o.store = o.data
+	}
+	if err := o.checkCluster(); err != nil {
+		fmt.Fprintf(stderr, "lagoon serve: %v\n", err)
+		return 2
 	}
 	level := slog.LevelInfo
 	if *verbose {
@@ -159,10 +168,34 @@ func collectorPercent(flagValue int, given, envSet bool) (percent int, apply boo
 	return flagValue, true
 }
 
+// checkCluster checks the cluster's flags: -nats needs the PostgreSQL
+// store the nodes share (each node's own SQLite would make as many
+// separate servers), and a node has a name, the host's by default.
+func (o *serveOptions) checkCluster() error {
+	if o.nats == "" {
+		if o.node != "" {
+			return errors.New("-node names a node of a cluster: it needs -nats")
+		}
+		return nil
+	}
+	if !isPostgres(o.store) {
+		return errors.New("-nats makes a node of a cluster, whose nodes share their games: it needs -store postgres://...")
+	}
+	if o.node == "" {
+		host, err := os.Hostname()
+		if err != nil {
+			return fmt.Errorf("-node not given, and the host has no name: %w", err)
+		}
+		o.node = host
+	}
+	return nil
+}
+
 // serveOptions are lagoon serve's flags.
 type serveOptions struct {
 	addr, data, metrics       string
 	store                     string // -store, or -data's directory
+	nats, node, natsPrefix    string // the cluster: -nats, -node, -nats-prefix
 	rate                      float64
 	maxConns, maxConnsPerAddr int
 	cfg                       server.Config // the limits and the bots' settings
@@ -229,6 +262,18 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	}
 	ln := server.NewListener(inner, max(0, o.maxConns), max(0, o.maxConnsPerAddr), log)
 	defer ln.Close()
+	// NATS before the store: a node that cannot reach the others stops
+	// before it touches the database.
+	var cl *server.Cluster
+	if o.nats != "" {
+		gate := &server.Gate{}
+		conn, err := cluster.Connect(o.nats, o.node, cluster.Options{Prefix: o.natsPrefix, Handler: gate.Handler, Counts: gate.Counts, Log: log})
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		cl = &server.Cluster{Conn: conn, Gate: gate}
+	}
 	st, err := openStore(ctx, o.store)
 	if err != nil {
 		return err
@@ -242,6 +287,10 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if cl != nil {
+		cl.Leases = st.(*postgres.Store)
+		cfg.Cluster = cl
+	}
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		return err
@@ -250,7 +299,7 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	hs := srv.HTTPServer()
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
-	log.Info("serving", "addr", ln.Addr().String(), "store", storeName(o.store), "max_conns", o.maxConns, "max_conns_per_addr", o.maxConnsPerAddr)
+	log.Info("serving", "addr", ln.Addr().String(), "store", storeName(o.store), "node", o.node, "max_conns", o.maxConns, "max_conns_per_addr", o.maxConnsPerAddr)
 	fmt.Fprintf(stdout, "Lagoon is at http://%s\n", ln.Addr())
 	if o.metrics != "" {
 		ms, err := serveMetrics(o.metrics, srv, stdout)

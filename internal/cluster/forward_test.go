@@ -158,6 +158,13 @@ func TestForwardQueues(t *testing.T) {
 	if _, err := a.Forward(context.Background(), "b", "free", []byte(`"x"`), 0); err != nil {
 		t.Fatalf("a game waited for another's command: %v", err)
 	}
+	// The answer may reach a before b counts the command done: held 2
+	// would find b with two commands waiting, and be refused.
+	waitFor(t, "the free command to be counted done", func() bool {
+		b.cmds.mu.Lock()
+		defer b.cmds.mu.Unlock()
+		return b.cmds.pending == 1
+	})
 	forwardHeld("2")
 	waitFor(t, "the second held command to wait behind the first", func() bool {
 		b.cmds.mu.Lock()

@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"os"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/lagoon-games/lagoon/internal/cluster/natstest"
 )
 
 // The tests run against a real NATS server: LAGOON_NATS names it (CI
@@ -16,17 +17,7 @@ import (
 // takes a prefix of its own, so that tests run at once, or again, on one
 // server never hear each other.
 
-func natsURL(t *testing.T) string {
-	t.Helper()
-	u := os.Getenv("LAGOON_NATS")
-	if u == "" {
-		if os.Getenv("LAGOON_REQUIRE_NATS") == "1" {
-			t.Fatal("LAGOON_NATS is not set, and LAGOON_REQUIRE_NATS=1 says the NATS tests must run")
-		}
-		t.Skip("LAGOON_NATS is not set: start NATS (nats-server -js) and set LAGOON_NATS=nats://127.0.0.1:4222 to run the cluster tests")
-	}
-	return u
-}
+func natsURL(t *testing.T) string { return natstest.URL(t) }
 
 // testPrefix returns a subject prefix no other test or run uses.
 func testPrefix() string { return "lagoontest." + rand.Text()[:12] }

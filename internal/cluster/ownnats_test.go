@@ -3,63 +3,20 @@ package cluster
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"net"
-	"os"
-	"os/exec"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/lagoon-games/lagoon/internal/cluster/natstest"
 )
-
-// natsServer is a NATS server of the test's own, which it can stop and
-// start again on the same port.
-type natsServer struct {
-	bin  string
-	port int
-	args []string // more of the server's flags
-	cmd  *exec.Cmd
-}
-
-// ownNATS starts a NATS server for one test, from LAGOON_NATS_SERVER, the
-// PATH or /usr/sbin (where Debian's package puts it).
-func ownNATS(t *testing.T, args ...string) *natsServer {
-	t.Helper()
-	bin := os.Getenv("LAGOON_NATS_SERVER")
-	if bin == "" {
-		if p, err := exec.LookPath("nats-server"); err == nil {
-			bin = p
-		} else if _, err := os.Stat("/usr/sbin/nats-server"); err == nil {
-			bin = "/usr/sbin/nats-server"
-		}
-	}
-	if bin == "" {
-		if os.Getenv("LAGOON_REQUIRE_NATS") == "1" {
-			t.Fatal("no nats-server to restart (LAGOON_NATS_SERVER, PATH, /usr/sbin), and LAGOON_REQUIRE_NATS=1")
-		}
-		t.Skip("no nats-server binary (set LAGOON_NATS_SERVER, or apt-get install nats-server) for the test that restarts NATS")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &natsServer{bin: bin, port: l.Addr().(*net.TCPAddr).Port, args: args}
-	l.Close()
-	s.start(t)
-	t.Cleanup(func() { s.stop(t) })
-	return s
-}
-
-func (s *natsServer) url() string { return "nats://127.0.0.1:" + strconv.Itoa(s.port) }
 
 // TestConnectCredentials: a NATS server that wants credentials refuses
 // wrong ones, and the node says so at once rather than retry.
 func TestConnectCredentials(t *testing.T) {
-	srv := ownNATS(t, "--user", "lagoon", "--pass", "right")
+	srv := natstest.Own(t, "--user", "lagoon", "--pass", "right")
 	tests := []struct {
 		name, user, message string
 	}{
@@ -69,7 +26,7 @@ func TestConnectCredentials(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := Connect("nats://"+tt.user+strings.TrimPrefix(srv.url(), "nats://"), "a", Options{Prefix: testPrefix(), Log: quiet})
+			c, err := Connect("nats://"+tt.user+strings.TrimPrefix(srv.URL(), "nats://"), "a", Options{Prefix: testPrefix(), Log: quiet})
 			if tt.message == "" {
 				if err != nil {
 					t.Fatal(err)
@@ -90,41 +47,13 @@ func TestConnectCredentials(t *testing.T) {
 	}
 }
 
-func (s *natsServer) start(t *testing.T) {
-	t.Helper()
-	s.cmd = exec.Command(s.bin, append([]string{"-a", "127.0.0.1", "-p", strconv.Itoa(s.port)}, s.args...)...)
-	if err := s.cmd.Start(); err != nil {
-		t.Fatalf("starting %s: %v", s.bin, err)
-	}
-	waitFor(t, "NATS to answer", func() bool {
-		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", s.port))
-		if err == nil {
-			c.Close()
-		}
-		return err == nil
-	})
-}
-
-// stop kills the server, as a crash or a restart would.
-func (s *natsServer) stop(t *testing.T) {
-	t.Helper()
-	if s.cmd == nil {
-		return
-	}
-	if err := s.cmd.Process.Kill(); err != nil {
-		t.Errorf("killing NATS: %v", err)
-	}
-	_ = s.cmd.Wait() // killed: its exit status says so
-	s.cmd = nil
-}
-
 // TestNATSRestart: NATS is killed and started again under two nodes. The
 // nodes reconnect by themselves, the watcher is told to resync, commands
 // sent while NATS was away fail at once rather than wait, every command
 // acknowledged before, during and after is in the owner's log, and a node
 // closes while NATS is away.
 func TestNATSRestart(t *testing.T) {
-	srv := ownNATS(t)
+	srv := natstest.Own(t)
 	var mu sync.Mutex
 	var log []int
 	var owner *Conn
@@ -149,8 +78,8 @@ func TestNATSRestart(t *testing.T) {
 	opts := Options{Prefix: testPrefix(), ReconnectWait: 20 * time.Millisecond, OnReconnect: func() { reconnects.Add(1) }}
 	ownerOpts := opts
 	ownerOpts.Handler = handler
-	owner = join(t, srv.url(), "a", ownerOpts)
-	b := join(t, srv.url(), "b", opts)
+	owner = join(t, srv.URL(), "a", ownerOpts)
+	b := join(t, srv.URL(), "b", opts)
 	rec := &recorder{}
 	stop, err := b.Watch("g", rec)
 	if err != nil {
@@ -177,7 +106,7 @@ func TestNATSRestart(t *testing.T) {
 	}
 	waitFor(t, "five events", func() bool { v, _ := rec.seen(); return len(v) == 5 })
 
-	srv.stop(t)
+	srv.Stop(t)
 	waitFor(t, "the nodes to see NATS gone", func() bool { return !owner.Connected() && !b.Connected() })
 	if err := forward(6); KindOf(err) != KindUnavailable {
 		t.Errorf("a command while NATS is away: %v, want %s", err, KindUnavailable)
@@ -186,7 +115,7 @@ func TestNATSRestart(t *testing.T) {
 		t.Error("an event published while NATS was away was taken, to go out stale later")
 	}
 
-	srv.start(t)
+	srv.Start(t)
 	// Told of the reconnection, a node has its subscriptions back.
 	waitFor(t, "the nodes to reconnect", func() bool { return reconnects.Load() == 2 })
 	if _, resyncs := rec.seen(); !slices.Contains(resyncs, ReasonReconnect) {
@@ -206,7 +135,7 @@ func TestNATSRestart(t *testing.T) {
 	mu.Unlock()
 
 	// A node closes while NATS is away, without waiting for it.
-	srv.stop(t)
+	srv.Stop(t)
 	waitFor(t, "the nodes to see NATS gone again", func() bool { return !owner.Connected() && !b.Connected() })
 	for _, c := range []*Conn{b, owner} {
 		if err := c.Close(); err != nil {

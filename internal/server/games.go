@@ -145,6 +145,19 @@ func (s *Server) newStoredGame(req *createRequest, c choices) (_ *store.Game, li
 // loaded and kept among the games, for the caller to set going. It ends the
 // game's admission (admitGame's done) either way.
 func (s *Server) startGame(ctx context.Context, sg *store.Game, creator string, botsOnly bool, admitted func(register func())) (*match, *apiError) {
+	var epoch int64
+	if s.node != nil {
+		// The node that makes a game owns it: the lease first, so that
+		// the game is never in the store without an owner but its
+		// creator's death.
+		var err error
+		if epoch, err = s.node.acquire(ctx, sg.ID); err != nil {
+			admitted(nil)
+			s.log.Error("taking a new game's lease", "game", sg.ID, "err", err)
+			return nil, errorf(http.StatusInternalServerError, "internal_error", "the game could not be stored")
+		}
+		ctx = store.WithEpoch(ctx, sg.ID, s.node.name, epoch)
+	}
 	if err := s.store.Create(ctx, sg); err != nil {
 		admitted(nil)
 		s.log.Error("storing a new game", "err", err)
@@ -157,6 +170,7 @@ func (s *Server) startGame(ctx context.Context, sg *store.Game, creator string, 
 		return nil, errorf(http.StatusInternalServerError, "internal_error", "the game could not be set up")
 	}
 	g.creator, g.botsOnly = creator, botsOnly
+	g.epoch, g.renewed = epoch, time.Now()
 	admitted(func() {
 		s.mu.Lock()
 		if s.closing {
@@ -165,6 +179,11 @@ func (s *Server) startGame(ctx context.Context, sg *store.Game, creator string, 
 		s.games[g.id] = g
 		s.mu.Unlock()
 	})
+	if s.node != nil {
+		// The other nodes count it now rather than at the next
+		// heartbeat: their limits are passed by less (docs/cluster.md).
+		s.node.conn.Beat()
+	}
 	return g, nil
 }
 

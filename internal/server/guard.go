@@ -111,7 +111,8 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) *apiError {
 	if closing {
 		return errShuttingDown
 	}
-	if s.limiter != nil {
+	// A request forwarded by another node was counted there.
+	if s.limiter != nil && !isForwarded(r) {
 		if ok, wait := s.limiter.allow(clientAddr(r), time.Now()); !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 			s.log.Debug("rate limited", "client", clientAddr(r), "path", r.URL.Path)

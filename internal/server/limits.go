@@ -63,6 +63,11 @@ func (s *Server) admitGame(addr string, botsOnly bool) (done func(register func(
 func (s *Server) checkGameLimits(addr string, botsOnly bool) *apiError {
 	p := &s.pending
 	total, mine, mineBots := p.total, p.byAddr[addr], p.botsByAddr[addr]
+	// In a cluster, the other nodes' games too, as their last heartbeats
+	// counted them (docs/cluster.md).
+	total += s.others(countGames)
+	mine += s.others(countAddr + addr)
+	mineBots += s.others(countBots + addr)
 	for _, g := range s.active() {
 		if g.summary.Load().Over {
 			continue
@@ -100,6 +105,16 @@ type healthView struct {
 	BotThinking int   `json:"bot_thinking"`       // bot moves being thought
 	BotOldestMS int64 `json:"bot_oldest_wait_ms"` // how long the oldest waiting bot move has waited
 	PersonQueue int   `json:"bot_queue_people"`   // of the waiting, those of games with a person
+	// Cluster is the node's view of its cluster, when it is one's.
+	Cluster *clusterHealth `json:"cluster,omitempty"`
+}
+
+// clusterHealth is a node's part of /api/health (docs/cluster.md).
+type clusterHealth struct {
+	Node      string   `json:"node"`
+	Connected bool     `json:"connected"` // to NATS
+	Nodes     []string `json:"nodes"`     // the other nodes alive
+	Games     int      `json:"games"`     // in progress on every node, as their heartbeats count them
 }
 
 // handleHealth says what an operator needs to see at a glance; it takes
@@ -124,5 +139,12 @@ func (s *Server) health(now time.Time) healthView {
 	}
 	q := s.bots.stats(now)
 	v.BotQueue, v.PersonQueue, v.BotThinking, v.BotOldestMS = q.waiting, q.people, q.thinking, q.oldest.Milliseconds()
+	if n := s.node; n != nil {
+		ch := &clusterHealth{Node: n.name, Connected: n.conn.Connected(), Nodes: []string{}, Games: v.Games + n.conn.Others(countGames)}
+		for _, o := range n.conn.Nodes() {
+			ch.Nodes = append(ch.Nodes, o.Name)
+		}
+		v.Cluster = ch
+	}
 	return v
 }

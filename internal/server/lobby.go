@@ -16,8 +16,11 @@ const lobbyListSize = 50
 // those that ended last, newest first.
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {
 	open, playing := []summaryView{}, []summaryView{}
-	for _, g := range s.active() {
-		v := *g.summary.Load()
+	current, e := s.inProgress(r)
+	if e != nil {
+		return e
+	}
+	for _, v := range current {
 		switch {
 		case v.Over:
 		case len(v.OpenSeats) > 0:
@@ -45,25 +48,60 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {
 	}
 	finished := []summaryView{}
 	for _, sg := range stored {
-		finished = append(finished, s.finishedView(sg))
+		finished = append(finished, s.storedView(sg))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"open": open, "playing": playing, "finished": finished})
 	return nil
 }
 
-// finishedView is the lobby's line for a finished game, from the store:
-// the game is not replayed for it.
-func (s *Server) finishedView(sg *store.Game) summaryView {
+// inProgress returns the lobby's lines of the games in progress: those in
+// memory alone, or in a cluster, those of every node, read from the store,
+// the ones this node owns as they are in memory.
+func (s *Server) inProgress(r *http.Request) ([]summaryView, *apiError) {
+	var out []summaryView
+	mine := map[string]bool{}
+	for _, g := range s.active() {
+		out = append(out, *g.summary.Load())
+		mine[g.id] = true
+	}
+	if s.node == nil {
+		return out, nil
+	}
+	stored, bad, err := s.node.leases.Playing(r.Context(), 2*lobbyListSize)
+	for _, d := range bad {
+		s.markDamaged(d.ID, d.Err)
+	}
+	if err != nil {
+		s.log.Error("reading the games in progress", "err", err)
+		return nil, errorf(http.StatusInternalServerError, "internal_error", "the games in progress could not be read")
+	}
+	for _, sg := range stored {
+		if !mine[sg.ID] {
+			out = append(out, s.storedView(sg))
+		}
+	}
+	return out, nil
+}
+
+// storedView is the lobby's line for a game from the store, finished or
+// (in a cluster) another node's: the game is not replayed for it.
+func (s *Server) storedView(sg *store.Game) summaryView {
 	v := summaryView{
 		ID: sg.ID, Game: sg.Game, GameName: sg.Game, Options: sg.Options, Players: sg.Players, SeedChosen: sg.SeedChosen, OpenSeats: []int{},
-		Version: sg.Version, Phase: sg.Summary.Phase, ToMove: game.NoSeat, Over: true, Scores: sg.Summary.Scores,
+		Version: sg.Version, Phase: sg.Summary.Phase, ToMove: game.NoSeat, Over: sg.Over, Scores: sg.Summary.Scores,
 		Winners: sg.Summary.Winners, Created: sg.Created, Updated: sg.Updated,
+	}
+	if !sg.Over {
+		v.ToMove = sg.Summary.ToMove
 	}
 	if rules := s.cfg.Games.Lookup(sg.Game); rules != nil {
 		v.GameName = rules.Name
 	}
 	for i, st := range sg.Seats {
 		v.Seats = append(v.Seats, summarySeatView{Seat: i, Name: st.Name, Kind: st.Kind, Level: st.Level, Joined: st.Joined || st.Kind == kindBot})
+		if st.Kind == kindOpen {
+			v.OpenSeats = append(v.OpenSeats, i)
+		}
 	}
 	return v
 }

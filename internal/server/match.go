@@ -70,6 +70,10 @@ type match struct {
 	held      *heldMove // a move waiting for its hand (hand.go), or nil
 	subs      map[*wsConn]struct{}
 	connected []int
+	// connectedAt are the seats' clients on other nodes of a cluster, by
+	// node (remote.go): counted with connected, and dropped with a node
+	// that is no longer alive.
+	connectedAt map[string][]int
 	// views holds the current state's view, encoded, by viewer (-1 for
 	// spectators, and for everyone in a game without private views);
 	// standing the current standing. A move or a change of names clears
@@ -79,6 +83,12 @@ type match struct {
 	botVersion int // the version a bot move is under way for, -1 for none
 	updated    time.Time
 	closed     bool
+	// epoch is the lease's epoch under which this node owns the game in
+	// a cluster (node.go), which fences its writes: 0 for a server alone
+	// or a finished game read, -1 once the lease of a game over is
+	// released. renewed is when the lease was last renewed.
+	epoch   int64
+	renewed time.Time
 
 	// takeBacksOff says the table allows no take-backs; takeBacks counts
 	// those made, and is the history's generation: a bot's move or a
@@ -292,6 +302,9 @@ func (g *match) seatViews() []seatView {
 	for i, st := range g.seats {
 		out[i] = seatView{Seat: i, Name: st.Name, Kind: st.Kind, Level: st.Level, Joined: st.Joined || st.Kind == kindBot,
 			Connected: g.connected[i], StandIn: st.StandIn}
+		for _, counts := range g.connectedAt {
+			out[i].Connected += counts[i]
+		}
 	}
 	return out
 }
@@ -430,9 +443,12 @@ func (g *match) afterMove(req moveRequest, mi *moveInfo, next game.State) store.
 // taken is not made.
 func (g *match) storeMove(ctx context.Context, version int, mi *moveInfo, after store.After) *apiError {
 	sm := store.Move{Seat: mi.seat, Move: mi.text, At: mi.at, Clocks: mi.clocks, ByTime: mi.byTime}
-	err := g.s.store.AppendMove(ctx, g.id, version, sm, after)
+	err := g.s.store.AppendMove(g.fence(ctx), g.id, version, sm, after)
 	if err == nil {
 		return nil
+	}
+	if g.fenced(err) {
+		return errMoved
 	}
 	g.s.log.Error("storing a move", "game", g.id, "version", version, "err", err)
 	if errors.Is(err, store.ErrClosed) {
@@ -495,6 +511,7 @@ func (g *match) broadcastMove(v int, now time.Time) {
 			}
 		}
 	}
+	g.publishMove(v, now, byViewer)
 }
 
 // events returns the encoded events of the move that made version v:
@@ -546,6 +563,7 @@ func (g *match) broadcast(msgs ...[]byte) {
 			}
 		}
 	}
+	g.publishAll(msgs)
 }
 
 // drop forgets subscriber c.
@@ -610,9 +628,9 @@ func (g *match) clockSaver() func(context.Context) {
 	}
 	clocks := slices.Clone(g.clocks)
 	clocks[p] = left
-	id, version, seats, updated := g.id, len(g.moves), g.seats, g.updated
+	id, version, seats, updated, fence := g.id, len(g.moves), g.seats, g.updated, g.fence
 	return func(ctx context.Context) {
-		if err := g.s.store.UpdateSeats(ctx, id, version, seats, clocks, updated); err != nil {
+		if err := g.s.store.UpdateSeats(fence(ctx), id, version, seats, clocks, updated); err != nil {
 			g.s.log.Error("storing the clock at shutdown", "game", id, "err", err)
 		}
 	}
@@ -639,7 +657,10 @@ func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 	g.seats = seats
 	startsNow := !startedBefore && g.timeStarted()
 	g.seats = old
-	if err := g.s.store.UpdateSeats(ctx, g.id, len(g.moves), seats, g.clocks, now); err != nil {
+	if err := g.s.store.UpdateSeats(g.fence(ctx), g.id, len(g.moves), seats, g.clocks, now); err != nil {
+		if g.fenced(err) {
+			return errMoved
+		}
 		g.s.log.Error("storing seats", "game", g.id, "err", err)
 		if errors.Is(err, store.ErrClosed) {
 			return errShuttingDown

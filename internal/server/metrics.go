@@ -7,6 +7,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/lagoon-games/lagoon/internal/cluster"
 )
 
 // metrics are the server's figures in the Prometheus text format
@@ -19,7 +21,12 @@ type metrics struct {
 	botsHurried prometheus.Counter
 	refused     *prometheus.CounterVec // requests refused by a limit, by code
 	takeBacks   prometheus.Counter
+	forwards    *prometheus.CounterVec // commands forwarded to another node that failed, by kind
+	resyncs     *prometheus.CounterVec // relayed games whose clients were told to reconnect, by reason
 }
+
+// forwardFailed counts a forwarded command's failure.
+func (m *metrics) forwardFailed(k cluster.Kind) { m.forwards.WithLabelValues(string(k)).Inc() }
 
 func newMetrics(s *Server) *metrics {
 	m := &metrics{reg: prometheus.NewRegistry()}
@@ -35,10 +42,14 @@ func newMetrics(s *Server) *metrics {
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "lagoon_refused_total",
 		Help: "Requests refused by a limit, by error code."}, []string{"code"})
 	m.takeBacks = prometheus.NewCounter(prometheus.CounterOpts{Name: "lagoon_take_backs_total", Help: "Take-backs made."})
+	m.forwards = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "lagoon_forward_failures_total",
+		Help: "Commands forwarded to a game's owner node that got no answer from it, by kind (docs/cluster.md)."}, []string{"kind"})
+	m.resyncs = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "lagoon_resyncs_total",
+		Help: "Times the clients of a game relayed from another node were told to reconnect, by reason (docs/cluster.md)."}, []string{"reason"})
 	gauge := func(name, help string, f func(h healthView) float64) prometheus.Collector {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return f(s.health(time.Now())) })
 	}
-	m.reg.MustRegister(m.moves, m.botWait, m.botThink, m.botsHurried, m.refused, m.takeBacks,
+	m.reg.MustRegister(m.moves, m.botWait, m.botThink, m.botsHurried, m.refused, m.takeBacks, m.forwards, m.resyncs,
 		gauge("lagoon_games_in_progress", "Games in progress.", func(h healthView) float64 { return float64(h.Games) }),
 		gauge("lagoon_games_in_memory", "Games in memory, in progress or finished.", func(h healthView) float64 { return float64(h.InMemory) }),
 		gauge("lagoon_connections_open", "Open TCP connections.", func(h healthView) float64 { return float64(h.Connections) }),

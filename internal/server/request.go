@@ -57,23 +57,31 @@ func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, v any, empty
 type gameHandler func(w http.ResponseWriter, r *http.Request, g *match) error
 
 // withGame makes h a handler of the path's game: a game that is not there
-// is refused before h.
+// is refused before h, and one another node of the cluster owns is
+// forwarded there (forward.go).
 func (s *Server) withGame(h gameHandler) http.HandlerFunc {
 	return s.handle(func(w http.ResponseWriter, r *http.Request) error {
-		g, e := s.requestedGame(r)
-		if e != nil {
-			return e
+		g, err := s.requestedGame(r)
+		if here := (*errNotHere)(nil); errors.As(err, &here) {
+			return s.forwardHTTP(w, r, r.PathValue("id"), here.owner, h)
+		}
+		if err != nil {
+			return err
 		}
 		return h(w, r, g)
 	})
 }
 
-// requestedGame returns the game the request's path names.
-func (s *Server) requestedGame(r *http.Request) (*match, *apiError) {
+// requestedGame returns the game the request's path names: the error is an
+// *apiError, or an *errNotHere for a game another node of the cluster owns.
+func (s *Server) requestedGame(r *http.Request) (*match, error) {
 	id := r.PathValue("id")
 	g, err := s.match(r.Context(), id)
 	if e := (*apiError)(nil); errors.As(err, &e) {
 		return nil, e
+	}
+	if here := (*errNotHere)(nil); errors.As(err, &here) {
+		return nil, here
 	}
 	if err != nil {
 		s.log.Error("reading a game", "game", id, "err", err)

@@ -132,6 +132,9 @@ type Config struct {
 	// Conns, if set, counts the open connections for /api/health: the
 	// Listener the server is served on.
 	Conns interface{ Open() int }
+	// Cluster, if set, makes the server one node of a cluster
+	// (docs/cluster.md); the store must then be the one the nodes share.
+	Cluster *Cluster
 }
 
 const (
@@ -156,6 +159,8 @@ type Server struct {
 	hostWarnings logLimit
 	// pending are the games admitted and being created (admitGame).
 	pending pendingGames
+	// node is the server's part of a cluster, nil for a server alone.
+	node *node
 
 	mu      sync.Mutex
 	games   map[string]*match
@@ -187,10 +192,21 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Rate > 0 {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}
+	if cfg.Cluster != nil {
+		if s.node, err = newNode(cfg.Cluster); err != nil {
+			return nil, err
+		}
+	}
 	s.handler = s.routes()
 	s.metrics = newMetrics(s)
 	s.bots = newBotPool(s, cfg.BotWorkers)
-	if err := s.resume(ctx); err != nil {
+	if s.node != nil {
+		// A node resumes nothing at start: the games in progress are
+		// their leases' holders', and those nobody holds are taken over
+		// by the lease loop, on whichever node comes first.
+		cfg.Cluster.Gate.s.Store(s)
+		s.swept.Go(s.leaseLoop)
+	} else if err := s.resume(ctx); err != nil {
 		s.bots.close()
 		return nil, fmt.Errorf("server: resuming games: %w", err)
 	}
@@ -317,7 +333,9 @@ func (s *Server) markDamaged(id string, err error) {
 func (s *Server) levels(r *game.Rules) []string { return s.cfg.Levels(r.ID) }
 
 // match returns the owner of game id, reading a finished game from the
-// store if needed, or nil if there is no such game.
+// store if needed, or nil if there is no such game. In a cluster, a game in
+// progress not in memory is taken over if nobody holds it, and is another
+// node's (errNotHere) if somebody does.
 func (s *Server) match(ctx context.Context, id string) (*match, error) {
 	s.mu.Lock()
 	g, broken := s.games[id], s.broken[id]
@@ -347,6 +365,19 @@ func (s *Server) match(ctx context.Context, id string) (*match, error) {
 	}
 	if err == nil && sg.Expired {
 		return nil, errExpired
+	}
+	if err == nil && s.node != nil && !sg.Over {
+		// In a cluster a game in progress is its lease holder's.
+		g, err := s.takeOver(ctx, sg)
+		if here := (*errNotHere)(nil); errors.As(err, &here) || err == nil || ctx.Err() != nil {
+			return g, err
+		}
+		if bad := (*errUnloadable)(nil); errors.As(err, &bad) {
+			s.markDamaged(id, bad.err)
+			return nil, damaged(id, bad.err)
+		}
+		s.log.Error("taking a game over", "game", id, "err", err)
+		return nil, errorf(http.StatusServiceUnavailable, "unavailable", "game %s could not be taken over from its last node; try again", id)
 	}
 	var loaded *match
 	if err == nil {
@@ -409,8 +440,10 @@ func (s *Server) expire(now time.Time) {
 		g.mu.Lock()
 		gone := !g.closed && !g.cur.Over() && s.expires(g.seats, g.updated, now)
 		if gone {
-			if err := s.store.Expire(context.Background(), g.id, now); err != nil {
-				s.log.Error("expiring a game", "game", g.id, "err", err)
+			if err := s.store.Expire(g.fence(context.Background()), g.id, now); err != nil {
+				if !g.fenced(err) {
+					s.log.Error("expiring a game", "game", g.id, "err", err)
+				}
 				gone = false
 			}
 		}
@@ -422,6 +455,7 @@ func (s *Server) expire(now time.Time) {
 			for c := range g.subs {
 				c.kill(statusGoingAway, "the game has expired")
 			}
+			g.publish(int64(len(g.moves)), mustJSON(relayed{Reconnect: "the game has expired"}))
 			s.log.Info("game expired", "game", g.id, "updated", g.updated)
 		}
 		g.mu.Unlock()
@@ -513,6 +547,9 @@ func (s *Server) Close() error {
 		g.mu.Unlock()
 	}
 	saving.Wait()
+	if s.node != nil {
+		s.releaseAll(ctx)
+	}
 	cancel()
 	s.mu.Lock()
 	for c := range s.conns {

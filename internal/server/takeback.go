@@ -154,7 +154,10 @@ func (g *match) takeBack(ctx context.Context, seat, to int) *apiError {
 		rs.Apply(cur)
 		reseeds = append(reseeds, rs)
 	}
-	if err := g.s.store.TakeBack(ctx, g.id, from, to, clocks, toStoredReseeds(reseeds), now); err != nil {
+	if err := g.s.store.TakeBack(g.fence(ctx), g.id, from, to, clocks, toStoredReseeds(reseeds), now); err != nil {
+		if g.fenced(err) {
+			return errMoved
+		}
 		g.s.log.Error("storing a take-back", "game", g.id, "from", from, "to", to, "err", err)
 		if errors.Is(err, store.ErrClosed) {
 			return errShuttingDown
@@ -185,6 +188,9 @@ func (g *match) takeBack(ctx context.Context, seat, to int) *apiError {
 			g.drop(c)
 		}
 	}
+	// Other nodes' clients reconnect and are brought to the history as it
+	// is now, as a client that missed a take-back is.
+	g.publish(int64(to), mustJSON(relayed{Reconnect: "moves were taken back"}))
 	g.schedule()
 	return nil
 }

@@ -210,7 +210,10 @@ func (g *match) timeout(v, gen int) {
 	if !g.seats[p].StandIn {
 		seats := slices.Clone(g.seats)
 		seats[p].StandIn = true
-		if err := g.s.store.UpdateSeats(context.Background(), g.id, len(g.moves), seats, g.clocks, now); err != nil {
+		if err := g.s.store.UpdateSeats(g.fence(context.Background()), g.id, len(g.moves), seats, g.clocks, now); err != nil {
+			if g.fenced(err) {
+				return
+			}
 			g.s.log.Error("storing a stand-in", "game", g.id, "seat", p, "err", err)
 		} else {
 			g.seats = seats

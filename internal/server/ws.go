@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/lagoon-games/lagoon/internal/cluster"
 )
 
 // WebSocket settings; see docs/protocol.md.
@@ -23,6 +26,10 @@ const (
 	statusTooSlow   = websocket.StatusCode(4001)
 	statusViolation = websocket.StatusPolicyViolation
 	statusNormal    = websocket.StatusNormalClosure
+	// statusMoved closes the connections of a game whose owner changed, or
+	// whose events a node may have missed: the client reconnects with its
+	// last version, as after any close, and catches up (docs/cluster.md).
+	statusMoved = websocket.StatusCode(4002)
 )
 
 // wsConn is one WebSocket client of a game: a seat's or a spectator's.
@@ -39,6 +46,25 @@ type wsConn struct {
 
 	limit    bucket
 	refusals int
+
+	// rg is the game's stand-in on this node when another node owns it
+	// (remote.go), with g nil; the fields below are its, under rg.mu.
+	rg *remoteGame
+	// welcomed says the owner's welcome has been sent; until then the
+	// relayed events wait in early. after is the version the welcome
+	// brought the client to, and last the last version relayed to it.
+	welcomed bool
+	early    []cluster.Event
+	after    int64
+	last     atomic.Int64
+}
+
+// version is the game's version as the client knows it, for heartbeats.
+func (c *wsConn) version() int64 {
+	if c.g != nil {
+		return c.g.version.Load()
+	}
+	return c.last.Load()
 }
 
 // outgoing is a message queued for the writer. A nonzero closeCode closes
@@ -78,16 +104,23 @@ func (c *wsConn) kill(code websocket.StatusCode, reason string) {
 	})
 }
 
-// handleWebSocket serves a game's WebSocket (docs/protocol.md). It refuses
-// only before the upgrade; after it, the connection's messages say what is
-// wrong.
-func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *match) error {
+// handleWebSocket serves a game's WebSocket (docs/protocol.md): of a game
+// this node has, or, in a cluster, of one another node owns (remote.go). It
+// refuses only before the upgrade; after it, the connection's messages say
+// what is wrong.
+func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request) error {
+	g, err := s.requestedGame(r)
+	here := (*errNotHere)(nil)
+	if err != nil && !errors.As(err, &here) {
+		return err
+	}
+	id := r.PathValue("id")
 	if !sameOrigin(r) {
 		return errorf(http.StatusForbidden, "cross_origin", "WebSocket connections from other sites are not accepted")
 	}
 	ws, err := websocket.Accept(w, r, nil)
 	if err != nil {
-		s.log.Debug("websocket upgrade refused", "game", g.id, "err", err)
+		s.log.Debug("websocket upgrade refused", "game", id, "err", err)
 		return nil
 	}
 	ws.SetReadLimit(maxMessageBytes)
@@ -104,6 +137,10 @@ func (s *Server) handleWebSocket(w http.ResponseWriter, r *http.Request, g *matc
 
 	hello, ok := c.readHello()
 	if !ok {
+		return nil
+	}
+	if here != nil {
+		s.node.serveRemote(c, id, here.owner, hello)
 		return nil
 	}
 	if hello.Token != "" {
@@ -223,55 +260,54 @@ func (c *wsConn) readLoop() {
 			c.send(mustJSON(pongMessage{Type: "pong", ID: m.ID}))
 		case "hello":
 			c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: http.StatusBadRequest, Code: "bad_request", Message: "hello is only the first message"}))
-		case "move":
-			c.move(m)
-		case "take_back", "take_back_answer":
-			c.takeBack(m)
+		case "move", "take_back", "take_back_answer":
+			if c.rg != nil {
+				c.rg.command(c, m, data)
+			} else {
+				c.g.command(c.ctx, c.seat, m, func(msg []byte) { c.send(msg) })
+			}
 		}
 	}
 }
 
-// move plays a client's move and answers it: at once, or when a move held
-// for its hand is made, the connection reading on meanwhile.
-func (c *wsConn) move(m clientMessage) {
-	if c.seat < 0 {
-		c.refuseMove(m, errorf(http.StatusUnauthorized, "no_token", "spectators cannot move"))
+// command runs a seat's move or take-back message and answers it with
+// send, once: at once, or when a move held for its hand is made. It runs
+// for the game's own clients and for those of other nodes (forward.go).
+func (g *match) command(ctx context.Context, seat int, m clientMessage, send func([]byte)) {
+	refuse := func(e *apiError) {
+		send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: e.status, Code: e.code, Message: e.message, Refusal: e.refusal,
+			State: g.currentState(seat)}))
+	}
+	if m.Type != "move" {
+		var e *apiError
+		switch {
+		case seat < 0:
+			e = errorf(http.StatusUnauthorized, "no_token", "spectators cannot take moves back")
+		case m.Type == "take_back":
+			_, e = g.askTakeBack(ctx, seat, m.Version)
+		default:
+			_, e = g.answerTakeBack(ctx, seat, m.Version, m.Accept)
+		}
+		if e != nil {
+			refuse(e)
+			return
+		}
+		send(mustJSON(ackMessage{Type: "ack", ID: m.ID, Version: int(g.version.Load())}))
+		return
+	}
+	if seat < 0 {
+		refuse(errorf(http.StatusUnauthorized, "no_token", "spectators cannot move"))
 		return
 	}
 	start := time.Now()
-	c.g.submit(c.ctx, moveRequest{seat: c.seat, version: m.Version, text: m.Move, person: true}, func(o moveOutcome) {
-		c.s.metrics.moves.WithLabelValues("person").Observe(time.Since(start).Seconds())
+	g.submit(ctx, moveRequest{seat: seat, version: m.Version, text: m.Move, person: true}, func(o moveOutcome) {
+		g.s.metrics.moves.WithLabelValues("person").Observe(time.Since(start).Seconds())
 		if o.err != nil {
-			c.refuseMove(m, o.err)
+			refuse(o.err)
 			return
 		}
-		c.send(mustJSON(ackMessage{Type: "ack", ID: m.ID, Version: o.version, Duplicate: o.duplicate}))
+		send(mustJSON(ackMessage{Type: "ack", ID: m.ID, Version: o.version, Duplicate: o.duplicate}))
 	})
-}
-
-// refuseMove answers the move m with its refusal and the game's state.
-func (c *wsConn) refuseMove(m clientMessage, e *apiError) {
-	c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: e.status, Code: e.code, Message: e.message, Refusal: e.refusal, State: c.g.currentState(c.seat)}))
-}
-
-// takeBack asks for a take-back or answers one, and answers with an ack at
-// the game's version after it.
-func (c *wsConn) takeBack(m clientMessage) {
-	var e *apiError
-	if c.seat < 0 {
-		e = errorf(http.StatusUnauthorized, "no_token", "spectators cannot take moves back")
-	} else {
-		if m.Type == "take_back" {
-			_, e = c.g.askTakeBack(c.ctx, c.seat, m.Version)
-		} else {
-			_, e = c.g.answerTakeBack(c.ctx, c.seat, m.Version, m.Accept)
-		}
-		if e == nil {
-			c.send(mustJSON(ackMessage{Type: "ack", ID: m.ID, Version: int(c.g.version.Load())}))
-			return
-		}
-	}
-	c.send(mustJSON(errorMessage{Type: "error", ID: m.ID, Status: e.status, Code: e.code, Message: e.message, State: c.g.currentState(c.seat)}))
 }
 
 // writeLoop writes the queued messages and the heartbeats.
@@ -283,7 +319,7 @@ func (c *wsConn) writeLoop() {
 		select {
 		case o = <-c.out:
 		case <-heartbeat.C:
-			o.msg = mustJSON(heartbeatMessage{Type: "heartbeat", Version: c.g.version.Load()})
+			o.msg = mustJSON(heartbeatMessage{Type: "heartbeat", Version: c.version()})
 		case <-c.ctx.Done():
 			return
 		}
@@ -331,16 +367,30 @@ func (g *match) subscribe(c *wsConn, last, takeBacks int) bool {
 	if g.closed {
 		return false
 	}
+	return g.greetLocked(c.ctx, c.seat, last, takeBacks, func(msg []byte) { c.send(msg) }, func() {
+		g.subs[c] = struct{}{}
+		if c.seat >= 0 {
+			g.connected[c.seat]++
+		}
+	})
+}
+
+// greetLocked brings a client of seat up to date from version last, through
+// send: the welcome, then the events it missed or a snapshot. register, if
+// not nil, makes it one of the game's subscribers, in the step that sends
+// its welcome, so that it misses nothing between; a client of another node
+// is not registered, its node relaying the game's events. g.mu is held.
+func (g *match) greetLocked(ctx context.Context, seat, last, takeBacks int, send func([]byte), register func()) bool {
 	now := time.Now()
-	if c.seat >= 0 && !g.cur.Over() {
-		if e := g.join(c.ctx, c.seat, ""); e != nil {
+	if seat >= 0 && !g.cur.Over() {
+		if e := g.join(ctx, seat, ""); e != nil {
 			return false
 		}
 	}
 	v := len(g.moves)
 	w := welcomeMessage{Type: "welcome", Version: v, TakeBacks: g.takeBacks, Resume: "snapshot"}
-	if c.seat >= 0 {
-		w.You = &c.seat
+	if seat >= 0 {
+		w.You = &seat
 	}
 	// A client that has not seen every take-back may have seen moves
 	// that are no longer the game's, even at a version it still has.
@@ -348,29 +398,31 @@ func (g *match) subscribe(c *wsConn, last, takeBacks int) bool {
 	if resume {
 		w.Resume = "events"
 	}
-	g.subs[c] = struct{}{}
-	if c.seat >= 0 {
-		g.connected[c.seat]++
+	if register != nil {
+		register()
 	}
 	w.Seats = g.seatViews()
-	c.send(mustJSON(w))
+	send(mustJSON(w))
 	if resume {
-		for _, e := range g.eventsSince(last, c.seat, now) {
-			c.send(e)
+		for _, e := range g.eventsSince(last, seat, now) {
+			send(e)
 		}
 	} else {
-		c.send(mustJSON(snapshotMessage{Type: "snapshot", Game: g.fullView(c.seat)}))
+		send(mustJSON(snapshotMessage{Type: "snapshot", Game: g.fullView(seat)}))
 	}
 	if g.pending != nil {
-		c.send(mustJSON(takeBackRequestEvent{Type: "take_back_request", takeBackRequest: g.takeBacksView().Request}))
+		send(mustJSON(takeBackRequestEvent{Type: "take_back_request", takeBackRequest: g.takeBacksView().Request}))
 	}
 	// The clocks as they are now: a client that missed no move would
 	// otherwise keep counting from what it last heard, across the time the
 	// connection or the server was down. A seat's arrival tells everyone.
-	if c.seat >= 0 {
+	if seat >= 0 {
+		if register == nil {
+			send(g.seatsMessage(now))
+		}
 		g.broadcastSeats(now)
 	} else if g.time != nil {
-		c.send(g.seatsMessage(now))
+		send(g.seatsMessage(now))
 	}
 	return true
 }

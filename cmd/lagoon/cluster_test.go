@@ -1,0 +1,520 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/lagoon-games/lagoon/internal/cluster/natstest"
+	"github.com/lagoon-games/lagoon/internal/store/postgres/pgtest"
+)
+
+// The cluster's tests run three real nodes (lagoon serve processes) on
+// loopback ports against real PostgreSQL and NATS (LAGOON_POSTGRES,
+// LAGOON_NATS), and kill and freeze them (docs/cluster.md).
+
+// buildLagoon builds this command once for the test, to run as nodes,
+// with the race detector when the test has it.
+func buildLagoon(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "lagoon")
+	args := []string{"build", "-o", bin}
+	if raceEnabled {
+		args = append(args, "-race")
+	}
+	out, err := exec.Command("go", append(args, ".")...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// clusterNode is a lagoon serve process of the test's cluster.
+type clusterNode struct {
+	name, url string
+	cmd       *exec.Cmd
+	log       *syncBuffer
+}
+
+// syncBuffer is a node's log, read while the node writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// testCluster is three nodes on one database schema and NATS prefix of the
+// test's own.
+type testCluster struct {
+	t             *testing.T
+	bin, db, nats string
+	prefix        string
+	nodes         map[string]*clusterNode
+	mu            sync.Mutex
+}
+
+// start starts node name and waits until it serves.
+func (tc *testCluster) start(name string) *clusterNode {
+	t := tc.t
+	t.Helper()
+	cmd := exec.Command(tc.bin, "serve", "-addr", "127.0.0.1:0", "-store", tc.db, "-nats", tc.nats, "-node", name,
+		"-nats-prefix", tc.prefix, "-bot-delay", "50ms", "-rate", "0")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &clusterNode{name: name, cmd: cmd, log: &syncBuffer{}}
+	cmd.Stderr = n.log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGCONT)
+		cmd.Process.Kill()
+		cmd.Wait()
+		if strings.Contains(n.log.String(), "DATA RACE") {
+			t.Errorf("node %s ran into a data race", name)
+		}
+		if t.Failed() {
+			t.Logf("node %s's log:\n%s", name, n.log.String())
+		}
+	})
+	br := bufio.NewReader(stdout)
+	line, err := br.ReadString('\n')
+	url, ok := strings.CutPrefix(strings.TrimSpace(line), "Lagoon is at ")
+	if err != nil || !ok {
+		t.Fatalf("node %s printed %q (%v); log:\n%s", name, line, err, n.log.String())
+	}
+	go io.Copy(io.Discard, br)
+	n.url = url
+	tc.mu.Lock()
+	tc.nodes[name] = n
+	tc.mu.Unlock()
+	return n
+}
+
+// holder returns the node holding game id's lease live, "" if none.
+func (tc *testCluster) holder(id string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, tc.db)
+	if err != nil {
+		tc.t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var node string
+	err = conn.QueryRow(ctx, `SELECT node FROM leases WHERE game = $1 AND expires > clock_timestamp()`, id).Scan(&node)
+	if err == pgx.ErrNoRows {
+		return ""
+	}
+	if err != nil {
+		tc.t.Fatal(err)
+	}
+	return node
+}
+
+// waitUntil waits until ok holds, failing the test past a bound far above
+// what it takes (the lease time is 6 s).
+func waitUntil(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within a minute", what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// apiCall calls the API and decodes the answer into out, returning the
+// status.
+func apiCall(t *testing.T, method, url, token, body string, out any) int {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0 // a node killed under the request
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		json.NewDecoder(resp.Body).Decode(out)
+	}
+	return resp.StatusCode
+}
+
+// gameState is what the test reads of a game: its version, the legal
+// moves of the seat to move, its moves and whether it is over.
+type gameState struct {
+	ID    string `json:"id"`
+	Moves []struct {
+		Move string `json:"move"`
+	} `json:"moves"`
+	State struct {
+		Version int  `json:"version"`
+		ToMove  int  `json:"to_move"`
+		Over    bool `json:"over"`
+		View    struct {
+			Legal []string `json:"legal"`
+		} `json:"view"`
+	} `json:"state"`
+	Seats []struct {
+		Token string `json:"token"`
+	} `json:"seats"`
+}
+
+// create makes a game on node n.
+func (tc *testCluster) create(n *clusterNode, body string) (gameState, []string) {
+	var created struct {
+		ID    string `json:"id"`
+		Seats []struct {
+			Token string `json:"token"`
+		} `json:"seats"`
+		Game gameState `json:"game"`
+	}
+	if code := apiCall(tc.t, "POST", n.url+"/api/games", "", body, &created); code != http.StatusCreated {
+		tc.t.Fatalf("creating %s on %s: %d", body, n.name, code)
+	}
+	var tokens []string
+	for _, s := range created.Seats {
+		tokens = append(tokens, s.Token)
+	}
+	return created.Game, tokens
+}
+
+// game reads game id through node n.
+func readGame(t *testing.T, n *clusterNode, id string) (gameState, int) {
+	var g gameState
+	code := apiCall(t, "GET", n.url+"/api/games/"+id, "", "", &g)
+	return g, code
+}
+
+// watcher is a WebSocket spectator of a game on one node, reconnecting as
+// the web page does and remembering the last version it heard.
+type watcher struct {
+	mu         sync.Mutex
+	version    int
+	reconnects int
+}
+
+func (w *watcher) last() (int, int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.version, w.reconnects
+}
+
+// watch follows game id on node n until ctx ends.
+func watch(ctx context.Context, n *clusterNode, id string) *watcher {
+	w := &watcher{version: -1}
+	go func() {
+		for ctx.Err() == nil {
+			w.session(ctx, n, id)
+			w.mu.Lock()
+			w.reconnects++
+			w.mu.Unlock()
+			select {
+			case <-ctx.Done():
+			case <-time.After(200 * time.Millisecond):
+			}
+		}
+	}()
+	return w
+}
+
+func (w *watcher) session(ctx context.Context, n *clusterNode, id string) {
+	c, _, err := websocket.Dial(ctx, strings.Replace(n.url, "http:", "ws:", 1)+"/api/games/"+id+"/ws", nil)
+	if err != nil {
+		return
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 22)
+	w.mu.Lock()
+	hello := fmt.Sprintf(`{"type":"hello","version":%d}`, w.version)
+	if w.version < 0 {
+		hello = `{"type":"hello"}`
+	}
+	w.mu.Unlock()
+	if c.Write(ctx, websocket.MessageText, []byte(hello)) != nil {
+		return
+	}
+	for {
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			return
+		}
+		var m struct {
+			Type    string `json:"type"`
+			Version int    `json:"version"`
+			Game    struct {
+				State struct {
+					Version int `json:"version"`
+				} `json:"state"`
+			} `json:"game"`
+		}
+		json.Unmarshal(data, &m)
+		w.mu.Lock()
+		switch m.Type {
+		case "move":
+			w.version = max(w.version, m.Version)
+		case "snapshot":
+			w.version = m.Game.State.Version
+		}
+		w.mu.Unlock()
+	}
+}
+
+// player plays a game's seats by the API through the nodes given, in
+// turn, each move sent again (with its version) until a node acknowledges
+// it; acked are the acknowledged moves by version.
+type player struct {
+	t      *testing.T
+	id     string
+	tokens []string
+	acked  map[int]string
+}
+
+// play makes moves until the game has n, or is over, through the nodes in
+// turn; it returns the versions acknowledged.
+func (p *player) play(nodes []*clusterNode, n int) {
+	t := p.t
+	t.Helper()
+	for i := 0; ; i++ {
+		node := nodes[i%len(nodes)]
+		var g gameState
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			var code int
+			g, code = readGame(t, node, p.id)
+			if code == http.StatusOK {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("game %s through %s: %d for a minute", p.id, node.name, code)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		if g.State.Over || g.State.Version >= n {
+			return
+		}
+		move := g.State.View.Legal[0]
+		var ans struct {
+			Version   int  `json:"version"`
+			Duplicate bool `json:"duplicate"`
+		}
+		code := apiCall(t, "POST", node.url+"/api/games/"+p.id+"/moves", p.tokens[g.State.ToMove],
+			fmt.Sprintf(`{"version":%d,"move":%q}`, g.State.Version, move), &ans)
+		switch code {
+		case http.StatusOK:
+			p.acked[ans.Version] = move
+		case 0, http.StatusServiceUnavailable, http.StatusConflict:
+			// A node killed, the owner moving, or a move made meanwhile:
+			// read the game again and go on.
+			time.Sleep(100 * time.Millisecond)
+		default:
+			t.Fatalf("move %q at %d through %s: %d", move, g.State.Version, node.name, code)
+		}
+	}
+}
+
+// checkAcked checks that every acknowledged move is in game g.
+func (p *player) checkAcked(g gameState) {
+	for v, move := range p.acked {
+		if v > len(g.Moves) || g.Moves[v-1].Move != move {
+			p.t.Errorf("game %s: move %d %q was acknowledged, but the game has %d moves", p.id, v, move, len(g.Moves))
+		}
+	}
+}
+
+// TestCluster runs three nodes, plays a game of people through all three
+// and games of bots alone of every game, kills the owner (kill -9): the games are owned
+// by another node within the lease, the people's game goes on through the
+// survivors, no acknowledged move is lost, the bots keep playing, and a
+// spectator on a surviving node follows without a reload. Then it freezes
+// an owner (SIGSTOP) past its lease and wakes it: its lease is gone, it
+// gives the game up, and the game goes on elsewhere. Last, the owner is
+// stopped as for an upgrade (SIGTERM): its lease is released at once.
+func TestCluster(t *testing.T) {
+	tc := &testCluster{t: t, db: pgtest.URL(t), nats: natstest.URL(t), prefix: "lagoontest_" + rand.Text()[:10], nodes: map[string]*clusterNode{}}
+	tc.bin = buildLagoon(t)
+	a, b, c := tc.start("n1"), tc.start("n2"), tc.start("n3")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+
+	// lagoon loadtest drives the cluster: each game made through one node,
+	// its two clients on two others, every move checked against the
+	// record.
+	var out strings.Builder
+	addrs := strings.Join([]string{strings.TrimPrefix(a.url, "http://"), strings.TrimPrefix(b.url, "http://"), strings.TrimPrefix(c.url, "http://")}, ",")
+	if code := run([]string{"loadtest", "-addr", addrs, "-games", "3", "-moves", "30", "-think", "150ms", "-sources", "0"}, nil, &out, &out); code != 0 ||
+		!strings.Contains(out.String(), "0 errors, 0 moves lost, 0 moves doubled") {
+		t.Fatalf("lagoon loadtest through three nodes: exit %d\n%s", code, out.String())
+	}
+
+	people, tokens := tc.create(a, `{"game":"bluelagoon","seats":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}],"seed":3}`)
+	bots, _ := tc.create(a, `{"game":"bluelagoon","seats":[{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"}],"seed":4,"time":{"kind":"none"}}`)
+	// Bots play the other games, Laguna (with its glass) and the Druids,
+	// on the node that will be killed.
+	var botGames []gameState
+	for _, id := range []string{"laguna", "druids"} {
+		g, _ := tc.create(a, `{"game":"`+id+`","seats":[{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"}],"seed":5}`)
+		botGames = append(botGames, g)
+	}
+	if h := tc.holder(people.ID); h != "n1" {
+		t.Fatalf("the game made on n1 is held by %q", h)
+	}
+	spectator := watch(ctx, c, people.ID)
+	botWatcher := watch(ctx, b, bots.ID)
+	p := &player{t: t, id: people.ID, tokens: tokens, acked: map[int]string{}}
+	p.play([]*clusterNode{a, b, c}, 6)
+	waitUntil(t, "the spectator on n3 sees the moves made through n1, n2 and n3", func() bool {
+		v, _ := spectator.last()
+		return v >= 6
+	})
+	waitUntil(t, "the bots play, watched from n2", func() bool {
+		v, _ := botWatcher.last()
+		return v >= 2
+	})
+
+	// kill -9 the owner of both games.
+	killed := time.Now()
+	a.cmd.Process.Signal(syscall.SIGKILL)
+	a.cmd.Wait()
+	waitUntil(t, "another node takes the games of the killed node", func() bool {
+		for _, g := range append([]gameState{people, bots}, botGames...) {
+			if h := tc.holder(g.ID); h == "" || h == "n1" {
+				if g, _ := readGame(t, b, g.ID); !g.State.Over {
+					return false
+				}
+			}
+		}
+		return true
+	})
+	t.Logf("the games were taken over %v after the kill (lease 6 s)", time.Since(killed).Round(100*time.Millisecond))
+	_, reconnectsBefore := spectator.last()
+	p.play([]*clusterNode{b, c}, 12)
+	waitUntil(t, "the spectator on n3 sees the moves after the failover", func() bool {
+		v, _ := spectator.last()
+		return v >= 12
+	})
+	if _, r := spectator.last(); r-reconnectsBefore > 3 {
+		t.Errorf("the spectator reconnected %d times over the failover", r-reconnectsBefore)
+	}
+	for _, g := range append([]gameState{bots}, botGames...) {
+		at, _ := readGame(t, b, g.ID)
+		waitUntil(t, "the bots of "+g.ID+" go on, on the new owner", func() bool {
+			now, _ := readGame(t, c, g.ID)
+			return now.State.Over || now.State.Version > at.State.Version
+		})
+	}
+	g, _ := readGame(t, c, people.ID)
+	p.checkAcked(g)
+
+	// SIGSTOP the people's game's owner past its lease, then wake it.
+	owner := tc.nodes[tc.holder(people.ID)]
+	others := slices.DeleteFunc([]*clusterNode{b, c}, func(n *clusterNode) bool { return n == owner })
+	owner.cmd.Process.Signal(syscall.SIGSTOP)
+	waitUntil(t, "another node takes the frozen owner's game", func() bool {
+		h := tc.holder(people.ID)
+		return h != "" && h != owner.name
+	})
+	p.play(others, 16)
+	owner.cmd.Process.Signal(syscall.SIGCONT)
+	waitUntil(t, "the woken owner gives the game up", func() bool {
+		return strings.Contains(owner.log.String(), "game given up")
+	})
+	// Through the woken node, the game is the new owner's.
+	p.play([]*clusterNode{owner}, 18)
+
+	// A node stopped as for an upgrade (SIGTERM) stores its clocks and
+	// releases its leases: the game is taken by the next request for it,
+	// without waiting out the lease, and nothing is lost.
+	last := tc.nodes[tc.holder(people.ID)]
+	last.cmd.Process.Signal(syscall.SIGTERM)
+	if err := last.cmd.Wait(); err != nil {
+		t.Fatalf("node %s stopped with %v", last.name, err)
+	}
+	if h := tc.holder(people.ID); h == last.name {
+		t.Errorf("node %s stopped, and still holds its game", last.name)
+	}
+	rest := slices.DeleteFunc([]*clusterNode{b, c}, func(n *clusterNode) bool { return n == last })
+	p.play(rest, 20)
+	g, _ = readGame(t, rest[0], people.ID)
+	p.checkAcked(g)
+	if len(g.Moves) < 20 {
+		t.Errorf("the game has %d moves, 20 were played", len(g.Moves))
+	}
+}
+
+// TestServeClusterBadInput: the cluster's flags wrong, or its servers not
+// answering, stop lagoon serve at start with a clear error, and nothing is
+// written to the database.
+func TestServeClusterBadInput(t *testing.T) {
+	nats := natstest.URL(t)
+	db := pgtest.URL(t)
+	u, err := url.Parse(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.UserPassword("nosuchrole", "wrong")
+	badUser := u.String()
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"nats without postgres", []string{"-data", t.TempDir(), "-nats", nats}, 2, "it needs -store postgres://"},
+		{"node without nats", []string{"-store", db, "-node", "n1"}, 2, "-node names a node of a cluster: it needs -nats"},
+		{"nats that does not answer", []string{"-store", db, "-nats", "nats://127.0.0.1:1", "-node", "n1"}, 1, "127.0.0.1:1"},
+		{"database credentials refused", []string{"-store", badUser, "-nats", nats, "-node", "n1", "-nats-prefix", "lagoontest_" + rand.Text()[:10]}, 1, "nosuchrole"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr strings.Builder
+			code := run(append([]string{"serve", "-addr", "127.0.0.1:0"}, tc.args...), nil, &stdout, &stderr)
+			if code != tc.code || !strings.Contains(stderr.String(), tc.want) {
+				t.Errorf("exit %d, want %d, with %q in:\n%s", code, tc.code, tc.want, stderr.String())
+			}
+			if strings.Contains(stderr.String(), "wrong") {
+				t.Errorf("the password is in the error:\n%s", stderr.String())
+			}
+			if n := pgtest.QueryInt(t, db, `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()`); n != 0 {
+				t.Errorf("%d tables were made", n)
+			}
+		})
+	}
+}

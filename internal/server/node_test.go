@@ -1,0 +1,273 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/lagoon-games/lagoon/internal/cluster"
+	"github.com/lagoon-games/lagoon/internal/cluster/natstest"
+	"github.com/lagoon-games/lagoon/internal/store/postgres"
+	"github.com/lagoon-games/lagoon/internal/store/postgres/pgtest"
+)
+
+// These tests run two servers in the process as nodes of one cluster, on
+// real PostgreSQL and NATS (LAGOON_POSTGRES, LAGOON_NATS); the three-node
+// test of killed and frozen processes is lagoon serve's (cmd/lagoon).
+
+// newTestNodes starts nodes of one cluster on a schema and a subject
+// prefix of their own, and returns them with the schema's address. Their
+// leases last a minute: a test takes a lease away itself.
+func newTestNodes(t *testing.T, configure func(*Config), names ...string) ([]*testServer, string) {
+	t.Helper()
+	return newTestNodesOn(t, natstest.URL(t), configure, names...)
+}
+
+// newTestNodesOn is newTestNodes on the NATS server at nats.
+func newTestNodesOn(t *testing.T, nats string, configure func(*Config), names ...string) ([]*testServer, string) {
+	t.Helper()
+	db := pgtest.URL(t)
+	prefix := "lagoontest_" + newGameID()
+	var out []*testServer
+	for _, name := range names {
+		st, err := postgres.Open(context.Background(), db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gate := &Gate{}
+		conn, err := cluster.Connect(nats, name, cluster.Options{Prefix: prefix, Handler: gate.Handler, Counts: gate.Counts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := testConfig(t, st)
+		cfg.Cluster = &Cluster{Conn: conn, Gate: gate, Leases: st, LeaseTTL: time.Minute}
+		if configure != nil {
+			configure(&cfg)
+		}
+		s, err := New(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := &testServer{t: t, store: st, s: s, http: httptest.NewServer(s)}
+		t.Cleanup(func() {
+			ts.stop()
+			conn.Close()
+		})
+		out = append(out, ts)
+	}
+	return out, db
+}
+
+// TestNodesRelayEachSeatItsView plays a game of hidden hands (Tiny) made
+// on one node, whose seats and spectator follow it over WebSocket on
+// another: their moves are forwarded to the owner and acknowledged, and
+// each relayed event shows each client the state as its own seat sees it
+// on the owner, never another seat's hand.
+func TestNodesRelayEachSeatItsView(t *testing.T) {
+	nodes, _ := newTestNodes(t, nil, "a", "b")
+	owner, other := nodes[0], nodes[1]
+	id, tokens := owner.humansOf("tiny", 2, 7)
+	var clients [2]*wsClient
+	for p := range clients {
+		c, w := other.connect(id, tokens[p], -1)
+		if w.You == nil || *w.You != p {
+			t.Fatalf("seat %d's welcome through the other node: %s", p, w.raw)
+		}
+		c.read() // the snapshot
+		clients[p] = c
+	}
+	spectator, _ := other.connect(id, "", -1)
+	spectator.read()
+	for v := 0; v < 8; v++ {
+		g := owner.getTiny(id, "", -1)
+		if g.State.Over {
+			break
+		}
+		p := g.State.ToMove
+		legal := owner.getTiny(id, tokens[p], -1).State.View.Legal
+		clients[p].send(map[string]any{"type": "move", "id": "m", "version": v, "move": legal[0]})
+		for seat, c := range clients {
+			// The ack and the event come by different ways, in either
+			// order, as they may to the owner's own clients.
+			var acked, moved bool
+			for !moved || seat == p && !acked {
+				switch m := c.read(); m.Type {
+				case "ack":
+					if m.Version != v+1 {
+						t.Fatalf("seat %d's move %d through the other node: %s", p, v+1, m.raw)
+					}
+					acked = true
+				case "move":
+					checkRelayedView(t, owner, id, tokens[seat], m)
+					moved = true
+				default:
+					t.Fatalf("seat %d got %s", seat, m.raw)
+				}
+			}
+		}
+		checkRelayedView(t, owner, id, "", spectator.readUntil("move")[0])
+	}
+	if got := len(owner.storedMoves(id)); got < 8 {
+		t.Errorf("%d moves stored, 8 acknowledged", got)
+	}
+	// The seats' clients on the other node count as connected on the
+	// owner, until they leave.
+	if seats := owner.getTiny(id, "", -1).Seats; seats[0].Connected != 1 || seats[1].Connected != 1 {
+		t.Errorf("the owner's seats with their clients on the other node: %+v", seats)
+	}
+	clients[1].c.Close(websocket.StatusNormalClosure, "")
+	eventually(t, "the owner counts seat 1's client gone from the other node", func() bool {
+		return owner.getTiny(id, "", -1).Seats[1].Connected == 0
+	})
+}
+
+// eventually waits until ok holds, failing the test past a bound far
+// above what a heartbeat or a forwarded command takes.
+func eventually(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 10 s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// checkRelayedView checks that a relayed move event shows the state its
+// seat (token) sees on the owner at that version.
+func checkRelayedView(t *testing.T, owner *testServer, id, token string, m message) {
+	t.Helper()
+	var got tinyState
+	if err := json.Unmarshal(m.State, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := owner.getTiny(id, token, m.Version).State
+	if string(mustJSON(got.View)) != string(mustJSON(want.View)) {
+		t.Fatalf("relayed view at %d: %s, the owner shows %s", m.Version, mustJSON(got.View), mustJSON(want.View))
+	}
+}
+
+// TestNodesForwardTheAPI: a game's API on a node that does not own it is
+// the owner's, and the lobby of either node lists every node's games.
+func TestNodesForwardTheAPI(t *testing.T) {
+	nodes, _ := newTestNodes(t, nil, "a", "b")
+	owner, other := nodes[0], nodes[1]
+	id, tokens := owner.humans(2, 1)
+	legal := other.get(id, tokens[0]).State.View.Legal
+	if r := other.move(id, tokens[0], 0, legal[0]); r.Version != 1 {
+		t.Fatalf("a move through the other node: %+v", r)
+	}
+	if got := owner.storedMoves(id); len(got) != 1 {
+		t.Fatalf("stored %q", got)
+	}
+	status, body := other.request("GET", "/api/lobby", "", nil)
+	lobby := decode[struct {
+		Playing []summaryView `json:"playing"`
+	}](t, body)
+	if status != 200 || len(lobby.Playing) != 1 || lobby.Playing[0].ID != id || lobby.Playing[0].Version != 1 {
+		t.Fatalf("the other node's lobby: %d %s", status, body)
+	}
+	eventually(t, "the other node's health counts the owner's game", func() bool {
+		return other.s.health(time.Now()).Cluster.Games == 1
+	})
+}
+
+// TestNodesFencedWriteGivesTheGameUp: a node whose lease was taken over
+// finds its next write refused by the store, answers it 503 moved, writes
+// nothing and gives the game up; the same move sent again through it
+// reaches the new owner.
+func TestNodesFencedWriteGivesTheGameUp(t *testing.T) {
+	nodes, db := newTestNodes(t, nil, "a", "b")
+	old, taker := nodes[0], nodes[1]
+	id, tokens := old.humans(2, 1)
+	legal := old.get(id, tokens[0]).State.View.Legal
+	if r := old.move(id, tokens[0], 0, legal[0]); r.Version != 1 {
+		t.Fatalf("the first move: %+v", r)
+	}
+	// The lease runs out (as for a node frozen past it), and the other
+	// node takes the game when asked for it.
+	pgtest.Exec(t, db, `UPDATE leases SET expires = clock_timestamp() WHERE game = ?`, id)
+	legal = taker.get(id, tokens[1]).State.View.Legal
+	if got := pgtest.QueryInt(t, db, `SELECT count(*) FROM leases WHERE node = 'b' AND epoch = 2 AND expires > clock_timestamp()`); got != 1 {
+		t.Fatalf("%d leases of node b at epoch 2", got)
+	}
+	move := map[string]any{"version": 1, "move": legal[0]}
+	status, body := old.request("POST", "/api/games/"+id+"/moves", tokens[1], move)
+	if status != 503 || decode[errorBody](t, body).Error.Code != "moved" {
+		t.Fatalf("a move through the node that lost the lease: %d %s", status, body)
+	}
+	if got := old.storedMoves(id); len(got) != 1 {
+		t.Fatalf("stored %q after the fenced write", got)
+	}
+	if r := old.move(id, tokens[1], 1, legal[0]); r.Version != 2 {
+		t.Fatalf("the move sent again: %+v", r)
+	}
+	if got := taker.storedMoves(id); len(got) != 2 {
+		t.Fatalf("stored %q", got)
+	}
+}
+
+// TestNodesLimitsCountEveryNode: the games an address has in progress on
+// one node count against its limit on another.
+func TestNodesLimitsCountEveryNode(t *testing.T) {
+	nodes, _ := newTestNodes(t, func(c *Config) { c.MaxGamesPerAddr = 1 }, "a", "b")
+	nodes[0].humans(2, 1)
+	eventually(t, "node b hears of node a's game", func() bool {
+		return nodes[1].s.others(countAddr+"127.0.0.1") == 1
+	})
+	status, body := nodes[1].request("POST", "/api/games", "", createRequest{Seats: []seatRequest{{Kind: "human"}, {Kind: "human"}}})
+	if status != 429 || decode[errorBody](t, body).Error.Code != "too_many_games" {
+		t.Fatalf("a second game from the address on the other node: %d %s", status, body)
+	}
+}
+
+// TestNodesNATSRestart: NATS killed and started again under two nodes:
+// meanwhile a move through the node that does not own the game is refused
+// (503, nothing made); once NATS is back the relayed clients are told to
+// reconnect, they resume where they were, and the game goes on through
+// either node, nothing lost.
+func TestNodesNATSRestart(t *testing.T) {
+	nats := natstest.Own(t)
+	nodes, _ := newTestNodesOn(t, nats.URL(), nil, "a", "b")
+	owner, other := nodes[0], nodes[1]
+	id, tokens := owner.humans(2, 1)
+	spectator, _ := other.connect(id, "", -1)
+	spectator.read()
+	legal := other.get(id, tokens[0]).State.View.Legal
+	if r := other.move(id, tokens[0], 0, legal[0]); r.Version != 1 {
+		t.Fatalf("a move through the other node: %+v", r)
+	}
+	spectator.readUntil("move")
+
+	nats.Stop(t)
+	if status, body := other.request("POST", "/api/games/"+id+"/moves", tokens[1], map[string]any{"version": 1, "move": "x"}); status != 503 {
+		t.Fatalf("a move through the other node while NATS is away: %d %s", status, body)
+	}
+	nats.Start(t)
+	// Reconnected, the node cannot tell what it missed: its relayed
+	// clients reconnect.
+	if code := spectator.closeStatus(); code != statusMoved {
+		t.Fatalf("the relayed spectator was closed with %v, want %v", code, statusMoved)
+	}
+
+	legal = owner.get(id, tokens[1]).State.View.Legal
+	eventually(t, "a move through the other node once NATS is back", func() bool {
+		status, _ := other.request("POST", "/api/games/"+id+"/moves", tokens[1], map[string]any{"version": 1, "move": legal[0]})
+		return status == 200
+	})
+	back, w := other.connect(id, "", 1)
+	if w.Resume != "events" {
+		t.Fatalf("the spectator's welcome back: %s", w.raw)
+	}
+	if m := back.readUntil("move"); m[len(m)-1].Version != 2 {
+		t.Fatalf("the spectator resumed with %s", m[len(m)-1].raw)
+	}
+	if got := owner.storedMoves(id); len(got) != 2 {
+		t.Fatalf("stored %q", got)
+	}
+}
