@@ -224,3 +224,7 @@ func (s *State) Equal(other game.State) bool {
 	a.ajEvent, b.ajEvent = [24]ajEvent{}, [24]ajEvent{}
 	return a == b
 }
+
+// Bag returns how many tiles are in the bag: a move after which it
+// changed drew (or returned) a tile, a chance event.
+func (s *State) Bag() int { return s.bagSize() }
