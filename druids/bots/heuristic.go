@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
@@ -31,6 +32,9 @@ type Heuristic struct {
 	// (planByRollouts): rollouts each in the first round of its
 	// successive halving.
 	rollouts int
+	// planTime, if above 0, bounds a plan's successive halving: past it
+	// no round begins, and the best of the last round is kept.
+	planTime time.Duration
 	name     string
 	mu       sync.Mutex
 	rng      *rand.Rand
@@ -196,7 +200,8 @@ func (b *Heuristic) planByRollouts(s *druids.State, c closing) []step {
 	var p Position
 	var buf [256]game.Move
 	var seeds [][2]uint64
-	for per := b.rollouts; len(live) > 1; per *= 2 {
+	start := time.Now()
+	for per := b.rollouts; len(live) > 1 && (b.planTime <= 0 || time.Since(start) < b.planTime); per *= 2 {
 		// Each round's playouts draw their bags and futures from the same
 		// seeds for every candidate: the candidates are compared on the
 		// same determinizations, which takes most of the luck out of the

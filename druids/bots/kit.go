@@ -48,8 +48,8 @@ func Kit() ai.Kit {
 		Levels: []ai.Maker{
 			ai.OwnBot("easy", func(o ai.Options) ai.Bot { return NewHeuristic(o.Seed, 8) }),
 			ai.OwnBot("medium", func(o ai.Options) ai.Bot { return NewPlanner(o.Seed, 0, 0) }),
-			ai.TurnLevel("hard", mcts.Budget{Time: 2500 * time.Millisecond}),
-			ai.TurnLevel("max", mcts.Budget{Time: 7 * time.Second}),
+			soloPlanner("hard", "mcts:2500ms/turn", 2500*time.Millisecond, 0, 8),
+			soloPlanner("max", "mcts:7s/turn", 7*time.Second, 0, 32),
 		},
 		Search:     func(mcts.Budget) ai.Prepare { return LimitTurns(CloseGames(Search)) },
 		TurnShares: turnShares,

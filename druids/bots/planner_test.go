@@ -123,3 +123,57 @@ func movesOf(plan []step) []game.Move {
 	}
 	return m
 }
+
+// fixedBot answers every position with one move, so that a test can tell
+// whose move a level played.
+type fixedBot struct{ m game.Move }
+
+func (fixedBot) Name() string { return "fixed" }
+func (b fixedBot) Move(context.Context, game.State) (game.Move, error) {
+	return b.m, nil
+}
+
+// The levels that plan play the solo game against AJ by the planner and
+// other games by their search.
+func TestSoloLevelPlansAgainstAJ(t *testing.T) {
+	const searched = game.Move(1 << 20) // no move of the game: only the search answers it
+	for _, c := range []struct {
+		name    string
+		options map[string]string
+		planned bool
+	}{
+		{"two players", nil, false},
+		{"solo against AJ", map[string]string{"aj": "acolyte"}, true},
+	} {
+		st := newGame(t, 2, 6, c.options)
+		level := &soloLevel{planner: NewPlanner(2, 16, 1), search: fixedBot{searched}}
+		m, err := level.Move(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := NewPlanner(2, 16, 1).Move(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !c.planned {
+			want = searched
+		}
+		if m != want {
+			t.Errorf("%s: the level played %d, want %d", c.name, m, want)
+		}
+	}
+	for _, level := range []string{"hard", "max"} {
+		bot, err := ai.NewWith(kitGame, level, ai.Options{Seed: 1, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := newGame(t, 2, 6, map[string]string{"aj": "legend"})
+		m, err := bot.Move(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Play(m); err != nil {
+			t.Errorf("%s in the solo game: %v", level, err)
+		}
+	}
+}
