@@ -224,3 +224,11 @@ func (s *State) Equal(other game.State) bool {
 	a.ajEvent, b.ajEvent = [24]ajEvent{}, [24]ajEvent{}
 	return a == b
 }
+
+// AJ returns AJ's level in a solo game against him (AJInitiate to
+// AJLegend), 0 in a game without him.
+func (s *State) AJ() int { return int(s.aj) }
+
+// Bag returns how many tiles are in the bag: a move after which it
+// changed drew (or returned) a tile, a chance event.
+func (s *State) Bag() int { return s.bagSize() }

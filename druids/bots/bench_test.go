@@ -67,12 +67,13 @@ func BenchmarkHeuristic(b *testing.B) {
 }
 
 // turnStarts returns the states at the first decision of every turn of a
-// few two-player games between easy bots: the positions a level's turn
+// few two-player games between easy bots (with options: aj for the solo
+// game, where AJ plays the other seat): the positions a level's turn
 // begins in.
-func turnStarts(b *testing.B) []game.State {
+func turnStarts(b *testing.B, options map[string]string) []game.State {
 	var starts []game.State
 	for seed := range uint64(3) {
-		st := newGame(b, 2, 40+seed, nil)
+		st := newGame(b, 2, 40+seed, options)
 		bots := []ai.Bot{NewHeuristic(seed, 8), NewHeuristic(seed+1, 8)}
 		turn := -1
 		for !st.Over() {
@@ -95,34 +96,41 @@ func turnStarts(b *testing.B) []game.State {
 // BenchmarkTurn is a whole turn of each level, as the server seats it (one
 // worker), from the start of turns of easy bots' games taken in order: an
 // op is one turn. It reports the turns' 50th and 95th percentiles of the
-// wall clock (turn-s, which a person waits; a level's time budget bounds
-// it whatever the machine's load) and of the process's CPU time
-// (turn-cpu-s), and the decisions a turn.
+// wall clock (turn-s, which a person waits; a search level's time budget
+// bounds it whatever the machine's load) and of the process's CPU time
+// (turn-cpu-s), and the decisions a turn. Each level plays the turns of
+// two-player games and, under "solo", of solo games against AJ Legend,
+// where hard and max plan (soloLevel).
 func BenchmarkTurn(b *testing.B) {
-	starts := turnStarts(b)
 	for _, level := range []string{"easy", "medium", "hard", "max"} {
-		b.Run(level, func(b *testing.B) {
-			bot, err := ai.NewWith(kitGame, level, ai.Options{Seed: 1, Workers: 1})
-			if err != nil {
-				b.Fatal(err)
-			}
-			var wall, cpu []time.Duration
-			decisions, i := 0, 0
-			for b.Loop() {
-				st := starts[i%len(starts)].Clone()
-				i++
-				t0, c0 := time.Now(), cpuTime()
-				decisions += playTurn(b, bot, st)
-				wall = append(wall, time.Since(t0))
-				cpu = append(cpu, cpuTime()-c0)
-			}
-			b.ReportMetric(percentile(wall, 50).Seconds(), "p50-turn-s")
-			b.ReportMetric(percentile(wall, 95).Seconds(), "p95-turn-s")
-			b.ReportMetric(percentile(cpu, 50).Seconds(), "p50-turn-cpu-s")
-			b.ReportMetric(percentile(cpu, 95).Seconds(), "p95-turn-cpu-s")
-			b.ReportMetric(float64(decisions)/float64(len(wall)), "decisions/turn")
-		})
+		b.Run(level, func(b *testing.B) { benchTurns(b, level, turnStarts(b, nil)) })
 	}
+	for _, level := range []string{"easy", "medium", "hard", "max"} {
+		b.Run("solo/"+level, func(b *testing.B) { benchTurns(b, level, turnStarts(b, map[string]string{"aj": "legend"})) })
+	}
+}
+
+// benchTurns plays whole turns of level from starts, one an op.
+func benchTurns(b *testing.B, level string, starts []game.State) {
+	bot, err := ai.NewWith(kitGame, level, ai.Options{Seed: 1, Workers: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var wall, cpu []time.Duration
+	decisions, i := 0, 0
+	for b.Loop() {
+		st := starts[i%len(starts)].Clone()
+		i++
+		t0, c0 := time.Now(), cpuTime()
+		decisions += playTurn(b, bot, st)
+		wall = append(wall, time.Since(t0))
+		cpu = append(cpu, cpuTime()-c0)
+	}
+	b.ReportMetric(percentile(wall, 50).Seconds(), "p50-turn-s")
+	b.ReportMetric(percentile(wall, 95).Seconds(), "p95-turn-s")
+	b.ReportMetric(percentile(cpu, 50).Seconds(), "p50-turn-cpu-s")
+	b.ReportMetric(percentile(cpu, 95).Seconds(), "p95-turn-cpu-s")
+	b.ReportMetric(float64(decisions)/float64(len(wall)), "decisions/turn")
 }
 
 // playTurn plays the turn of st by bot, every decision of it, and returns

@@ -98,6 +98,7 @@ func TestWholeGames(t *testing.T) {
 	makers := map[string]func(seed uint64) bot{
 		"random":    func(seed uint64) bot { return ai.NewRandom(seed) },
 		"heuristic": func(seed uint64) bot { return NewHeuristic(seed, 16) },
+		"planner":   func(seed uint64) bot { return NewPlanner(seed, 16, 1) },
 		"mcts":      func(seed uint64) bot { return newSearchBot(seed, sims) },
 		"aj-legend": func(seed uint64) bot { return ajAt("legend")(seed) },
 	}
@@ -145,6 +146,7 @@ func TestAgainstAJ(t *testing.T) {
 func TestBagHidden(t *testing.T) {
 	makers := map[string]func() bot{
 		"heuristic": func() bot { return NewHeuristic(9, 12) },
+		"planner":   func() bot { return NewPlanner(9, 12, 1) },
 		"mcts":      func() bot { return newSearchBot(9, 60) },
 		"aj":        func() bot { return ajAt("eldrid")(9) },
 	}

@@ -1,11 +1,14 @@
 package bots
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
@@ -20,12 +23,22 @@ import (
 // turn's decisions are its plan, each kept with what the seat should see
 // when it comes to that decision; while the game is as expected it plays
 // the plan, and it plans again when it is not (a draw that came out
-// otherwise, another seat's choice mid-turn).
+// otherwise, another seat's choice mid-turn). The planner (NewPlanner) is
+// the same bot choosing among its sampled turns by playouts instead
+// (planByRollouts).
 type Heuristic struct {
 	samples int
-	mu      sync.Mutex
-	rng     *rand.Rand
-	plan    []step
+	// rollouts, if above 0, has the plan chosen by playouts
+	// (planByRollouts): rollouts each in the first round of its
+	// successive halving.
+	rollouts int
+	// planTime, if above 0, bounds a plan's successive halving: past it
+	// no round begins, and the best of the last round is kept.
+	planTime time.Duration
+	name     string
+	mu       sync.Mutex
+	rng      *rand.Rand
+	plan     []step
 }
 
 type step struct {
@@ -43,11 +56,11 @@ func NewHeuristic(seed uint64, samples int) *Heuristic {
 	if samples <= 0 {
 		samples = DefaultSamples
 	}
-	return &Heuristic{samples: samples, rng: rand.New(rand.NewPCG(seed, 0x68657572))}
+	return &Heuristic{samples: samples, name: "heuristic", rng: rand.New(rand.NewPCG(seed, 0x68657572))}
 }
 
-// Name returns "heuristic".
-func (*Heuristic) Name() string { return "heuristic" }
+// Name returns "heuristic", or "planner".
+func (b *Heuristic) Name() string { return b.name }
 
 // Move returns the plan's next decision, planning anew when the state is
 // not the one the plan expected; st is not changed. It ends its games as
@@ -85,46 +98,64 @@ func (b *Heuristic) planTurn(s *druids.State, c closing) []step {
 	if len(legal) == 1 {
 		return []step{{move: legal[0]}}
 	}
+	if b.rollouts > 0 {
+		return b.planByRollouts(s, c)
+	}
 	var t druids.State
 	var moves, best []game.Move
 	var bestSeed [2]uint64
 	bestValue := math.Inf(-1)
-
 	for i := range b.samples {
 		seed := [2]uint64{b.rng.Uint64(), b.rng.Uint64()}
-		t = *s
-		t.Resample(seat, rand.New(rand.NewPCG(seed[0], seed[1])))
-		r := rand.New(rand.NewPCG(seed[1], seed[0]))
-		moves = moves[:0]
-		turn := t.Turn()
-		for t.Turn() == turn && !t.Over() {
-			l := t.AppendLegal(buf[:0])
-			if len(moves) == 0 {
-				l = withoutPass(l, c)
-			}
-			var m game.Move
-			// The greedy sample gives way to the prior's draws after a
-			// while: some sites' actions can be repeated in a cycle.
-			if i == 0 && len(moves) < greedySteps {
-				m = greedy(&t, l, r)
-			} else {
-				m = pick(&t, l, r)
-			}
-			m = druids.CapTurn(len(moves)+1, l, m)
-			moves = append(moves, m)
-			t.PlayLegal(m)
-		}
+		moves = sampleTurn(s, &t, c, i == 0, seed, moves[:0])
 		if v := value(&t, seat); v > bestValue {
 			bestValue, bestSeed = v, seed
 			best = append(best[:0], moves...)
 		}
 	}
-	// Replay the best turn to record what the seat should see before each
-	// of its decisions; the plan stops at another seat's decision.
-	t = *s
-	t.Resample(seat, rand.New(rand.NewPCG(bestSeed[0], bestSeed[1])))
-	plan := make([]step, 0, len(best))
-	for _, m := range best {
+	return planOf(s, bestSeed, best)
+}
+
+// sampleTurn plays the rest of the seat's turn from s on t, a copy whose
+// bag is drawn anew from seed, greedily by the prior if greedyFirst, else
+// by the prior's draws, and appends its decisions to moves. t is left where
+// the turn ended, after the other seats' replies.
+func sampleTurn(s, t *druids.State, c closing, greedyFirst bool, seed [2]uint64, moves []game.Move) []game.Move {
+	var buf [256]game.Move
+	*t = *s
+	t.Resample(s.ToMove(), rand.New(rand.NewPCG(seed[0], seed[1])))
+	r := rand.New(rand.NewPCG(seed[1], seed[0]))
+	first := len(moves)
+	turn := t.Turn()
+	for t.Turn() == turn && !t.Over() {
+		l := t.AppendLegal(buf[:0])
+		if len(moves) == first {
+			l = withoutPass(l, c)
+		}
+		var m game.Move
+		// The greedy sample gives way to the prior's draws after a
+		// while: some sites' actions can be repeated in a cycle.
+		if greedyFirst && len(moves)-first < greedySteps {
+			m = greedy(t, l, r)
+		} else {
+			m = pick(t, l, r)
+		}
+		m = druids.CapTurn(len(moves)-first+1, l, m)
+		moves = append(moves, m)
+		t.PlayLegal(m)
+	}
+	return moves
+}
+
+// planOf replays the turn moves, sampled with the bag drawn from seed, to
+// record what the seat should see before each of its decisions; the plan
+// stops at another seat's decision.
+func planOf(s *druids.State, seed [2]uint64, moves []game.Move) []step {
+	seat := s.ToMove()
+	t := *s
+	t.Resample(seat, rand.New(rand.NewPCG(seed[0], seed[1])))
+	plan := make([]step, 0, len(moves))
+	for _, m := range moves {
 		if t.ToMove() != seat {
 			break
 		}
@@ -132,6 +163,95 @@ func (b *Heuristic) planTurn(s *druids.State, c closing) []step {
 		t.PlayLegal(m)
 	}
 	return plan
+}
+
+// planByRollouts chooses the seat's decisions up to the next chance event
+// (a tile drawn, the turn's end and the other seats' replies) by playouts:
+// the turns sampled as planTurn samples them, each cut after its first
+// chance event, are the candidates, and successive halving gives those
+// still in the running more playouts each round. A playout plays the
+// candidate on a copy whose bag and future are drawn anew (each a
+// determinization: the moves before a chance event are legal in every
+// one), the rest of the turn by the prior's draws and then the game to its
+// end as the search's playout does (Position), and is rewarded as the
+// search is. The plan ends at the chance event; the next call plans again
+// from what came out.
+func (b *Heuristic) planByRollouts(s *druids.State, c closing) []step {
+	seat := s.ToMove()
+	type cand struct {
+		moves []game.Move
+		sum   float64
+		n     int
+	}
+	var cands []cand
+	seen := map[string]bool{}
+	var t druids.State
+	for i := range b.samples {
+		moves := sampleTurn(s, &t, c, i == 0, [2]uint64{b.rng.Uint64(), b.rng.Uint64()}, nil)
+		moves = moves[:untilChance(s, moves)]
+		key := fmt.Sprint(moves)
+		if !seen[key] {
+			seen[key] = true
+			cands = append(cands, cand{moves: moves})
+		}
+	}
+	live := cands
+	rewards := make([]float64, s.Players())
+	var p Position
+	var buf [256]game.Move
+	var seeds [][2]uint64
+	start := time.Now()
+	for per := b.rollouts; len(live) > 1 && (b.planTime <= 0 || time.Since(start) < b.planTime); per *= 2 {
+		// Each round's playouts draw their bags and futures from the same
+		// seeds for every candidate: the candidates are compared on the
+		// same determinizations, which takes most of the luck out of the
+		// comparison.
+		seeds = seeds[:0]
+		for range per {
+			seeds = append(seeds, [2]uint64{b.rng.Uint64(), b.rng.Uint64()})
+		}
+		for i := range live {
+			for _, seed := range seeds {
+				p = Position{State: *s, policy: defaultPolicy, root: s.Turn()}
+				r := rand.New(rand.NewPCG(seed[0], seed[1]))
+				p.Resample(seat, r)
+				turn := p.Turn()
+				for _, m := range live[i].moves {
+					p.PlayLegal(m)
+				}
+				for n := len(live[i].moves) + 1; p.Turn() == turn && !p.Over(); n++ {
+					l := p.AppendLegal(buf[:0])
+					p.PlayLegal(druids.CapTurn(n, l, pick(&p.State, l, r)))
+				}
+				if !p.Over() {
+					p.Playout(r)
+				}
+				p.Rewards(rewards)
+				live[i].sum += rewards[seat]
+				live[i].n++
+			}
+		}
+		slices.SortStableFunc(live, func(x, y cand) int {
+			return cmp.Compare(y.sum/float64(y.n), x.sum/float64(x.n))
+		})
+		live = live[:(len(live)+1)/2]
+	}
+	return planOf(s, [2]uint64{}, live[0].moves)
+}
+
+// untilChance returns how many of moves, a turn of the seat to move in s,
+// lead up to its first chance event: the first move that draws a tile
+// (the bag changes) or ends the turn (the other seats reply), included.
+func untilChance(s *druids.State, moves []game.Move) int {
+	t := *s
+	turn, bag := t.Turn(), t.Bag()
+	for i, m := range moves {
+		t.PlayLegal(m)
+		if t.Turn() != turn || t.Bag() != bag || t.Over() {
+			return i + 1
+		}
+	}
+	return len(moves)
 }
 
 // withoutPass returns legal without the pass c forbids.

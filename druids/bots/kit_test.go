@@ -22,7 +22,7 @@ func TestKit(t *testing.T) {
 	over := newGame(t, 2, 5, nil)
 	aitest.PlayOut(t, ai.NewRandom(1), over)
 	aitest.CheckKit(t, kitGame, st, over)
-	if got, want := kitGame.Specs(), []string{"random", "heuristic", "aj-initiate", "aj-acolyte", "aj-adept", "aj-eldrid", "aj-legend",
+	if got, want := kitGame.Specs(), []string{"random", "heuristic", "planner", "aj-initiate", "aj-acolyte", "aj-adept", "aj-eldrid", "aj-legend",
 		"mcts", "mcts:500ms", "mcts:20000", "easy", "medium", "hard", "max"}; !slices.Equal(got, want) {
 		t.Errorf("Druids' specs %v, want %v", got, want)
 	}
