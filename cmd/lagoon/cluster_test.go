@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"os/exec"
@@ -80,11 +81,17 @@ type testCluster struct {
 	mu            sync.Mutex
 }
 
-// start starts node name and waits until it serves.
+// start starts node name on a port of its own and waits until it serves.
 func (tc *testCluster) start(name string) *clusterNode {
+	tc.t.Helper()
+	return tc.startAt(name, "127.0.0.1:0")
+}
+
+// startAt starts node name listening on addr and waits until it serves.
+func (tc *testCluster) startAt(name, addr string) *clusterNode {
 	t := tc.t
 	t.Helper()
-	cmd := exec.Command(tc.bin, "serve", "-addr", "127.0.0.1:0", "-store", tc.db, "-nats", tc.nats, "-node", name,
+	cmd := exec.Command(tc.bin, "serve", "-addr", addr, "-store", tc.db, "-nats", tc.nats, "-node", name,
 		"-nats-prefix", tc.prefix, "-bot-delay", "50ms", "-rate", "0")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -309,7 +316,8 @@ type player struct {
 }
 
 // play makes moves until the game has n, or is over, through the nodes in
-// turn; it returns the versions acknowledged.
+// turn. It fails the test with Errorf, so that it may play in a goroutine
+// of its own.
 func (p *player) play(nodes []*clusterNode, n int) {
 	t := p.t
 	t.Helper()
@@ -324,7 +332,8 @@ func (p *player) play(nodes []*clusterNode, n int) {
 				break
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("game %s through %s: %d for a minute", p.id, node.name, code)
+				t.Errorf("game %s through %s: %d for a minute", p.id, node.name, code)
+				return
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
@@ -346,7 +355,8 @@ func (p *player) play(nodes []*clusterNode, n int) {
 			// read the game again and go on.
 			time.Sleep(100 * time.Millisecond)
 		default:
-			t.Fatalf("move %q at %d through %s: %d", move, g.State.Version, node.name, code)
+			t.Errorf("move %q at %d through %s: %d", move, g.State.Version, node.name, code)
+			return
 		}
 	}
 }
@@ -477,6 +487,89 @@ func TestCluster(t *testing.T) {
 	p.checkAcked(g)
 	if len(g.Moves) < 20 {
 		t.Errorf("the game has %d moves, 20 were played", len(g.Moves))
+	}
+}
+
+// TestClusterRollingRestart stops each of three nodes in turn as for an
+// upgrade (SIGTERM) and starts it again on its address, while people play
+// games through every node in turn and bots play games of their own: every
+// acknowledged move is in the final records, and every game is played to
+// its end. It logs how long each stopped node's games waited for an owner.
+func TestClusterRollingRestart(t *testing.T) {
+	tc := &testCluster{t: t, db: pgtest.URL(t), nats: natstest.URL(t), prefix: "lagoontest_" + rand.Text()[:10], nodes: map[string]*clusterNode{}}
+	tc.bin = buildLagoon(t)
+	nodes := []*clusterNode{tc.start("n1"), tc.start("n2"), tc.start("n3")}
+	var players []*player
+	var games []string
+	for i, n := range nodes {
+		people, tokens := tc.create(n, fmt.Sprintf(`{"game":"bluelagoon","seats":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}],"seed":%d}`, 10+i))
+		bots, _ := tc.create(n, fmt.Sprintf(`{"game":"bluelagoon","seats":[{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"}],"seed":%d,"time":{"kind":"none"}}`, 20+i))
+		players = append(players, &player{t: t, id: people.ID, tokens: tokens, acked: map[int]string{}})
+		games = append(games, people.ID, bots.ID)
+	}
+	var wg sync.WaitGroup
+	for _, p := range players {
+		// Played to its end, through n1, n2 and n3 in turn, whichever is
+		// down meanwhile.
+		wg.Go(func() { p.play(nodes, math.MaxInt) })
+	}
+	versions := func(through *clusterNode) []int {
+		var out []int
+		for _, id := range games {
+			g, _ := readGame(t, through, id)
+			out = append(out, g.State.Version)
+		}
+		return out
+	}
+	for i, n := range nodes {
+		up := nodes[(i+1)%len(nodes)]
+		// The games move on before each stop: the one before is over.
+		before := versions(up)
+		waitUntil(t, "every game moves on before "+n.name+" stops", func() bool {
+			for j, v := range versions(up) {
+				if g, _ := readGame(t, up, games[j]); v == before[j] && !g.State.Over {
+					return false
+				}
+			}
+			return true
+		})
+		var held []string
+		for _, id := range games {
+			if tc.holder(id) == n.name {
+				held = append(held, id)
+			}
+		}
+		stopped := time.Now()
+		n.cmd.Process.Signal(syscall.SIGTERM)
+		if err := n.cmd.Wait(); err != nil {
+			t.Errorf("node %s stopped with %v", n.name, err)
+		}
+		waitUntil(t, "the games of "+n.name+" are owned again", func() bool {
+			for _, id := range held {
+				if h := tc.holder(id); h == "" || h == n.name {
+					if g, _ := readGame(t, up, id); !g.State.Over {
+						return false
+					}
+				}
+			}
+			return true
+		})
+		t.Logf("node %s stopped: its %d games in progress were owned again after %v", n.name, len(held), time.Since(stopped).Round(10*time.Millisecond))
+		tc.startAt(n.name, strings.TrimPrefix(n.url, "http://"))
+	}
+	wg.Wait()
+	for _, p := range players {
+		g, _ := readGame(t, nodes[0], p.id)
+		p.checkAcked(g)
+		if !g.State.Over {
+			t.Errorf("the people's game %s ended at version %d, not over", p.id, g.State.Version)
+		}
+	}
+	for _, id := range games {
+		waitUntil(t, "game "+id+" is played to its end", func() bool {
+			g, _ := readGame(t, nodes[0], id)
+			return g.State.Over
+		})
 	}
 }
 

@@ -191,8 +191,10 @@ func (s *Server) takeOver(ctx context.Context, sg *store.Game) (*match, error) {
 		return g, nil
 	}
 	g.schedule()
+	// Read under g.mu: the game is in s.games, and a move may come now.
+	version := len(g.moves)
 	g.mu.Unlock()
-	s.log.Info("game taken over", "game", g.id, "epoch", epoch, "version", len(g.moves))
+	s.log.Info("game taken over", "game", g.id, "epoch", epoch, "version", version)
 	// Its watchers on this node hear it from here now: they reconnect.
 	n.resyncRemote(g.id, "the game is owned here now")
 	return g, nil

@@ -3,7 +3,13 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net"
 	"net/http/httptest"
+	"net/url"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,11 +36,18 @@ func newTestNodes(t *testing.T, configure func(*Config), names ...string) ([]*te
 // newTestNodesOn is newTestNodes on the NATS server at nats.
 func newTestNodesOn(t *testing.T, nats string, configure func(*Config), names ...string) ([]*testServer, string) {
 	t.Helper()
+	return newTestNodesVia(t, nats, func(_, db string) string { return db }, configure, names...)
+}
+
+// newTestNodesVia is newTestNodesOn with each node reaching the database
+// at the address via returns for its name and the schema's address.
+func newTestNodesVia(t *testing.T, nats string, via func(name, db string) string, configure func(*Config), names ...string) ([]*testServer, string) {
+	t.Helper()
 	db := pgtest.URL(t)
 	prefix := "lagoontest_" + newGameID()
 	var out []*testServer
 	for _, name := range names {
-		st, err := postgres.Open(context.Background(), db)
+		st, err := postgres.Open(context.Background(), via(name, db))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,5 +282,147 @@ func TestNodesNATSRestart(t *testing.T) {
 	}
 	if got := owner.storedMoves(id); len(got) != 2 {
 		t.Fatalf("stored %q", got)
+	}
+}
+
+// dbProxy passes a node's connections to PostgreSQL through until cut:
+// then it closes them, and every connection after, as a network that no
+// longer reaches the database does.
+type dbProxy struct {
+	ln    net.Listener
+	to    string
+	mu    sync.Mutex
+	cut   bool
+	conns []net.Conn
+}
+
+// newDBProxy starts a proxy to the database at address (a postgres://
+// URL) and returns it with the address that reaches the database through
+// it.
+func newDBProxy(t *testing.T, address string) (*dbProxy, string) {
+	t.Helper()
+	u, err := url.Parse(address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &dbProxy{ln: ln, to: u.Host}
+	t.Cleanup(func() {
+		ln.Close()
+		p.cutOff()
+	})
+	go p.serve()
+	u.Host = ln.Addr().String()
+	return p, u.String()
+}
+
+func (p *dbProxy) serve() {
+	for {
+		c, err := p.ln.Accept()
+		if err != nil {
+			return
+		}
+		p.mu.Lock()
+		cut := p.cut
+		if !cut {
+			p.conns = append(p.conns, c)
+		}
+		p.mu.Unlock()
+		if cut {
+			c.Close()
+			continue
+		}
+		go p.pass(c)
+	}
+}
+
+// pass copies c to the database and back until either side closes.
+func (p *dbProxy) pass(c net.Conn) {
+	db, err := net.Dial("tcp", p.to)
+	if err != nil {
+		c.Close()
+		return
+	}
+	p.mu.Lock()
+	p.conns = append(p.conns, db)
+	p.mu.Unlock()
+	go func() {
+		io.Copy(db, c)
+		db.Close()
+	}()
+	io.Copy(c, db)
+	c.Close()
+}
+
+// cutOff closes every connection through the proxy and refuses those to
+// come.
+func (p *dbProxy) cutOff() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.cut = true
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+}
+
+// TestNodesCutOffFromTheDatabase: the owner of a game cut off from
+// PostgreSQL acknowledges no move, whether sent to it or forwarded to it
+// by another node; once its lease runs out, the other node owns the game,
+// with every acknowledged move, and plays on.
+func TestNodesCutOffFromTheDatabase(t *testing.T) {
+	var proxy *dbProxy
+	via := func(name, db string) string {
+		if name != "a" {
+			return db
+		}
+		p, address := newDBProxy(t, db)
+		proxy = p
+		return address
+	}
+	const ttl = 2 * time.Second
+	nodes, db := newTestNodesVia(t, natstest.URL(t), via, func(cfg *Config) { cfg.Cluster.LeaseTTL = ttl }, "a", "b")
+	cut, other := nodes[0], nodes[1]
+	id, tokens := cut.humans(2, 1)
+	legal := cut.get(id, tokens[0]).State.View.Legal
+	if r := cut.move(id, tokens[0], 0, legal[0]); r.Version != 1 {
+		t.Fatalf("the first move: %+v", r)
+	}
+	acked := []string{legal[0]}
+	legal = cut.get(id, tokens[1]).State.View.Legal
+
+	proxy.cutOff()
+	for _, n := range []struct {
+		name string
+		via  *testServer
+	}{{"sent to the cut-off owner", cut}, {"forwarded to it by the other node", other}} {
+		status, body := n.via.request("POST", "/api/games/"+id+"/moves", tokens[1], map[string]any{"version": 1, "move": legal[0]})
+		if status == 200 {
+			t.Errorf("a move %s was acknowledged: %s", n.name, body)
+		}
+	}
+	if got := other.storedMoves(id); !slices.Equal(got, acked) {
+		t.Fatalf("stored %q with the owner cut off, want %q", got, acked)
+	}
+
+	// The lease runs out by the database's clock; the other node takes the
+	// game when asked for it, with the moves acknowledged.
+	eventually(t, "the other node owns the game", func() bool {
+		other.request("GET", "/api/games/"+id, tokens[1], nil)
+		return pgtest.QueryInt(t, db, fmt.Sprintf(`SELECT count(*) FROM leases WHERE game = '%s' AND node = 'b' AND expires > clock_timestamp()`, id)) == 1
+	})
+	g := other.get(id, tokens[1])
+	if g.State.Version != 1 {
+		t.Fatalf("the game on the new owner is at version %d, want 1", g.State.Version)
+	}
+	if r := other.move(id, tokens[1], 1, g.State.View.Legal[0]); r.Version != 2 {
+		t.Fatalf("the move on the new owner: %+v", r)
+	}
+	acked = append(acked, g.State.View.Legal[0])
+	if got := other.storedMoves(id); !slices.Equal(got, acked) {
+		t.Fatalf("stored %q, want %q", got, acked)
 	}
 }

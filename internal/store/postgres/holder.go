@@ -64,12 +64,17 @@ func (s *Store) RenewAll(ctx context.Context, node string, games []string, epoch
 	return lost, nil
 }
 
+// orphansQuery reads the games in progress that nobody holds. Its
+// conditions on games are those of the index games_in_progress (schema.go),
+// which it reads.
+const orphansQuery = `SELECT g.id FROM games g LEFT JOIN leases l ON l.game = g.id
+	WHERE g.over <> 1 AND g.expired <> 1 AND (l.game IS NULL OR l.expires <= clock_timestamp()) ORDER BY g.id`
+
 // Orphans returns the ids of the games in progress (neither over nor
 // expired) whose lease has expired or that were never leased: those whose
 // owner is gone, for another node to take over.
 func (s *Store) Orphans(ctx context.Context) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT g.id FROM games g LEFT JOIN leases l ON l.game = g.id
-		WHERE g.over <> 1 AND g.expired <> 1 AND (l.game IS NULL OR l.expires <= clock_timestamp()) ORDER BY g.id`)
+	rows, err := s.pool.Query(ctx, orphansQuery)
 	if err != nil {
 		return nil, fmt.Errorf("read the games nobody holds: %w", err)
 	}

@@ -153,6 +153,13 @@ func TestLeaseTakeover(t *testing.T) {
 	}
 	blocked := make(chan error, 1)
 	go func() { blocked <- a.AppendMove(ctx, blocker, 1, move(1), store.After{}) }()
+	// g's write goes to the writer only once blocker's waits on the hand's
+	// lock in a transaction of its own. Were both gathered into one batch
+	// with g's write first, that transaction would hold g's lease row (the
+	// fence's FOR SHARE), b's takeover below would wait on it, and the hand
+	// would wait for the takeover: a deadlock through this test that the
+	// database cannot see, broken only by the batch's timeout.
+	waitBlockedBy(t, b, hand.PgConn().PID())
 	queued := make(chan error, 1)
 	go func() { queued <- a.AppendMove(store.WithEpoch(ctx, "g", "a", epoch), "g", 2, move(2), store.After{}) }()
 
@@ -195,5 +202,27 @@ func TestLeaseTakeover(t *testing.T) {
 	}
 	if _, err := a.Acquire(ctx, "g", "a", ttl); !errors.Is(err, ErrLeased) {
 		t.Errorf("a acquires b's live lease: %v, want ErrLeased", err)
+	}
+}
+
+// waitBlockedBy waits until some connection waits on a lock that the
+// connection of backend pid holds. It asks through s's own connections, as
+// a transaction sees pg_stat_activity as of its first look.
+func waitBlockedBy(t *testing.T, s *Store, pid uint32) {
+	t.Helper()
+	ctx := context.Background()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		var waiting bool
+		err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid)))`,
+			int64(pid)).Scan(&waiting)
+		if err != nil {
+			t.Fatalf("who waits on the hand's lock: %v", err)
+		}
+		if waiting {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no write waits on the hand's lock after a minute")
+		}
 	}
 }
