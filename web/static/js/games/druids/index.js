@@ -5,7 +5,7 @@
 // sites' catalogue, the play set, the teams, each druid slot's circle),
 // each state's view and each move's note (druids/view.go).
 
-import {h, icon, plural, loadStyle, clause, sentence} from '../../ui.js';
+import {h, icon, plural, noun, loadStyle, clause, sentence} from '../../ui.js';
 import {installSymbols, installDruids, ENERGIES, CIRCLES, energyOf, energyIndex} from './art.js';
 import {Catalogue, moveWords, stepWords} from './words.js';
 import {Table, speakers} from './table.js';
@@ -134,7 +134,7 @@ export default {
     return [
       h('div', {class: 'dr-seat-row'},
         ENERGIES.map((e, i) => h('span', {class: 'count' + (pl.seeds[i] ? '' : ' zero'), title: `${e.name} seeds`, 'data-seeds': e.letter},
-          icon(e.symbol, 'icon energy-icon'), h('b', {}, pl.seeds[i]), h('span', {class: 'sr-only'}, ` ${e.name} seeds,`))),
+          icon(e.symbol, 'icon energy-icon'), h('b', {}, pl.seeds[i]), h('span', {class: 'sr-only'}, ` ${e.name} ${noun(pl.seeds[i], 'seed')},`))),
         aj ? null : h('span', {class: 'count dr-marker' + (pl.marker === 'exhausted' ? ' zero' : ''), title: `Player marker ${pl.marker}: ${pl.marker === 'exhausted' ? 'no explore until the next Refresh step' : 'an explore is possible'}`},
           icon('dr-marker', 'icon'), pl.marker === 'exhausted' ? 'marker spent' : 'marker ready'),
         aj ? null : h('span', {class: 'count', title: 'Druids in the supply'}, `supply ${pl.acolytes_in_supply + (pl.eldrid_in_supply ? 1 : 0)}`, pl.eldrid_in_supply ? h('span', {class: 'muted'}, ' (Eldrid)') : null)),
