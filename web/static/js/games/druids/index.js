@@ -56,6 +56,8 @@ export default {
     title: 'Lagoon: Land of Druids',
     lede: 'Lead a circle of druids across a world of sites that grows as you explore and shrinks as you unravel. The energy with the most sites in play at the end is destiny: it decides what your seeds and unravelled sites are worth. 2 to 4 players, or alone against AJ.',
     what: 'Lead druids across a world that grows and shrinks; the last energy standing sets the scores.',
+    // The rulebook's own figure (docs/druids.md, Decisions).
+    time: 'About an hour',
     solo: 'Alone against AJ, the rulebook\'s opponent, at five levels',
     points: () => [
       [icon('en-elemeen', 'icon energy-icon'), 'Play alone against AJ, at five levels'],
