@@ -341,8 +341,8 @@ func (pl *planning) free() (game.Move, bool) {
 // holes while pearls may be moved lies on a reef or an arrow (decision 21).
 // It believes a reef there, the worse of the two for its plans. Without it
 // a level that forgot such a square planned to move that pearl first, and
-// when the move was refused ended its turn, every turn: most of the games
-// that ended by decision 22 rather than by a winner.
+// when the move was refused ended its turn, every turn: 5 of the 13 games
+// of TestGamesEnd that ended by decision 22 rather than by a winner.
 func (pl *planning) readShifts() {
 	if pl.steps > 0 {
 		return

@@ -61,8 +61,8 @@ func nodeIndex(at laguna.Square, mask uint8, flag bool) int32 {
 // before, never uncovering a reef or an arrow), without it, whether it may
 // move pearls (to cover the reef that ended its last turn), as
 // laguna.State.Route reads the rules. unsure holds the squares under the
-// raft's pearls that it believes open water only because it forgot them
-// (nil: none): moving a pearl off one after the first step is planned as if
+// raft's pearls that it believes open water only because it forgot them:
+// moving a pearl off one after the first step is planned as if
 // a reef lay there, which costs the turn. Planned as water, such a move
 // left forgetful rafts on a reef at the start of their next turn with every
 // pearl on a reef or an arrow, unable to move any (decision 21) and so
@@ -117,7 +117,7 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 					rs.relax(n, nodeIndex(t, mask, next), cost+c, laguna.Step(d))
 				}
 			}
-			if unsure != nil && w.timer && n&1 != 0 {
+			if w.timer && n&1 != 0 {
 				reefs |= unsureHoles(unsure, o, at, mask)
 			}
 			rs.shifts(w.timer, n, reefs, arrows, cost)
