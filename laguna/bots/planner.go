@@ -200,7 +200,7 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 		return laguna.Peek, nil
 	}
 	pl.trades = b.trades(&w, p, ls.Delivered(p))
-	if m, ok := b.gain(&w, &pl.kinds, p, legal, pl.trades); ok {
+	if m, ok := b.gain(&w, &pl.kinds, p, pl.unstranded(ls.Delivered(p)), pl.trades); ok {
 		return m, nil
 	}
 	if (v.Steps >= b.level.StepsPerTurn() || turn.decisions > 4*b.level.StepsPerTurn()) && slices.Contains(legal, laguna.End) {
@@ -333,6 +333,52 @@ func (pl *planning) free() (game.Move, bool) {
 		}
 	}
 	return best, best >= 0
+}
+
+// unstranded returns the legal moves but the deliveries that, without the
+// timer, would leave the raft unable to dock at any island with pearls,
+// unless the delivery wins (delivered: the pearls its seat has delivered).
+// Without the timer a raft's pearls stay where they are (but to cover the
+// reef that ended a turn), and two pearls left in some holes cannot take
+// it anywhere: beside the hard board's volcano a raft that delivered down
+// to two such pearls never docked again, and the game ended by decision
+// 22 (most of the arena's games that did).
+func (pl *planning) unstranded(delivered int) []game.Move {
+	if pl.w.timer || delivered+1 >= laguna.Target(pl.w.players) {
+		return pl.legal
+	}
+	var want uint32
+	for i := range laguna.NumIslands {
+		if pl.w.islandCount(i) > 0 {
+			want |= 1 << i
+		}
+	}
+	if want == 0 {
+		return pl.legal
+	}
+	return slices.DeleteFunc(slices.Clone(pl.legal), func(m game.Move) bool {
+		return m >= mDeliver && m < mTrade && pl.strands(int(m-mDeliver), want)
+	})
+}
+
+// strands reports whether, the pearl in hole h delivered, the raft could
+// reach none of the goals in want: its pearls not to be moved, unless the
+// delivery uncovers a reef, which ends the turn, and the next may begin by
+// covering it.
+func (pl *planning) strands(h int, want uint32) bool {
+	after := *pl.w
+	r := &after.rafts[pl.p]
+	r.holes[h] = -1
+	reef := pl.kinds[laguna.HoleSquare(r.o, r.at, h)] == laguna.Reef
+	rs := routePool.Get().(*routeSearch)
+	defer routePool.Put(rs)
+	rs.search(&after, pl.tb, &pl.kinds, &pl.unsure, pl.p, reef, want, 1600)
+	for i := range laguna.NumIslands {
+		if want>>i&1 != 0 && rs.cost[i] >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // readShifts corrects what the planner believes lies under its own pearls
