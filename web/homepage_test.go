@@ -20,7 +20,7 @@ func withAllGames(c *server.Config) {
 }
 
 // TestHomeGamesAlike: the home page lists every game alike (what it is,
-// players, solo mode, a picture); the game selector cuts no game's tab;
+// players, playing time, solo mode, a picture); the game selector cuts no game's tab;
 // each game keeps its own player count; the header's "Rules" leads to an
 // index of the games' rules. With -update its desktop picture becomes
 // the README's.
@@ -33,7 +33,7 @@ func TestHomeGamesAlike(t *testing.T) {
 		p.waitFor(`document.querySelectorAll('.game-card .game-card-picture svg').length === 3`, "the three games' pictures")
 		cards := eval[[]string](p, `[...document.querySelectorAll('.game-card')].map(c => c.dataset.game + ': ' +
 			[...c.querySelectorAll('dt')].map(d => d.textContent).join(','))`)
-		want := []string{"bluelagoon: Players,Time,Solo", "druids: Players,Solo", "laguna: Players,Time,Solo"}
+		want := []string{"bluelagoon: Players,Time,Solo", "druids: Players,Time,Solo", "laguna: Players,Time,Solo"}
 		if len(cards) != len(want) {
 			t.Fatalf("%s: the home page's games are %q, want %q", sc.name, cards, want)
 		}

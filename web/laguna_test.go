@@ -499,9 +499,13 @@ func TestLagunaSandRunsOut(t *testing.T) {
 func TestLagunaGlassReadsNewClocks(t *testing.T) {
 	needBrowser(t)
 	l := startLagoonWith(t, withLaguna)
+	// A glass long enough that Ann's turn lasts the whole test: the glass
+	// must agree with the seat's clock in the turn during which the clocks
+	// came anew. (Checked across turns, the old page passed once the sand
+	// ran out, since the next turn's move brought a fresh state.)
 	c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "easy"}, "seed": 5,
 		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}},
-		"time":  map[string]any{"kind": "turn", "turn_ms": 20000, "carry": true}})
+		"time":  map[string]any{"kind": "turn", "turn_ms": 60000, "carry": true}})
 	tokens := make([]string, 2)
 	for _, s := range c.Seats {
 		tokens[s.Seat] = s.Token
@@ -513,9 +517,12 @@ func TestLagunaGlassReadsNewClocks(t *testing.T) {
 	p.navigate(l.url + c.Seats[0].Link)
 	p.waitGame()
 	p.waitFor(`document.querySelector('.game[data-conn=open] .lg-glass.running')`, "the glass running")
-	// A third of the glass runs while the page stays; then Bob's page
-	// arrives, and the server tells every page the clocks.
-	p.waitFor(`document.querySelector('.pcard-clock.running').dataset.remaining - (Date.now() - document.querySelector('.pcard-clock.running').dataset.base) < 13000`, "a third of the glass to run")
+	version := eval[string](p, `document.querySelector('.game').dataset.version`)
+	// Some sand runs while the page stays (more than the second the
+	// check below forgives); then Bob's page arrives, and the server
+	// tells every page the clocks: counted from when the state arrived,
+	// the time that ran would be taken off twice.
+	p.waitFor(`document.querySelector('.pcard-clock.running').dataset.remaining - (Date.now() - document.querySelector('.pcard-clock.running').dataset.base) < 56000`, "some sand to run")
 	bob := newPage(t, "bob", desktopWidth, desktopHeight)
 	bob.navigate(l.url + c.Seats[1].Link)
 	bob.waitGame()
@@ -523,8 +530,9 @@ func TestLagunaGlassReadsNewClocks(t *testing.T) {
 	p.waitFor(`(() => {
 		const seconds = t => t.split(':').reduce((m, s) => m * 60 + Number(s), 0);
 		const glass = document.querySelector('.lg-glass.running .lg-glass-text b'), card = document.querySelector('.pcard-clock.running');
-		return glass && card && seconds(glass.textContent) > 0 && Math.abs(seconds(glass.textContent) - seconds(card.textContent)) <= 1;
-	})()`, "the glass to read the seat's clock, running")
+		return document.querySelector('.game').dataset.version === '`+version+`' &&
+			glass && card && seconds(glass.textContent) > 0 && Math.abs(seconds(glass.textContent) - seconds(card.textContent)) <= 1;
+	})()`, "the glass to read the seat's clock, running, in the same turn")
 }
 
 // TestLagunaHomeClock: the home form offers Laguna's time as one choice

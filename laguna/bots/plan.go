@@ -17,6 +17,8 @@ type planning struct {
 	// places are worked out on kinds rather than read from the tables.
 	kinds  [laguna.NumSquares]laguna.Kind
 	forgot bool
+	// unsure holds the squares under its own pearls it forgot.
+	unsure [laguna.NumSquares]bool
 	p      int
 	legal  []game.Move
 	// need is the pearls its seat has still to deliver.
@@ -54,7 +56,7 @@ func (pl *planning) plan(horizon int) (game.Move, bool) {
 	}
 	pl.rs = routePool.Get().(*routeSearch)
 	defer routePool.Put(pl.rs)
-	pl.rs.search(pl.w, pl.tb, &pl.kinds, pl.p, pl.startFlag(), pl.goals(), 1600)
+	pl.rs.search(pl.w, pl.tb, &pl.kinds, &pl.unsure, pl.p, pl.startFlag(), pl.goals(), 1600)
 
 	// The distances between places, on the board as it believes it is.
 	k := min(max(pl.start.n, laguna.MinAboard), pl.w.maxAboard)

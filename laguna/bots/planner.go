@@ -195,15 +195,19 @@ func (b *Planner) decide(st game.State) (game.Move, error) {
 	}
 	pl := planning{w: &w, tb: tb, p: p, legal: legal, need: laguna.Target(w.players) - ls.Delivered(p), steps: v.Steps}
 	turn, forgotOwn := b.believe(&pl, ls.Turn(), &hidden)
+	pl.readShifts()
 	if forgotOwn && b.level.Peeks && slices.Contains(legal, laguna.Peek) {
 		return laguna.Peek, nil
 	}
 	pl.trades = b.trades(&w, p, ls.Delivered(p))
-	if m, ok := b.gain(&w, &pl.kinds, p, legal, pl.trades); ok {
+	if m, ok := b.gain(&w, &pl.kinds, p, pl.unstranded(ls.Delivered(p)), pl.trades); ok {
 		return m, nil
 	}
 	if (v.Steps >= b.level.StepsPerTurn() || turn.decisions > 4*b.level.StepsPerTurn()) && slices.Contains(legal, laguna.End) {
 		return laguna.End, nil
+	}
+	if m, ok := pl.free(); ok {
+		return m, nil
 	}
 	if m, ok := pl.plan(b.level.Horizon); ok {
 		return m, nil
@@ -249,6 +253,16 @@ func (b *Planner) believe(pl *planning, turnNumber int, hidden *[4]uint8) (turn 
 	}
 	turn.decisions++
 	pl.kinds = tb.kind
+	var covered [laguna.NumSquares]bool
+	for q := range w.players {
+		r := &w.rafts[q]
+		for h := range laguna.Holes {
+			if hidden[q]>>h&1 != 0 {
+				covered[laguna.HoleSquare(r.o, r.at, h)] = true
+			}
+		}
+	}
+	seeAround(turn, tb, r, &covered)
 	for q := range w.players {
 		r := &w.rafts[q]
 		for h := range laguna.Holes {
@@ -261,12 +275,162 @@ func (b *Planner) believe(pl *planning, turnNumber int, hidden *[4]uint8) (turn 
 				continue
 			}
 			pl.kinds[sq] = laguna.Water
+			pl.unsure[sq] = q == p
 			forgotOwn = forgotOwn || q == p
 			pl.forgot = true
 		}
 	}
 	b.turns.keep(turn)
 	return turn, forgotOwn
+}
+
+// free returns the move that frees a raft held where it lies by a reef
+// showing through an open hole, when it may neither step nor move a pearl
+// between holes (without the timer, or every pearl on a reef or an arrow
+// before its first step: decision 21) but is docked at an island: a pearl
+// loaded into the reef's hole covers it (its own colour first, then
+// another player's, which keeps it from them), and a full raft first
+// unloads a pearl of another colour from a hole it believes open water.
+// Without it a raft that had unloaded off a reef (what an exchange
+// uncovers has no effect until it ends) ended its turns for ever, docked
+// beside the pearls that would have freed it.
+func (pl *planning) free() (game.Move, bool) {
+	r := &pl.w.rafts[pl.p]
+	var reefs uint8
+	for h, c := range r.holes {
+		if c < 0 && pl.kinds[laguna.HoleSquare(r.o, r.at, h)] == laguna.Reef {
+			reefs |= 1 << h
+		}
+	}
+	if reefs == 0 {
+		return 0, false
+	}
+	best, bestV := game.Move(-1), 0
+	for _, m := range pl.legal {
+		if m < laguna.End || m >= mShift && m < mLoad {
+			return 0, false // it may step or move its pearls
+		}
+		v := 0
+		switch {
+		case m >= mLoad && m < mUnload:
+			h, c := int(m-mLoad)/laguna.NumColours, int(m-mLoad)%laguna.NumColours
+			if reefs>>h&1 != 0 {
+				v = 3
+				if c == pl.p {
+					v = 5
+				} else if c < pl.w.players {
+					v = 4
+				}
+			}
+		case m >= mUnload && m < mSwap && r.aboard() == pl.w.maxAboard:
+			h := int(m - mUnload)
+			if int(r.holes[h]) != pl.p && pl.kinds[laguna.HoleSquare(r.o, r.at, h)] == laguna.Water {
+				v = 1
+			}
+		}
+		if v > bestV {
+			best, bestV = m, v
+		}
+	}
+	return best, best >= 0
+}
+
+// unstranded returns the legal moves but the deliveries that, without the
+// timer, would leave the raft unable to dock at any island with pearls,
+// unless the delivery wins (delivered: the pearls its seat has delivered).
+// Without the timer a raft's pearls stay where they are (but to cover the
+// reef that ended a turn), and two pearls left in some holes cannot take
+// it anywhere: beside the hard board's volcano a raft that delivered down
+// to two such pearls never docked again, and the game ended by decision
+// 22 (most of the arena's games that did).
+func (pl *planning) unstranded(delivered int) []game.Move {
+	if pl.w.timer || delivered+1 >= laguna.Target(pl.w.players) {
+		return pl.legal
+	}
+	var want uint32
+	for i := range laguna.NumIslands {
+		if pl.w.islandCount(i) > 0 {
+			want |= 1 << i
+		}
+	}
+	if want == 0 {
+		return pl.legal
+	}
+	return slices.DeleteFunc(slices.Clone(pl.legal), func(m game.Move) bool {
+		return m >= mDeliver && m < mTrade && pl.strands(int(m-mDeliver), want)
+	})
+}
+
+// strands reports whether, the pearl in hole h delivered, the raft could
+// reach none of the goals in want: its pearls not to be moved, unless the
+// delivery uncovers a reef, which ends the turn, and the next may begin by
+// covering it.
+func (pl *planning) strands(h int, want uint32) bool {
+	after := *pl.w
+	r := &after.rafts[pl.p]
+	r.holes[h] = -1
+	reef := pl.kinds[laguna.HoleSquare(r.o, r.at, h)] == laguna.Reef
+	rs := routePool.Get().(*routeSearch)
+	defer routePool.Put(rs)
+	rs.search(&after, pl.tb, &pl.kinds, &pl.unsure, pl.p, reef, want, 1600)
+	for i := range laguna.NumIslands {
+		if want>>i&1 != 0 && rs.cost[i] >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// readShifts corrects what the planner believes lies under its own pearls
+// by what the legal moves tell, as a player learns it from a refusal: before
+// the raft's first step of a turn, a pearl that may not be moved between
+// holes while pearls may be moved lies on a reef or an arrow (decision 21).
+// It believes a reef there, the worse of the two for its plans. Without it
+// a level that forgot such a square planned to move that pearl first, and
+// when the move was refused ended its turn, every turn: 5 of the 13 games
+// of TestGamesEnd that ended by decision 22 rather than by a winner.
+func (pl *planning) readShifts() {
+	if pl.steps > 0 {
+		return
+	}
+	var movable uint8
+	shifting := false
+	for _, m := range pl.legal {
+		if m >= mShift && m < mLoad {
+			movable |= 1 << (int(m-mShift) / laguna.Holes)
+			shifting = true
+		}
+	}
+	if !shifting && !pl.w.timer {
+		// Without the timer pearls may not be moved at all now, which
+		// tells nothing of what lies under them.
+		return
+	}
+	r := &pl.w.rafts[pl.p]
+	for h, c := range r.holes {
+		if sq := laguna.HoleSquare(r.o, r.at, h); c >= 0 && movable>>h&1 == 0 && !pl.kinds[sq].IsArrow() && pl.kinds[sq] != laguna.Reef {
+			pl.kinds[sq] = laguna.Reef
+			pl.unsure[sq] = false
+			pl.forgot = true
+		}
+	}
+}
+
+// seeAround records in turn what lies on the squares a step of raft r can
+// bring under its pearls, those that show now (not covered: under a raft's
+// pearls), as a player sees the water the raft is about to cover. Without
+// it a forgetful level forgot a square the moment its raft covered it, a
+// decision after seeing it: its plan changed with the step, and a raft
+// beside a reef stepped west and back east, turn after turn.
+func seeAround(turn *turnRecord, tb *tables, r *raftInfo, covered *[laguna.NumSquares]bool) {
+	r0, c0, r1, c1 := rect(r.o, r.at)
+	for row := max(r0-1, 0); row < min(r1+1, laguna.Size); row++ {
+		for col := max(c0-1, 0); col < min(c1+1, laguna.Size); col++ {
+			if sq := laguna.At(row, col); !covered[sq] {
+				turn.seen[sq] = int8(tb.kind[sq]) + 1
+			}
+		}
+	}
 }
 
 // place chooses where to put the raft: against an island with a pearl of its

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"testing"
 
@@ -17,6 +18,12 @@ import (
 // in the middle of a turn (the turn's steps kept), a solo game solved in
 // the middle of an exchange, and games stopped by the round limit.
 func TestStatesReadBack(t *testing.T) {
+	if raceEnabled {
+		// The test plays in one goroutine, so the race detector finds
+		// nothing in it that fewer games would not show it; it made the
+		// 100 games take most of the package's 7 minutes under -race.
+		fewerChecks(t, 20)
+	}
 	rapid.Check(t, func(t *rapid.T) {
 		least, limits := 1, []int{0, 0, 3}
 		if testing.Short() || raceEnabled {
@@ -74,4 +81,24 @@ func readsBack(t *rapid.T, s *laguna.State) {
 	if a, b := fmt.Sprint(s.AppendLegal(nil)), fmt.Sprint(r.AppendLegal(nil)); a != b {
 		t.Fatalf("read back with moves %s, not %s: %s", b, a, text)
 	}
+}
+
+// fewerChecks makes rapid check n examples in t, rather than its default,
+// unless -rapid.checks was given.
+func fewerChecks(t *testing.T, n int) {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "rapid.checks" })
+	f := flag.Lookup("rapid.checks")
+	if set || f == nil {
+		return
+	}
+	old := f.Value.String()
+	if err := f.Value.Set(fmt.Sprint(n)); err != nil {
+		t.Fatalf("rapid.checks: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := f.Value.Set(old); err != nil {
+			t.Errorf("rapid.checks back to %s: %v", old, err)
+		}
+	})
 }

@@ -60,8 +60,14 @@ func nodeIndex(at laguna.Square, mask uint8, flag bool) int32 {
 // timer, whether the raft has stepped this turn (its pearls move freely;
 // before, never uncovering a reef or an arrow), without it, whether it may
 // move pearls (to cover the reef that ended its last turn), as
-// laguna.State.Route reads the rules.
-func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, p int, shift bool, want uint32, limit int32) {
+// laguna.State.Route reads the rules. unsure holds the squares under the
+// raft's pearls that it believes open water only because it forgot them:
+// moving a pearl off one after the first step is planned as if
+// a reef lay there, which costs the turn. Planned as water, such a move
+// left forgetful rafts on a reef at the start of their next turn with every
+// pearl on a reef or an arrow, unable to move any (decision 21) and so
+// held for good.
+func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]laguna.Kind, unsure *[laguna.NumSquares]bool, p int, shift bool, want uint32, limit int32) {
 	r := &w.rafts[p]
 	rs.reset(nodeIndex(r.at, r.mask(), shift))
 	o := r.o
@@ -76,7 +82,11 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 			at, mask := laguna.Square(n>>7), uint8(n>>1&63)
 			reefs, arrows := holeMasks(kinds, o, at)
 			sh := shown(arrows, mask)
-			if sh == 0 {
+			// Without the timer a raft docks with no reef showing
+			// too: a reef it leaves open there holds it for good
+			// once the turn ends, pearls being moved only to
+			// cover the reef that ended a turn (decision 17).
+			if sh == 0 && (w.timer || reefs&^mask == 0) {
 				if pl := tb.touch[o][at]; pl >= 0 && want>>pl&1 != 0 {
 					rs.cost[pl], rs.node[pl] = cost, n
 					want &^= 1 << pl
@@ -106,6 +116,9 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 					}
 					rs.relax(n, nodeIndex(t, mask, next), cost+c, laguna.Step(d))
 				}
+			}
+			if w.timer && n&1 != 0 {
+				reefs |= unsureHoles(unsure, o, at, mask)
 			}
 			rs.shifts(w.timer, n, reefs, arrows, cost)
 		}
@@ -140,6 +153,18 @@ func (rs *routeSearch) shifts(timer bool, n int32, reefs uint8, arrows [4]uint8,
 			}
 		}
 	}
+}
+
+// unsureHoles returns the holes in mask of a raft lying o at at whose
+// squares are unsure.
+func unsureHoles(unsure *[laguna.NumSquares]bool, o laguna.Orient, at laguna.Square, mask uint8) uint8 {
+	var m uint8
+	for h := range laguna.Holes {
+		if mask>>h&1 != 0 && unsure[laguna.HoleSquare(o, at, h)] {
+			m |= 1 << h
+		}
+	}
+	return m
 }
 
 // reset readies the search's memory for a search from node start.

@@ -34,7 +34,7 @@
  * @property {(view: Object, seat: number) => (string|Element)} [prompt] the banner's words
  * @property {(view: Object, seat: number) => ?Element} [seatCard] what a seat's card shows of it
  * @property {(view: Object, seat: number) => ?string} [scoreNote] what a card shows beside the points
- * @property {(view: Object, short: boolean) => string} [scoreUnit] what the scores count, short for a card ("pts") or in full
+ * @property {(view: Object, short: boolean, n?: number) => string} [scoreUnit] what the scores count, short for a card ("pts") or in full; n: the score it follows, where there is one
  * @property {(view: Object, seat: number, table: Object) => ?string} [idle] why a seat's turns are skipped now
  * @property {(view: Object, seats: Object[]) => ?Element} [scoreSheet] the score sheet tab
  * @property {(move: Object) => ?string} [logGroup] the log's headings

@@ -46,7 +46,7 @@ export function playerCards(seats, state, game, {you = null, connected = true, c
         body ? h('div', {class: 'pcard-body'}, body) : null,
         h('div', {class: 'pcard-foot'},
           score != null ? h('span', {class: 'pcard-score', 'data-score': p},
-            h('b', {}, score), ' ' + game.scoreUnit(state.view, true), game.scoreNote(state.view, p)) : null,
+            h('b', {}, score), ' ' + game.scoreUnit(state.view, true, score), game.scoreNote(state.view, p)) : null,
           cl ? h('span', {class: 'pcard-clock' + (cl.running ? ' running' : '') + (cl.remaining_ms < 30000 ? ' low' : ''),
             'data-remaining': cl.remaining_ms, 'data-base': clockBase}, clock(cl.remaining_ms)) : null,
           turn ? h('span', {class: 'pcard-turn'}, 'to move') : null));

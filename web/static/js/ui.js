@@ -257,7 +257,13 @@ export function seedWarning(g) {
 
 // plural writes "1 settler", "2 settlers".
 export function plural(n, one, many = one + 's') {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${n} ${noun(n, one, many)}`;
+}
+
+// noun is the word for n of a thing, where the count is written apart
+// (a figure in bold before it): "settler" for 1, "settlers" for the rest.
+export function noun(n, one, many = one + 's') {
+  return n === 1 ? one : many;
 }
 
 // clock writes milliseconds as m:ss, or h:mm:ss.

@@ -5,7 +5,7 @@
 // sites' catalogue, the play set, the teams, each druid slot's circle),
 // each state's view and each move's note (druids/view.go).
 
-import {h, icon, plural, loadStyle, clause, sentence} from '../../ui.js';
+import {h, icon, plural, noun, loadStyle, clause, sentence} from '../../ui.js';
 import {installSymbols, installDruids, ENERGIES, CIRCLES, energyOf, energyIndex} from './art.js';
 import {Catalogue, moveWords, stepWords} from './words.js';
 import {Table, speakers} from './table.js';
@@ -56,6 +56,8 @@ export default {
     title: 'Lagoon: Land of Druids',
     lede: 'Lead a circle of druids across a world of sites that grows as you explore and shrinks as you unravel. The energy with the most sites in play at the end is destiny: it decides what your seeds and unravelled sites are worth. 2 to 4 players, or alone against AJ.',
     what: 'Lead druids across a world that grows and shrinks; the last energy standing sets the scores.',
+    // The rulebook's own figure (docs/druids.md, Decisions).
+    time: 'About an hour',
     solo: 'Alone against AJ, the rulebook\'s opponent, at five levels',
     points: () => [
       [icon('en-elemeen', 'icon energy-icon'), 'Play alone against AJ, at five levels'],
@@ -134,7 +136,7 @@ export default {
     return [
       h('div', {class: 'dr-seat-row'},
         ENERGIES.map((e, i) => h('span', {class: 'count' + (pl.seeds[i] ? '' : ' zero'), title: `${e.name} seeds`, 'data-seeds': e.letter},
-          icon(e.symbol, 'icon energy-icon'), h('b', {}, pl.seeds[i]), h('span', {class: 'sr-only'}, ` ${e.name} seeds,`))),
+          icon(e.symbol, 'icon energy-icon'), h('b', {}, pl.seeds[i]), h('span', {class: 'sr-only'}, ` ${e.name} ${noun(pl.seeds[i], 'seed')},`))),
         aj ? null : h('span', {class: 'count dr-marker' + (pl.marker === 'exhausted' ? ' zero' : ''), title: `Player marker ${pl.marker}: ${pl.marker === 'exhausted' ? 'no explore until the next Refresh step' : 'an explore is possible'}`},
           icon('dr-marker', 'icon'), pl.marker === 'exhausted' ? 'marker spent' : 'marker ready'),
         aj ? null : h('span', {class: 'count', title: 'Druids in the supply'}, `supply ${pl.acolytes_in_supply + (pl.eldrid_in_supply ? 1 : 0)}`, pl.eldrid_in_supply ? h('span', {class: 'muted'}, ' (Eldrid)') : null)),

@@ -6,7 +6,7 @@
 // pearls on the islands and in the volcano, the legal moves) and each
 // move's note (what a move uncovered, whether it ended the turn).
 
-import {h, icon, loadStyle, clause, sentence} from '../../ui.js';
+import {h, icon, plural, noun, loadStyle, clause, sentence} from '../../ui.js';
 import {installSymbols, pearlIcon, colourName, COLOURS} from './art.js';
 import {Table, boardTitle, puzzleBox, touchScreen} from './table.js';
 import {BoardView, squareAt, squareName, extent} from './board.js';
@@ -131,7 +131,7 @@ export default {
           h('span', {class: 'sr-only'}, view.target ? ` ${colourName(c)} pearls delivered of ${view.target},` : '')),
         h('span', {class: 'lg-aboard', title: 'Pearls aboard', 'data-aboard': aboard.join('')},
           aboard.map(a => icon(pearlIcon(a), 'icon lg-pearl-icon small')),
-          h('span', {class: 'sr-only'}, ` ${aboard.length} pearls aboard,`))),
+          h('span', {class: 'sr-only'}, ` ${plural(aboard.length, 'pearl')} aboard,`))),
     ];
   },
 
@@ -140,7 +140,7 @@ export default {
   },
 
   // The solo puzzle counts steps; a game of two or more, pearls delivered.
-  scoreUnit: (view, short) => (view.target === 0 ? 'steps' : short ? 'delivered' : 'pearls delivered'),
+  scoreUnit: (view, short, n) => (view.target === 0 ? noun(n, 'step') : short ? 'delivered' : 'pearls delivered'),
 
   scoreSheet(view, seats) { return scoreSheet(view, seats); },
 
@@ -181,9 +181,9 @@ export default {
     const solo = view.target === 0;
     return {
       order: seats.map((_, p) => p).sort((a, b) => (solo ? scores[a] - scores[b] : scores[b] - scores[a])),
-      detail: p => h('span', {class: 'podium-tokens'}, solo ? `${scores[p]} steps` : `${scores[p]} ${scores[p] === 1 ? 'pearl' : 'pearls'} delivered`),
+      detail: p => h('span', {class: 'podium-tokens'}, solo ? plural(scores[p], 'step') : `${plural(scores[p], 'pearl')} delivered`),
       explanation: solo
-        ? h('p', {class: 'explanation'}, view.par != null ? `Solved in ${scores[0]} steps; the par is ${view.par}.` : `Solved in ${scores[0]} steps.`)
+        ? h('p', {class: 'explanation'}, view.par != null ? `Solved in ${plural(scores[0], 'step')}; the par is ${view.par}.` : `Solved in ${plural(scores[0], 'step')}.`)
         : h('p', {class: 'explanation'}, `The first to deliver ${view.target} pearls of their colour wins at once.`),
     };
   },

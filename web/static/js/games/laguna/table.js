@@ -14,7 +14,7 @@
 // picked, load or swap that colour at once), P peeks, E ends the turn, Escape
 // lets go.
 
-import {h, icon, fill, clock} from '../../ui.js';
+import {h, icon, fill, clock, plural} from '../../ui.js';
 import {BoardView, SIZE, squareAt, squareName, extent, kindOf, describeSquare, DELTA} from './board.js';
 import {colourName, pearlIcon} from './art.js';
 
@@ -202,7 +202,7 @@ export class Table {
       const raft = v.rafts.find(r => r.seat === v.to_move);
       const aboard = raft ? raft.holes.filter(x => x.pearl).length : 0;
       lines.push(h('div', {class: 'lg-status-main'}, icon('mark-' + v.to_move, 'icon mark'),
-        h('span', {}, `${who}: ${v.steps} ${v.steps === 1 ? 'step' : 'steps'} this turn, ${aboard} ${aboard === 1 ? 'pearl' : 'pearls'} aboard`)));
+        h('span', {}, `${who}: ${plural(v.steps, 'step')} this turn, ${plural(aboard, 'pearl')} aboard`)));
       if (v.docked) {
         lines.push(h('div', {class: 'lg-docked', 'data-docked': v.docked}, v.docked === 'volcano' ? 'Docked at the volcano' : `Docked at island ${v.docked}`));
       }
@@ -334,7 +334,7 @@ export class Table {
   parLine() {
     const v = this.view;
     return h('div', {class: 'lg-par-line'}, h('b', {}, 'The puzzle'),
-      h('span', {}, `${this.state.standing.scores[0]} steps so far`),
+      h('span', {}, `${plural(this.state.standing.scores[0], 'step')} so far`),
       h('span', {class: 'lg-par'}, v.par != null ? `par ${v.par}` : 'par unknown'));
   }
 
@@ -684,7 +684,7 @@ export function boardTitle(name) {
 // when it holds what the target wants, with the par.
 export function puzzleBox(view, steps) {
   return h('div', {class: 'lg-goal'},
-    h('div', {class: 'lg-box-title'}, 'The puzzle', h('span', {class: 'lg-par'}, view.par != null ? `par ${view.par} steps` : 'par unknown')),
+    h('div', {class: 'lg-box-title'}, 'The puzzle', h('span', {class: 'lg-par'}, view.par != null ? `par ${plural(view.par, 'step')}` : 'par unknown')),
     h('div', {class: 'lg-goal-list'}, view.goal.map((want, i) => {
       const done = view.islands[i] === want;
       return h('div', {class: 'lg-goal-row' + (done ? ' done' : ''), 'data-island': 'ABCDEFGH'[i]},
