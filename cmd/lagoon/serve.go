@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"net/netip"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -77,6 +78,19 @@ func serveFlags(o *serveOptions) (fs *flag.FlagSet, gcPercent *int, verbose *boo
 		}
 		return nil
 	})
+	fs.Func("trusted-proxy", "a load balancer in front of the server, as a CIDR prefix (10.0.0.0/24) or an address: a request from it is the client's named in X-Forwarded-For, for the limits per address; repeat or separate by commas (docs/operations.md)", func(v string) error {
+		for p := range strings.SplitSeq(v, ",") {
+			if p = strings.TrimSpace(p); p == "" {
+				continue
+			}
+			prefix, err := parseTrustedProxy(p)
+			if err != nil {
+				return err
+			}
+			o.cfg.TrustedProxies = append(o.cfg.TrustedProxies, prefix)
+		}
+		return nil
+	})
 	fs.IntVar(&o.maxConns, "max-conns", conns, "connections open at once, in all (default: three quarters of the process's open-file limit)")
 	fs.IntVar(&o.maxConnsPerAddr, "max-conns-per-addr", connsPerAddr, "connections open at once from one client address")
 	fs.IntVar(&o.cfg.MaxGames, "max-games", 5000, "games in progress, in all")
@@ -96,6 +110,18 @@ func serveFlags(o *serveOptions) (fs *flag.FlagSet, gcPercent *int, verbose *boo
 	gcPercent = fs.Int("gc-percent", defaultGCPercent, "how far the heap may grow past what is live before the Go collector runs, in per cent (GOGC; the GOGC environment variable, when set, wins over the default but not over this flag)")
 	verbose = fs.Bool("v", false, "log every request")
 	return fs, gcPercent, verbose
+}
+
+// parseTrustedProxy parses a -trusted-proxy: a CIDR prefix, or an address
+// alone for a prefix of that address only.
+func parseTrustedProxy(v string) (netip.Prefix, error) {
+	if p, err := netip.ParsePrefix(v); err == nil {
+		return p.Masked(), nil
+	}
+	if a, err := netip.ParseAddr(v); err == nil && a.Zone() == "" {
+		return netip.PrefixFrom(a, a.BitLen()), nil
+	}
+	return netip.Prefix{}, fmt.Errorf("%q is neither a CIDR prefix (10.0.0.0/24, 2001:db8::/64) nor an address", v)
 }
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -260,7 +286,7 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ln := server.NewListener(inner, max(0, o.maxConns), max(0, o.maxConnsPerAddr), log)
+	ln := server.NewListener(inner, max(0, o.maxConns), max(0, o.maxConnsPerAddr), o.cfg.TrustedProxies, log)
 	defer ln.Close()
 	// NATS before the store: a node that cannot reach the others stops
 	// before it touches the database.

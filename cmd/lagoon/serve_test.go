@@ -335,3 +335,46 @@ func TestCollectorPercent(t *testing.T) {
 		})
 	}
 }
+
+// TestServeTrustedProxyFlag: -trusted-proxy takes CIDR prefixes and
+// addresses, repeated or separated by commas; anything else stops the
+// server at its start, saying which.
+func TestServeTrustedProxyFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string // the prefixes; nil for a refusal
+	}{
+		{nil, []string{}},
+		{[]string{"-trusted-proxy", "10.0.0.0/24"}, []string{"10.0.0.0/24"}},
+		{[]string{"-trusted-proxy", "10.0.0.7/24"}, []string{"10.0.0.0/24"}},
+		{[]string{"-trusted-proxy", "10.0.0.0/24, 2001:db8::/32,,", "-trusted-proxy", "192.0.2.1"}, []string{"10.0.0.0/24", "2001:db8::/32", "192.0.2.1/32"}},
+		{[]string{"-trusted-proxy", "::1"}, []string{"::1/128"}},
+		{[]string{"-trusted-proxy", "10.0.0.0/33"}, nil},
+		{[]string{"-trusted-proxy", "10.0.0.0/24,nginx"}, nil},
+		{[]string{"-trusted-proxy", "fe80::1%eth0"}, nil},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var o serveOptions
+			fs, _, _ := serveFlags(&o)
+			fs.SetOutput(io.Discard)
+			err := fs.Parse(c.args)
+			if c.want == nil {
+				if err == nil {
+					t.Errorf("taken: %v", o.cfg.TrustedProxies)
+				}
+				return
+			}
+			got := []string{}
+			for _, p := range o.cfg.TrustedProxies {
+				got = append(got, p.String())
+			}
+			if err != nil || !slices.Equal(got, c.want) {
+				t.Errorf("got %v (%v), want %v", got, err, c.want)
+			}
+		})
+	}
+	var stderr bytes.Buffer
+	if c := run([]string{"serve", "-data", t.TempDir(), "-trusted-proxy", "10.0.0.0/33"}, nil, io.Discard, &stderr); c != 2 || !strings.Contains(stderr.String(), `"10.0.0.0/33" is neither a CIDR prefix`) {
+		t.Errorf("a bad -trusted-proxy: exit %d, %s", c, stderr.String())
+	}
+}

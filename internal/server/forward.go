@@ -39,7 +39,9 @@ type command struct {
 	Auth        string `json:"auth,omitempty"`
 	ContentType string `json:"content_type,omitempty"`
 	Body        []byte `json:"body,omitempty"`
-	Addr        string `json:"addr,omitempty"`
+	// Addr is the client's address as the node that took the request
+	// read it (clientAddr), not the balancer's in front of that node.
+	Addr string `json:"addr,omitempty"`
 	// hello and ws: the client's message, and for ws its seat, which the
 	// owner's answer to its hello gave.
 	Msg  json.RawMessage `json:"msg,omitempty"`
@@ -216,7 +218,7 @@ func (s *Server) forwardHTTP(w http.ResponseWriter, r *http.Request, id, owner s
 		return errorf(http.StatusBadRequest, "bad_request", "reading the request: %v", err)
 	}
 	cmd := &command{Op: "http", Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Auth: r.Header.Get("Authorization"),
-		ContentType: r.Header.Get("Content-Type"), Body: body, Addr: r.RemoteAddr}
+		ContentType: r.Header.Get("Content-Type"), Body: body, Addr: s.clientAddr(r)}
 	rp, err := s.forward(r.Context(), id, owner, cmd)
 	if errors.Is(err, errTakenHere) {
 		g, err := s.requestedGame(r)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -41,7 +42,7 @@ func (s *Server) checkHost(r *http.Request) *apiError {
 	}
 	s.metrics.refused.WithLabelValues("bad_host").Inc()
 	if ok, unlogged := s.hostWarnings.allow(time.Now()); ok {
-		s.log.Warn("a request for another host is refused", "host", r.Host, "client", clientAddr(r), "path", r.URL.Path, "unlogged_before", unlogged)
+		s.log.Warn("a request for another host is refused", "host", r.Host, "client", s.clientAddr(r), "path", r.URL.Path, "unlogged_before", unlogged)
 	}
 	return errorf(http.StatusMisdirectedRequest, "bad_host", "this server does not answer for the host %q", r.Host)
 }
@@ -113,9 +114,9 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) *apiError {
 	}
 	// A request forwarded by another node was counted there.
 	if s.limiter != nil && !isForwarded(r) {
-		if ok, wait := s.limiter.allow(clientAddr(r), time.Now()); !ok {
+		if ok, wait := s.limiter.allow(s.clientAddr(r), time.Now()); !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-			s.log.Debug("rate limited", "client", clientAddr(r), "path", r.URL.Path)
+			s.log.Debug("rate limited", "client", s.clientAddr(r), "path", r.URL.Path)
 			s.metrics.refused.WithLabelValues("rate_limited").Inc()
 			return errorf(http.StatusTooManyRequests, "rate_limited", "too many requests; retry in %v", wait.Round(time.Millisecond))
 		}
@@ -126,14 +127,75 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) *apiError {
 	return nil
 }
 
-// clientAddr is the client's address without the port: rate limits are per
-// address.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
+// clientAddr is the client's address without the port, the one every
+// limit and log line per address uses: the TCP peer's, or behind a trusted
+// proxy the one the proxy says (clientIP). A request forwarded by another
+// node carries the address that node chose, and no header.
+func (s *Server) clientAddr(r *http.Request) string {
+	return clientIP(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), s.cfg.TrustedProxies)
+}
+
+// clientIP is the client's address of a request from the TCP peer remote
+// with the X-Forwarded-For header lines xff. A peer that is not one of the
+// trusted proxies is the client, whatever its header says. Otherwise the
+// header is read from its right end, which the nearest proxy wrote, past
+// every address that is itself a trusted proxy: the first one that is not
+// is the client. The left end is whatever the client sent, so it is never
+// believed. A header absent, or unparsable where the client should be,
+// leaves the peer's address.
+func clientIP(remote string, xff []string, trusted []netip.Prefix) string {
+	peer, ok := parseHostAddr(remote)
+	if !ok {
+		host, _, err := net.SplitHostPort(remote)
+		if err != nil {
+			return remote
+		}
+		return host
 	}
-	return host
+	if !isTrusted(peer, trusted) {
+		return peer.String()
+	}
+	var hops []string
+	for _, line := range xff {
+		hops = append(hops, strings.Split(line, ",")...)
+	}
+	client := peer
+	for _, hop := range slices.Backward(hops) {
+		a, ok := parseHostAddr(strings.TrimSpace(hop))
+		if !ok {
+			// Past a hop no proxy of ours wrote well, nothing is known.
+			return peer.String()
+		}
+		client = a
+		if !isTrusted(a, trusted) {
+			break
+		}
+	}
+	return client.String()
+}
+
+// parseHostAddr parses an address with or without a port ("192.0.2.1",
+// "192.0.2.1:443", "2001:db8::1", "[2001:db8::1]:443"): some proxies add
+// the client's port to X-Forwarded-For. An IPv4 address written as IPv6
+// (::ffff:192.0.2.1) is the IPv4 one, so that both count as one client.
+func parseHostAddr(s string) (netip.Addr, bool) {
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr().Unmap(), true
+	}
+	if inner, ok := strings.CutPrefix(s, "["); ok {
+		s, ok = strings.CutSuffix(inner, "]")
+		if !ok {
+			return netip.Addr{}, false
+		}
+	}
+	a, err := netip.ParseAddr(s)
+	return a.Unmap(), err == nil
+}
+
+// isTrusted reports whether a is in one of the trusted prefixes.
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	a = a.WithZone("")
+	return slices.ContainsFunc(trusted, func(p netip.Prefix) bool { return p.Contains(a) })
 }
 
 // sameOrigin reports whether the request's Origin, if it has one, is the

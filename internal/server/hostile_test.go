@@ -161,7 +161,7 @@ func TestConnectionCaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln := NewListener(inner, 8, 4, nil)
+	ln := NewListener(inner, 8, 4, nil, nil)
 	cfg := testConfig(t, st)
 	cfg.Conns = ln
 	cfg.BodyTimeout = 200 * time.Millisecond

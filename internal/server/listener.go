@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,10 +16,13 @@ import (
 // body sent a byte at a time) cannot take every file descriptor of the
 // process and stop the server from answering anyone: a connection over a
 // cap is answered 503 at once and closed, and the refusal logged (at most
-// once a second, with how many were refused meanwhile).
+// once a second, with how many were refused meanwhile). A trusted proxy's
+// connections carry many clients, so only the cap in all binds them: the
+// proxy caps its clients' connections itself (docs/operations.md).
 type Listener struct {
 	net.Listener
 	total, perAddr int
+	trusted        []netip.Prefix
 	log            *slog.Logger
 
 	mu      sync.Mutex
@@ -29,12 +33,12 @@ type Listener struct {
 }
 
 // NewListener caps ln's connections at total in all and perAddr from each
-// client address (0: no cap).
-func NewListener(ln net.Listener, total, perAddr int, log *slog.Logger) *Listener {
+// client address (0: no cap) but the trusted proxies'.
+func NewListener(ln net.Listener, total, perAddr int, trusted []netip.Prefix, log *slog.Logger) *Listener {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Listener{Listener: ln, total: total, perAddr: perAddr, log: log, byAddr: make(map[string]int)}
+	return &Listener{Listener: ln, total: total, perAddr: perAddr, trusted: trusted, log: log, byAddr: make(map[string]int)}
 }
 
 // DefaultConnLimits returns caps sized from the process's limit on open
@@ -65,15 +69,16 @@ func (l *Listener) Accept() (net.Conn, error) {
 			return nil, err
 		}
 		addr := c.RemoteAddr().String()
-		if h, _, err := net.SplitHostPort(addr); err == nil {
-			addr = h
+		proxy := false
+		if a, ok := parseHostAddr(addr); ok {
+			addr, proxy = a.String(), isTrusted(a, l.trusted)
 		}
 		l.mu.Lock()
 		over := ""
 		switch {
 		case l.total > 0 && l.open >= l.total:
 			over = fmt.Sprintf("the server has %d connections open, all it takes", l.open)
-		case l.perAddr > 0 && l.byAddr[addr] >= l.perAddr:
+		case l.perAddr > 0 && !proxy && l.byAddr[addr] >= l.perAddr:
 			over = fmt.Sprintf("your address has %d connections open, the most it may", l.byAddr[addr])
 		}
 		if over == "" {

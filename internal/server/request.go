@@ -28,7 +28,7 @@ func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, v any, empty
 		return errorf(http.StatusRequestEntityTooLarge, "too_large", "the request body is over %d bytes", maxBodyBytes)
 	}
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		s.log.Warn("a request body too slow to arrive", "client", clientAddr(r), "path", r.URL.Path)
+		s.log.Warn("a request body too slow to arrive", "client", s.clientAddr(r), "path", r.URL.Path)
 		s.metrics.refused.WithLabelValues("timeout").Inc()
 		return errorf(http.StatusRequestTimeout, "timeout", "the request body did not arrive within %v", s.cfg.BodyTimeout)
 	}

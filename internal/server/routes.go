@@ -51,7 +51,7 @@ func (s *Server) routes() http.Handler {
 			}
 		}
 		mux.ServeHTTP(w, r)
-		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "client", clientAddr(r), "took", time.Since(start))
+		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "client", s.clientAddr(r), "took", time.Since(start))
 	})
 }
 

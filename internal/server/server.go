@@ -26,6 +26,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"slices"
 	"sync"
@@ -110,6 +111,12 @@ type Config struct {
 	// page of another site that points its own name at this server (DNS
 	// rebinding) is refused.
 	Hosts []string
+	// TrustedProxies are the load balancers in front of the server: a
+	// request whose TCP peer is in one of them has the client's address
+	// read from X-Forwarded-For (clientIP), for the limits per address and
+	// the log. A request from any other peer is the peer's, whatever its
+	// header says. None by default.
+	TrustedProxies []netip.Prefix
 	// HelloTimeout is how long a WebSocket has to say hello. Default 10 s.
 	HelloTimeout time.Duration
 	// BodyTimeout bounds the reading of a request's body, HeaderTimeout
