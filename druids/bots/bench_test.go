@@ -9,6 +9,7 @@ import (
 
 	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/ai/mcts"
+	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
 )
 
@@ -155,4 +156,38 @@ func percentile(ds []time.Duration, p int) time.Duration {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return s[max(0, (len(s)*p+99)/100-1)]
+}
+
+// BenchmarkPlan is the planner's choice of a line (planByRollouts) at a
+// fixed 8 playouts each in the first round and no time bound, from the
+// starts of the turns of solo games against AJ Legend: an op is one plan.
+// It reports the distinct candidates and the playouts a plan, and both a
+// CPU second of the process (noisy on a loaded machine: compare runs made
+// together, -count and benchstat).
+func BenchmarkPlan(b *testing.B) {
+	var starts []*druids.State
+	for _, st := range turnStarts(b, map[string]string{"aj": "legend"}) {
+		s, err := stateOf(st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s.ToMove() == 0 && !s.Over() {
+			starts = append(starts, s)
+		}
+	}
+	p := NewPlanner(1, 0, 8)
+	var cost planCost
+	c0, i := cpuTime(), 0
+	for b.Loop() {
+		s := starts[i%len(starts)]
+		i++
+		_, c := p.planByRollouts(s, closingOf(s, s.String(), s.AppendLegal(nil)))
+		cost.candidates += c.candidates
+		cost.playouts += c.playouts
+	}
+	cpu := (cpuTime() - c0).Seconds()
+	b.ReportMetric(float64(cost.candidates)/float64(i), "candidates/plan")
+	b.ReportMetric(float64(cost.playouts)/float64(i), "playouts/plan")
+	b.ReportMetric(float64(cost.candidates)/cpu, "candidates/cpu-s")
+	b.ReportMetric(float64(cost.playouts)/cpu, "playouts/cpu-s")
 }

@@ -2,8 +2,14 @@ package bots
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/druids"
@@ -174,6 +180,112 @@ func TestSoloLevelPlansAgainstAJ(t *testing.T) {
 		}
 		if err := st.Play(m); err != nil {
 			t.Errorf("%s in the solo game: %v", level, err)
+		}
+	}
+}
+
+// TestStrengthPlannerAJ plays the planner, or a level, against AJ in the
+// solo game (vsAJ) at each of DRUIDS_AJ's levels (comma-separated; all by
+// default): the planner with DRUIDS_ROLLOUTS playouts each in the first
+// round (8 by default) and no time bound, or, if DRUIDS_LEVEL names one,
+// that level of the kit at its own per-turn budget.
+func TestStrengthPlannerAJ(t *testing.T) {
+	games := strengthGames(t)
+	levels := druids.AJLevels[1:]
+	if l := os.Getenv("DRUIDS_AJ"); l != "" {
+		levels = strings.Split(l, ",")
+	}
+	rollouts, _ := strconv.Atoi(os.Getenv("DRUIDS_ROLLOUTS"))
+	if rollouts <= 0 {
+		rollouts = 8
+	}
+	a := func(seed uint64) bot { return NewPlanner(seed, 0, rollouts) }
+	if name := os.Getenv("DRUIDS_LEVEL"); name != "" {
+		a = func(seed uint64) bot {
+			b, err := ai.NewWith(kitGame, name, ai.Options{Seed: seed, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+	}
+	for _, level := range levels {
+		vsAJ(t, games, level, a)
+	}
+}
+
+// Lines of one key are one candidate: played on the same draws they come
+// to the same position, so merging them loses no plan; and the key merges
+// some lines whose decisions differ, which a key of the decisions did not.
+func TestLineKeyMergesOnlyLinesThatMeet(t *testing.T) {
+	merged := 0
+	for _, c := range []struct {
+		players int
+		seed    uint64
+		options map[string]string
+	}{
+		{2, 3, nil},
+		{2, 4, map[string]string{"aj": "legend"}},
+		{2, 5, map[string]string{"aj": "acolyte"}},
+	} {
+		st := newGame(t, c.players, c.seed, c.options)
+		s := st.(*druids.State)
+		r := rand.New(rand.NewPCG(c.seed, 1))
+		other := ai.NewRandom(c.seed)
+		for n := 0; !s.Over() && n < 400; n++ {
+			if s.ToMove() == 0 {
+				cl := closingOf(s, s.String(), s.AppendLegal(nil))
+				outcome := map[string]string{} // a key's position after its line, on draws of one seed
+				lines := map[string]string{}   // a key's first line's decisions
+				var tmp druids.State
+				for i := range 60 {
+					moves, key := lineOf(s, sampleTurn(s, &tmp, cl, i == 0, [2]uint64{r.Uint64(), r.Uint64()}, nil))
+					u := *s
+					u.Resample(0, rand.New(rand.NewPCG(9, 9)))
+					for _, m := range moves {
+						u.PlayLegal(m)
+					}
+					if o, ok := outcome[key]; ok && o != u.String() {
+						t.Fatalf("%v, decision %d: lines %s and %v of one key end apart:\n%s\n%s", c, n, lines[key], moves, o, u.String())
+					} else if ok && lines[key] != fmt.Sprint(moves) {
+						merged++
+					}
+					outcome[key], lines[key] = u.String(), fmt.Sprint(moves)
+				}
+			}
+			m, err := other.Move(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if merged == 0 {
+		t.Error("no two lines of different decisions were merged")
+	}
+}
+
+// A plan's later rounds get what fits in its time, never fewer than twice
+// the last round's playouts.
+func TestRoundPlayouts(t *testing.T) {
+	for _, c := range []struct {
+		name              string
+		per               int
+		planTime, elapsed time.Duration
+		playouts, live    int
+		want              int
+	}{
+		{"no time bound", 8, 0, time.Second, 1000, 10, 16},
+		{"time left for more", 8, 2 * time.Second, time.Second, 1000, 10, 25}, // 1 s left, 4 rounds, 1000 a second, 10 candidates
+		{"time left for fewer", 8, 2 * time.Second, time.Second, 100, 10, 16},
+		{"time spent", 8, time.Second, 2 * time.Second, 1000, 10, 16},
+		{"one candidate left", 8, 2 * time.Second, time.Second, 1000, 1, 16},
+		{"two left: one round", 8, 2 * time.Second, time.Second, 1000, 2, 500},
+	} {
+		if got := roundPlayouts(c.per, c.planTime, c.elapsed, c.playouts, c.live); got != c.want {
+			t.Errorf("%s: %d playouts a candidate, want %d", c.name, got, c.want)
 		}
 	}
 }

@@ -22,8 +22,9 @@ type soloLevel struct {
 
 // soloPlanner is the level name: the search of spec (a turn's budget, as
 // "mcts:2500ms/turn") in games of seats, the planner with samples and
-// rollouts in the solo game, each plan within a third of turn (a turn
-// asks two to four plans: one, and one after each tile drawn).
+// rollouts (its first round's playouts) in the solo game, each plan with a
+// quarter of turn, which its later rounds fill (roundPlayouts): a turn asks
+// two to four plans, one and one after each tile drawn.
 func soloPlanner(name, spec string, turn time.Duration, samples, rollouts int) ai.Maker {
 	return ai.OwnBot(name, func(o ai.Options) ai.Bot {
 		search, err := ai.NewWith(&ai.Game{Rules: druids.Rules, Kit: Kit()}, spec, o)
@@ -31,7 +32,7 @@ func soloPlanner(name, spec string, turn time.Duration, samples, rollouts int) a
 			panic(fmt.Sprintf("druids/bots: level %s's search %q: %v", name, spec, err)) // a spec of this file
 		}
 		p := NewPlanner(o.Seed, samples, rollouts)
-		p.planTime = turn / 3
+		p.planTime = turn / 4
 		return &soloLevel{planner: p, search: search}
 	})
 }
