@@ -192,14 +192,7 @@ type gameState struct {
 	Moves []struct {
 		Move string `json:"move"`
 	} `json:"moves"`
-	State struct {
-		Version int  `json:"version"`
-		ToMove  int  `json:"to_move"`
-		Over    bool `json:"over"`
-		View    struct {
-			Legal []string `json:"legal"`
-		} `json:"view"`
-	} `json:"state"`
+	State loadState `json:"state"`
 	Seats []struct {
 		Token string `json:"token"`
 	} `json:"seats"`

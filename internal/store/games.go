@@ -21,18 +21,27 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	err = s.exec(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRow(`SELECT count(*) FROM games WHERE id = ?`, g.ID).Scan(&n); err != nil {
+		if err := refuseStored(tx, g.ID); err != nil {
 			return err
-		}
-		if n > 0 {
-			return ErrConflict
 		}
 		_, err := tx.Exec(insertGame, values...)
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+// refuseStored fails with ErrConflict if a game of id is stored: Create
+// and Import store only new games.
+func refuseStored(tx *sql.Tx, id string) error {
+	var n int
+	if err := tx.QueryRow(`SELECT count(*) FROM games WHERE id = ?`, id).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return ErrConflict
 	}
 	return nil
 }
@@ -45,12 +54,8 @@ func (s *SQLite) Import(ctx context.Context, g *Game) error {
 		return fmt.Errorf("import game %s: %w", g.ID, err)
 	}
 	err = s.exec(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRow(`SELECT count(*) FROM games WHERE id = ?`, g.ID).Scan(&n); err != nil {
+		if err := refuseStored(tx, g.ID); err != nil {
 			return err
-		}
-		if n > 0 {
-			return ErrConflict
 		}
 		if _, err := tx.Exec(insertGame, row...); err != nil {
 			return err
