@@ -229,6 +229,19 @@ func (p *page) waitFor(js, what string) {
 	}
 }
 
+// within reports whether js holds within d.
+func (p *page) within(d time.Duration, js string) bool {
+	p.t.Helper()
+	deadline := time.Now().Add(d)
+	for !eval[bool](p, "!!("+js+")") {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(15 * time.Millisecond)
+	}
+	return true
+}
+
 func (p *page) navigate(url string) {
 	p.t.Helper()
 	p.do(chromedp.Navigate(url))
