@@ -620,8 +620,8 @@ func TestWinAtOnce(t *testing.T) {
 		if !s.Over() || s.ToMove() != game.NoSeat {
 			t.Fatalf("%d players: %d delivered and the game goes on", players, need)
 		}
-		if st := s.Standing(); !slices.Equal(st.Winners, []int{0}) || st.Scores[0] != need {
-			t.Fatalf("standing %+v", st)
+		if st := s.Standing(); !slices.Equal(st.Winners, []int{0}) || st.Scores[0] != need || s.Ending() != "delivered" {
+			t.Fatalf("standing %+v, ending %q", st, s.Ending())
 		}
 		if len(s.AppendLegal(nil)) != 0 {
 			t.Fatal("moves after the end")
@@ -722,8 +722,8 @@ func TestRoundLimit(t *testing.T) {
 		t.Fatal("over before two rounds")
 	}
 	mustPlay(t, s, "end")
-	if st := s.Standing(); !s.Over() || !slices.Equal(st.Winners, []int{1}) {
-		t.Fatalf("after two rounds: %+v", st)
+	if st := s.Standing(); !s.Over() || !slices.Equal(st.Winners, []int{1}) || s.Ending() != "round limit" {
+		t.Fatalf("after two rounds: %+v, ending %q", st, s.Ending())
 	}
 }
 
@@ -816,8 +816,8 @@ func TestFinishedStatesReadBack(t *testing.T) {
 	s.target = s.islands
 	s.target[0][s.rafts[0].holes[0]]++
 	mustPlay(t, s, "unload 1")
-	if !s.Over() {
-		t.Fatal("not solved")
+	if !s.Over() || s.Ending() != "solved" {
+		t.Fatalf("not solved: ending %q", s.Ending())
 	}
 	readsBack(s)
 
@@ -850,23 +850,23 @@ func TestStalledGamesEnd(t *testing.T) {
 	for range 2*stallRounds - 1 {
 		mustPlay(t, s, "end")
 	}
-	if s.Over() || !strings.Contains(s.String(), " calm=39") {
+	if s.Over() || !strings.Contains(s.String(), " calm=39") || s.Ending() != "" {
 		t.Fatalf("over too soon: %s", s)
 	}
 	if _, err := ParseState(s.String()); err != nil {
 		t.Fatal(err)
 	}
 	mustPlay(t, s, "end")
-	if st := s.Standing(); !s.Over() || !slices.Equal(st.Winners, []int{0, 1}) {
-		t.Fatalf("after %d calm rounds: %+v", stallRounds, st)
+	if st := s.Standing(); !s.Over() || !slices.Equal(st.Winners, []int{0, 1}) || s.Ending() != "calm" {
+		t.Fatalf("after %d calm rounds: %+v, ending %q", stallRounds, st, s.Ending())
 	}
 
 	b = testBoard(t, map[string]byte{"f16": '>', "g16": '>', "h16": '#'})
 	s = position(t, b, options{}, "H f16 RY....")
 	mustRefuse(t, s, "shift 1 3", "shift 2 3", "E")
 	mustPlay(t, s, "end")
-	if st := s.Standing(); !s.Over() || len(st.Winners) != 0 {
-		t.Fatalf("a stuck solo raft: %s, %+v", s, st)
+	if st := s.Standing(); !s.Over() || len(st.Winners) != 0 || s.Ending() != "stuck" {
+		t.Fatalf("a stuck solo raft: %s, %+v, ending %q", s, st, s.Ending())
 	}
 }
 

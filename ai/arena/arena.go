@@ -89,6 +89,12 @@ type Game struct {
 	// Unfinished says the game was stopped at Config.MaxMoves: the scores
 	// are as they stood, and nobody won.
 	Unfinished bool `json:"unfinished,omitempty"`
+	// Turns are the turns the game's state counted when it stopped
+	// (State.Turn), End how a game played to the end ended
+	// (game.Ending: "over", or the game's own word); "" for a game
+	// stopped or forfeited.
+	Turns int    `json:"turns"`
+	End   string `json:"end,omitempty"`
 }
 
 // Forfeit says which seat lost a game by failing, and why.
@@ -274,7 +280,7 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 	}()
 	fail := func(seat int, reason string) {
 		res.Forfeit = &Forfeit{Seat: seat, Bot: names[res.Seats[seat]], Reason: reason}
-		res.Scores = st.Standing().Scores
+		res.Scores, res.Turns = st.Standing().Scores, st.Turn()
 		for s := range n {
 			if s != seat {
 				res.Winners = append(res.Winners, s)
@@ -298,7 +304,7 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 	for !st.Over() {
 		if len(res.Record.Moves) >= cfg.MaxMoves {
 			res.Unfinished = true
-			res.Scores = st.Standing().Scores
+			res.Scores, res.Turns = st.Standing().Scores, st.Turn()
 			return
 		}
 		s := st.ToMove()
@@ -324,6 +330,24 @@ func play(ctx context.Context, cfg Config, workers int, res *Game) {
 	}
 	end := st.Standing()
 	res.Scores, res.Winners = end.Scores, end.Winners
+	res.Turns, res.End = st.Turn(), game.Ending(st)
+}
+
+// Replay sets g's Turns and End from its record, played again by r: how a
+// report written before they were kept is read.
+func (g *Game) Replay(r *game.Rules) error {
+	st, err := g.Record.Replay(r, len(g.Record.Moves))
+	if err != nil {
+		return fmt.Errorf("deal %d: %w", g.Deal, err)
+	}
+	g.Turns, g.End = st.Turn(), ""
+	if g.Forfeit == nil && !g.Unfinished {
+		if !st.Over() {
+			return fmt.Errorf("deal %d: the record stops after %d moves, before the end, in a game neither stopped nor forfeited", g.Deal, len(g.Record.Moves))
+		}
+		g.End = game.Ending(st)
+	}
+	return nil
 }
 
 // botSeed derives a bot's seed from the tournament seed, the deal and the

@@ -178,20 +178,24 @@ func TestRunsAreReproducible(t *testing.T) {
 
 func TestExternalBots(t *testing.T) {
 	good := goodBot(t)
+	// Only the silent bot is given a short timeout: the others must be
+	// caught by what they do, however slowly a busy machine starts them
+	// (a shell not finding its program once took over 2 s at a load of 14).
+	const short, long = 2 * time.Second, time.Minute
 	tests := []struct {
 		bot, reason string
+		timeout     time.Duration
 	}{
-		{`extern:"echo hello; sleep 5"`, `malformed answer "hello"`},
-		{`extern:"echo thinking >&2; echo T 99,99; sleep 5"`, `not on the board; stderr: "thinking"`},
-		{`extern:"echo oops >&2; exit 3"`, "oops"},
-		{`extern:"sleep 60"`, "timeout"},
-		{"extern:/nonexistent/bot", "closed its output"},
+		{`extern:"echo hello; sleep 5"`, `malformed answer "hello"`, long},
+		{`extern:"echo thinking >&2; echo T 99,99; sleep 5"`, `not on the board; stderr: "thinking"`, long},
+		{`extern:"echo oops >&2; exit 3"`, "oops", long},
+		{`extern:"sleep 60"`, "timeout", short},
+		{"extern:/nonexistent/bot", "closed its output", long},
 	}
 	for _, tt := range tests {
-		// The bad bot's opponent plays in the arena's process, so the short
-		// timeout, which applies to external programs, can only catch the
-		// silent bot, however slowly programs start on a busy machine.
-		games := run(t, Config{Bots: []string{"random", tt.bot}, Games: 2, MoveTimeout: 2 * time.Second})
+		// The bad bot's opponent plays in the arena's process, so the
+		// timeout, which applies to external programs, catches only it.
+		games := run(t, Config{Bots: []string{"random", tt.bot}, Games: 2, MoveTimeout: tt.timeout})
 		for _, g := range games {
 			f := g.Forfeit
 			if f == nil || f.Bot != tt.bot || !strings.Contains(f.Reason, tt.reason) {

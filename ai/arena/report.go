@@ -202,8 +202,8 @@ func compareSeats(g Game, a, b int) int {
 	return g.Scores[a] - g.Scores[b]
 }
 
-// WriteTable writes the standings as a table, with the forfeits and the
-// games stopped unfinished listed after it.
+// WriteTable writes the standings as a table, then how the games ended
+// (Endings), then the forfeits and the games stopped unfinished.
 func WriteTable(w io.Writer, st []Standing, games []Game) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "bot\tgames\twins\twin share\t95% CI\tmean score\tmean margin\tElo\tforfeits\t")
@@ -217,6 +217,9 @@ func WriteTable(w io.Writer, st []Standing, games []Game) error {
 			s.Bot, s.Games, s.Wins, 100*s.Share, 100*s.ShareLow, 100*s.ShareHigh, score, margin, s.Elo, s.Forfeits)
 	}
 	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if err := SummariseEndings(games).Write(w); err != nil {
 		return err
 	}
 	for _, g := range games {

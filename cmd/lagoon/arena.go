@@ -206,7 +206,7 @@ func (a *arenaRun) report(cfg arena.Config, seated []string, st []arena.Standing
 	if a.asJSON {
 		return writeReport(report{
 			Game: rules.ID, Options: cfg.Options, Players: a.players, Seed: a.seed, Bots: seated,
-			Seconds: took.Seconds(), Standings: st, Games: played,
+			Seconds: took.Seconds(), Standings: st, Endings: endingsOf(played), Games: played,
 		}, stdout, stderr)
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %d players, %sdeals from seed %d, each in %d seat orders, %v\n\n",
@@ -305,7 +305,11 @@ type report struct {
 	Bots      []string         `json:"bots"`
 	Seconds   float64          `json:"seconds"`
 	Standings []arena.Standing `json:"standings"`
-	Games     []arena.Game     `json:"games"`
+	// Endings is how the games ended; a report written before it was
+	// kept has none, and a merge counts its games' endings by replaying
+	// them.
+	Endings *arena.Endings `json:"endings,omitempty"`
+	Games   []arena.Game   `json:"games"`
 }
 
 // mergeReports reads the JSON reports of earlier runs and reports on all
@@ -351,7 +355,7 @@ func mergeReports(files []string, asJSON bool, stdout, stderr io.Writer) int {
 		all.Games[i].Deal = int(all.Games[i].Record.Seed - all.Seed)
 	}
 	slices.SortStableFunc(all.Games, func(a, b arena.Game) int { return a.Deal - b.Deal })
-	all.Standings = arena.Summarise(all.Bots, all.Games)
+	all.Standings, all.Endings = arena.Summarise(all.Bots, all.Games), endingsOf(all.Games)
 	if asJSON {
 		return writeReport(all, stdout, stderr)
 	}
@@ -411,8 +415,19 @@ func readReport(name string) (report, *game.Rules, error) {
 				return r, nil, fmt.Errorf("%s: game %d seats bot %d of %d", name, k, b, len(r.Bots))
 			}
 		}
+		if r.Endings == nil {
+			if err := r.Games[k].Replay(rules); err != nil {
+				return r, nil, fmt.Errorf("%s: game %d: %v", name, k, err)
+			}
+		}
 	}
 	return r, rules, nil
+}
+
+// endingsOf is how games ended, for a report.
+func endingsOf(games []arena.Game) *arena.Endings {
+	e := arena.SummariseEndings(games)
+	return &e
 }
 
 // writeReport writes a report as indented JSON.

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -78,9 +79,14 @@ func TestArenaJSON(t *testing.T) {
 			Games int     `json:"games"`
 			Share float64 `json:"share"`
 		} `json:"standings"`
+		Endings struct {
+			By map[string]int `json:"by"`
+		} `json:"endings"`
 		Games []struct {
 			Record game.Record `json:"record"`
 			Scores []int       `json:"scores"`
+			Turns  int         `json:"turns"`
+			End    string      `json:"end"`
 		} `json:"games"`
 	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
@@ -97,6 +103,12 @@ func TestArenaJSON(t *testing.T) {
 		if !end.Over() || bluelagoon.GameOf(end).Board().Name() != "wheels" {
 			t.Errorf("record does not replay to the end of a wheels game")
 		}
+		if g.End != "over" || g.Turns != end.Turn() {
+			t.Errorf("game ended %q after %d turns; its record replays to %d", g.End, g.Turns, end.Turn())
+		}
+	}
+	if !maps.Equal(rep.Endings.By, map[string]int{"over": 3}) {
+		t.Errorf("endings %v, want 3 over", rep.Endings.By)
 	}
 }
 
@@ -321,21 +333,42 @@ func TestArenaAnyGame(t *testing.T) {
 func TestArenaMergeOldReports(t *testing.T) {
 	dir := t.TempDir()
 	a := writeRun(t, dir, "a.json", "-games", "2", "-seed", "1", "random", "greedy")
-	old := filepath.Join(dir, "old.json")
-	rec := `{"board":"standard","players":2,"seed":%d,"first":0,"moves":["S 0,0"]}`
-	games := ""
-	for k, seats := range []string{"[0,1]", "[1,0]"} {
-		if k > 0 {
-			games += ","
-		}
-		games += fmt.Sprintf(`{"deal":0,"seats":%s,"record":%s,"scores":[50,60],"winners":[1]}`, seats, fmt.Sprintf(rec, 5))
+	// A report written when Blue Lagoon was the only game: no game, a
+	// board, records without theirs, and no turns or endings, which the
+	// merge finds by replaying the records.
+	var rep map[string]any
+	data, err := os.ReadFile(writeRun(t, dir, "new.json", "-games", "2", "-seed", "5", "random", "greedy"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	data := `{"board":"standard","players":2,"seed":5,"bots":["random","greedy"],"seconds":1,"standings":[],"games":[` + games + `]}`
-	if err := os.WriteFile(old, []byte(data), 0o644); err != nil {
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	delete(rep, "game")
+	delete(rep, "options")
+	delete(rep, "endings")
+	rep["board"] = "standard"
+	for _, g := range rep["games"].([]any) {
+		g := g.(map[string]any)
+		delete(g, "turns")
+		delete(g, "end")
+		rec := g["record"].(map[string]any)
+		delete(rec, "game")
+		delete(rec, "options")
+		rec["board"], rec["first"] = "standard", 0
+	}
+	old := filepath.Join(dir, "old.json")
+	if data, err = json.Marshal(rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(old, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, errOut, code := runArenaCmd(t, "-merge", a, old)
 	if want := "Blue Lagoon: 4 games, 2 players, board standard, deals of seeds 1, 5"; code != 0 || !strings.Contains(out, want) {
 		t.Errorf("exit %d (%s); report lacks %q:\n%s", code, errOut, want, out)
+	}
+	if want := "ended: 4 over; 0 stopped unfinished, 0 forfeited; turns p50 "; !strings.Contains(out, want) {
+		t.Errorf("report lacks %q:\n%s", want, out)
 	}
 }

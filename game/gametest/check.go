@@ -77,6 +77,7 @@ var positionPromises = []func(*gameRun){
 	(*gameRun).houseSeatsNeverMove,
 	(*gameRun).turnNeverGoesBack,
 	(*gameRun).standingScoresEverySeat,
+	(*gameRun).endingSaysOnlyTheEnd,
 	(*gameRun).notationReadsBack,
 	(*gameRun).copiesAreEqual,
 	(*gameRun).viewsEncode,
@@ -193,6 +194,16 @@ func (g *gameRun) standingScoresEverySeat() {
 	standing := g.st.Standing()
 	if len(standing.Scores) != g.st.Players() || !g.st.Over() && len(standing.Winners) > 0 {
 		g.t.Fatalf("%s: standing %+v", g.where(), standing)
+	}
+}
+
+// endingSaysOnlyTheEnd: a game that tells how it ended (game.Ender) says
+// nothing before the end and something at it.
+func (g *gameRun) endingSaysOnlyTheEnd() {
+	g.t.Helper()
+	e, ok := g.st.(game.Ender)
+	if ok && (e.Ending() == "") == g.st.Over() {
+		g.t.Fatalf("%s: over %v, ending %q", g.where(), g.st.Over(), e.Ending())
 	}
 }
 
