@@ -1,10 +1,6 @@
 package bots
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
-
 	"github.com/lagoon-games/lagoon/ai"
 	"github.com/lagoon-games/lagoon/druids"
 	"github.com/lagoon-games/lagoon/game"
@@ -35,32 +31,9 @@ import (
 // from the bag before it stalls.
 const StallTurns = 10
 
-// startSites is how many sites a game starts with in play (one of each
-// group), none of them drawn from the bag.
-const startSites = 3
-
-// stalled reports whether the game of text (a state's notation) has
-// stalled: its turns outrun two a tile drawn by more than StallTurns.
-func stalled(s *druids.State, text string) bool {
-	set, _ := druids.ParseSet(section(text, "set")) // the state's own, so good
-	bag := len(strings.Fields(section(text, "bag")))
-	if section(text, "bag") == "-" {
-		bag = 0
-	}
-	drawn := len(set) - startSites - bag
-	return s.Turn() > StallTurns+2*drawn
-}
-
-// section returns the text of the section of a state's notation that
-// begins with name ("bag 2 3 19" gives "2 3 19"), "" if there is none.
-func section(text, name string) string {
-	for sec := range strings.SplitSeq(text, "; ") {
-		if rest, ok := strings.CutPrefix(sec, name+" "); ok {
-			return rest
-		}
-	}
-	return ""
-}
+// stalled reports whether the game has stalled: its turns outrun two a
+// tile drawn by more than StallTurns.
+func stalled(s *druids.State) bool { return s.Turn() > StallTurns+2*s.Drawn() }
 
 // explore returns the explore of legal, and true, if it offers one.
 func explore(s *druids.State, legal []game.Move) (game.Move, bool) {
@@ -108,33 +81,27 @@ type closing struct {
 	ok, idle   bool
 }
 
-func closingOf(s *druids.State, text string, legal []game.Move) closing {
+func closingOf(s *druids.State, legal []game.Move) closing {
 	var c closing
-	if stalled(s, text) {
+	if stalled(s) {
 		if c.move, c.ok = explore(s, legal); c.ok {
 			return c
 		}
-		if refreshStep(text) {
+		if s.AtRefresh() {
 			if c.move, c.ok = refreshToExplore(s, legal); c.ok {
 				return c
 			}
 		}
-		if openDruids(text, s.ToMove()) == 0 {
+		if s.OpenDruids(s.ToMove()) == 0 {
 			if c.move, c.ok = reachOpen(s, legal); c.ok {
 				return c
 			}
 		}
 	}
-	if refreshStep(text) {
+	if s.AtRefresh() {
 		c.pass, c.idle = idlePass(s, legal)
 	}
 	return c
-}
-
-// refreshStep reports whether the state of text is at its Refresh step,
-// no action being resolved.
-func refreshStep(text string) bool {
-	return strings.Contains(text, "; step refresh;") && strings.Contains(text, "; stack -;")
 }
 
 // refreshToExplore returns, at the Refresh step, the first druid of legal
@@ -188,7 +155,7 @@ func CloseGames(prepare ai.Prepare) ai.Prepare {
 		if err != nil {
 			return nil, err
 		}
-		c := closingOf(s, s.String(), s.AppendLegal(nil))
+		c := closingOf(s, s.AppendLegal(nil))
 		if c.ok {
 			return decided{st, c.move}, nil
 		}
@@ -202,44 +169,6 @@ func CloseGames(prepare ai.Prepare) ai.Prepare {
 		return pos, nil
 	}
 }
-
-// openDruids returns how many of seat p's druids, exhausted or not, stand
-// on a site of the world of text (a state's notation) with an empty space
-// next to it: a site it could explore from.
-func openDruids(text string, p int) int {
-	cells := map[string][2]int{}
-	taken := map[[2]int]bool{}
-	for _, f := range strings.Fields(section(text, "world")) {
-		label, at, _ := strings.Cut(f, "@")
-		var c [2]int
-		if _, err := fmt.Sscanf(at, "%d,%d", &c[0], &c[1]); err != nil {
-			return 0
-		}
-		cells[label], taken[c] = c, true
-	}
-	n := 0
-	for _, f := range strings.Fields(section(text, "druids"+strconv.Itoa(p+1))) {
-		count := 1
-		if i := strings.IndexFunc(f, func(r rune) bool { return r < '0' || r > '9' }); i > 0 {
-			count, _ = strconv.Atoi(f[:i])
-		}
-		_, label, _ := strings.Cut(f, "@")
-		c, ok := cells[label]
-		if !ok {
-			continue
-		}
-		for _, d := range hexSteps {
-			if !taken[[2]int{c[0] + d[0], c[1] + d[1]}] {
-				n += count
-				break
-			}
-		}
-	}
-	return n
-}
-
-// hexSteps are the six steps to a hex's neighbours, in axial coordinates.
-var hexSteps = [6][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}}
 
 // reachOpen returns the first decision of the line of the seat's
 // decisions, to the end of the action under way (or of the step), that
@@ -265,9 +194,8 @@ const reachDepth = 4
 func openAfter(s *druids.State, m game.Move, p, depth int) int {
 	c := *s
 	c.PlayLegal(m)
-	text := c.String()
-	if c.Over() || c.ToMove() != p || c.Turn() != s.Turn() || depth <= 1 || strings.Contains(text, "; stack -;") {
-		return openDruids(text, p)
+	if c.Over() || c.ToMove() != p || c.Turn() != s.Turn() || depth <= 1 || !c.Resolving() {
+		return c.OpenDruids(p)
 	}
 	most := 0
 	for _, next := range c.AppendLegal(nil) {

@@ -204,7 +204,11 @@ const closedState = "druids 2; first 0; active 0; step refresh; turns 102; ply 3
 // a seat may explore, every bot moves or summons one where it may, and
 // the game ends within a few turns.
 func TestStalledGameLeavesAClosedSite(t *testing.T) {
-	if got := openDruids(closedState, 0); got != 0 {
+	closed, err := druids.ParseState(closedState)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := closed.OpenDruids(0); got != 0 {
 		t.Fatalf("seat 1 has %d druids that could explore, want none", got)
 	}
 	for _, spec := range closingSpecs {

@@ -76,7 +76,7 @@ func (b *Heuristic) Move(ctx context.Context, st game.State) (game.Move, error) 
 		return 0, err
 	}
 	text := s.String()
-	c := closingOf(s, text, s.AppendLegal(nil))
+	c := closingOf(s, s.AppendLegal(nil))
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if c.ok {

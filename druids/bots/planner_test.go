@@ -100,7 +100,7 @@ func TestPlannerPlansAreLegal(t *testing.T) {
 			}
 			var m game.Move
 			if s.ToMove() == 0 {
-				plan := b.planTurn(s, closingOf(s, s.String(), s.AppendLegal(nil)))
+				plan := b.planTurn(s, closingOf(s, s.AppendLegal(nil)))
 				legalPlan(t, s, plan)
 				if k := untilChance(s, movesOf(plan)); k != len(plan) {
 					t.Fatalf("%v: the plan goes on past a chance event after %d of its %d decisions", setup, k, len(plan))
@@ -234,7 +234,7 @@ func TestLineKeyMergesOnlyLinesThatMeet(t *testing.T) {
 		other := ai.NewRandom(c.seed)
 		for n := 0; !s.Over() && n < 400; n++ {
 			if s.ToMove() == 0 {
-				cl := closingOf(s, s.String(), s.AppendLegal(nil))
+				cl := closingOf(s, s.AppendLegal(nil))
 				outcome := map[string]string{} // a key's position after its line, on draws of one seed
 				lines := map[string]string{}   // a key's first line's decisions
 				var tmp druids.State
