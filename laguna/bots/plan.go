@@ -27,6 +27,9 @@ type planning struct {
 	steps int
 	// trades tells whether it exchanges pearls with other rafts.
 	trades bool
+	// delivers tells whether its raft, docked at the volcano where the
+	// route search reaches it, may deliver there (deliversThere).
+	delivers bool
 
 	// rs is the route search from its raft to every goal, lg the legs
 	// between places, start what its raft carries now.
@@ -57,6 +60,7 @@ func (pl *planning) plan(horizon int) (game.Move, bool) {
 	pl.rs = routePool.Get().(*routeSearch)
 	defer routePool.Put(pl.rs)
 	pl.rs.search(pl.w, pl.tb, &pl.kinds, &pl.unsure, pl.p, pl.startFlag(), pl.goals(), 1600)
+	pl.delivers = pl.rs.cost[laguna.Volcano] >= 0 && pl.value(pl.start) > 0 && pl.deliversThere()
 
 	// The distances between places, on the board as it believes it is.
 	k := min(max(pl.start.n, laguna.MinAboard), pl.w.maxAboard)
@@ -98,7 +102,7 @@ func (pl *planning) goals() uint32 {
 	}
 	if pl.trades {
 		for q := range w.players {
-			if q != pl.p && w.rafts[q].count(pl.p) > 0 {
+			if q != pl.p && w.rafts[q].count(pl.p) > 0 && pl.mayTradeWith(q) {
 				want |= 1 << (goalRaft + q)
 			}
 		}
@@ -116,7 +120,7 @@ func (pl *planning) choose(horizon int) int {
 	if horizon <= 1 {
 		return pl.nearest()
 	}
-	if c := pl.rs.cost[laguna.Volcano]; c >= 0 {
+	if c := pl.rs.cost[laguna.Volcano]; c >= 0 && pl.delivers {
 		pl.consider(laguna.Volcano, pl.value(pl.start), float64(c))
 	}
 	pl.weighStops(horizon)
@@ -127,6 +131,60 @@ func (pl *planning) choose(horizon int) int {
 		return pl.nearest()
 	}
 	return pl.best.goal
+}
+
+// deliversThere reports whether the raft, docked at the volcano where the
+// route search reaches it, may deliver a pearl there: with the timer
+// always; without, unless every delivery would strand it (unstranded
+// leaves those out) while it cannot deliver all its seat needs. Planned
+// as a delivery, such a voyage ended beside the volcano with nothing
+// delivered, the plan from there led to an island, and one step towards it
+// the volcano was the best plan again: the raft stepped east and west all
+// turn, every turn. Where pearls are moved between holes on the way, the
+// colours of the holes are unknown and it is believed it may.
+func (pl *planning) deliversThere() bool {
+	r := &pl.w.rafts[pl.p]
+	want := pl.islandsWithPearls()
+	n := pl.rs.node[laguna.Volcano]
+	if pl.w.timer || pl.value(pl.start) >= float64(pl.need) || want == 0 || uint8(n>>1&63) != r.mask() {
+		return true
+	}
+	w := *pl.w
+	w.rafts[pl.p].at = laguna.Square(n >> 7)
+	for h, c := range r.holes {
+		if int(c) == pl.p && !pl.strands(&w, h, want) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayTradeWith reports whether a trade with seat q's raft could give the
+// planner's raft a pearl of its colour: with the timer always (its pearls
+// may be moved on the way); without, when the pearls of both rafts lie in
+// holes the rules let trade (each pearl lands in the same hole of the
+// other raft). Planned regardless, a raft sailed to the other raft, found
+// no trade it could make, turned for an island beside it, and from there
+// the raft was the best plan again: north and south all turn, every turn.
+func (pl *planning) mayTradeWith(q int) bool {
+	if pl.w.timer {
+		return true
+	}
+	r, o := &pl.w.rafts[pl.p], &pl.w.rafts[q]
+	for theirs, got := range o.holes {
+		if int(got) != pl.p {
+			continue
+		}
+		for mine, gave := range r.holes {
+			if gave < 0 || int(gave) == pl.p {
+				continue
+			}
+			if mine == theirs || o.holes[mine] < 0 && r.holes[theirs] < 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // weighStops weighs the plans that stop at an island, and at the highest
@@ -234,7 +292,7 @@ func (pl *planning) consider(goal int, val, cost float64) {
 // place it is at already (cost 0) offered nothing, or gain would have taken
 // it.
 func (pl *planning) nearest() int {
-	if pl.value(pl.start) > 0 && pl.rs.cost[laguna.Volcano] > 0 {
+	if pl.delivers && pl.rs.cost[laguna.Volcano] > 0 {
 		return laguna.Volcano
 	}
 	for pass := range 3 {

@@ -335,43 +335,81 @@ func (pl *planning) free() (game.Move, bool) {
 	return best, best >= 0
 }
 
-// unstranded returns the legal moves but the deliveries that, without the
-// timer, would leave the raft unable to dock at any island with pearls,
-// unless the delivery wins (delivered: the pearls its seat has delivered).
-// Without the timer a raft's pearls stay where they are (but to cover the
-// reef that ended a turn), and two pearls left in some holes cannot take
-// it anywhere: beside the hard board's volcano a raft that delivered down
-// to two such pearls never docked again, and the game ended by decision
-// 22 (most of the arena's games that did).
+// unstranded returns the legal moves but those that, without the timer,
+// would hold the raft for good (delivered: the pearls its seat has
+// delivered). Without the timer a raft's pearls stay where they are (but
+// to cover the reef that ended a turn), so:
+//
+//   - a delivery that leaves pearls that cannot take the raft to any island
+//     with pearls is left out, unless the raft can deliver all its seat
+//     still needs there: beside the hard board's volcano a raft that
+//     delivered down to two pearls in the wrong holes never docked again,
+//     and the game ended by decision 22 (most of the arena's games that
+//     did);
+//   - a trade that leaves a reef showing through either raft is left out:
+//     what an exchange uncovers takes effect when the exchange ends, and a
+//     reef showing through a raft whose turn no reef ended cannot be
+//     covered again, so that raft never steps again (two rafts held so,
+//     each by a trade, ended games by decision 22).
 func (pl *planning) unstranded(delivered int) []game.Move {
-	if pl.w.timer || delivered+1 >= laguna.Target(pl.w.players) {
+	if pl.w.timer {
 		return pl.legal
 	}
+	r := &pl.w.rafts[pl.p]
+	wins := delivered+1 >= laguna.Target(pl.w.players) || pl.value(cargo{r.aboard(), r.count(pl.p)}) >= float64(pl.need)
+	want := pl.islandsWithPearls()
+	return slices.DeleteFunc(slices.Clone(pl.legal), func(m game.Move) bool {
+		switch {
+		case m >= mDeliver && m < mTrade:
+			return !wins && want != 0 && pl.strands(pl.w, int(m-mDeliver), want)
+		case m >= mTrade && m < mPut:
+			k := int(m - mTrade)
+			return pl.tradeHolds(k/(laguna.Holes*laguna.Holes), k/laguna.Holes%laguna.Holes, k%laguna.Holes)
+		}
+		return false
+	})
+}
+
+// islandsWithPearls returns the islands that hold pearls, as a bit set of
+// goals.
+func (pl *planning) islandsWithPearls() uint32 {
 	var want uint32
 	for i := range laguna.NumIslands {
 		if pl.w.islandCount(i) > 0 {
 			want |= 1 << i
 		}
 	}
-	if want == 0 {
-		return pl.legal
-	}
-	return slices.DeleteFunc(slices.Clone(pl.legal), func(m game.Move) bool {
-		return m >= mDeliver && m < mTrade && pl.strands(int(m-mDeliver), want)
-	})
+	return want
 }
 
-// strands reports whether, the pearl in hole h delivered, the raft could
-// reach none of the goals in want: its pearls not to be moved, unless the
-// delivery uncovers a reef, which ends the turn, and the next may begin by
-// covering it.
-func (pl *planning) strands(h int, want uint32) bool {
-	after := *pl.w
+// tradeHolds reports whether trading the pearl in hole mine of the
+// planner's raft for the one in hole theirs of seat q's raft would leave a
+// reef showing through either raft, as it believes the board; a square
+// under its own pearls that it forgot counts as a reef (a forgetful level
+// otherwise traded off a reef it did not remember, its raft held for good).
+func (pl *planning) tradeHolds(q, mine, theirs int) bool {
+	if mine == theirs {
+		return false // each hole stays covered
+	}
+	r, o := &pl.w.rafts[pl.p], &pl.w.rafts[q]
+	own := laguna.HoleSquare(r.o, r.at, mine)
+	return pl.kinds[own] == laguna.Reef || pl.unsure[own] ||
+		pl.kinds[laguna.HoleSquare(o.o, o.at, theirs)] == laguna.Reef
+}
+
+// strands reports whether, the pearl in hole h of the planner's raft in w
+// delivered, the raft could reach none of the goals in want: its pearls not
+// to be moved, unless the delivery uncovers a reef, which ends the turn,
+// and the next may begin by covering it.
+func (pl *planning) strands(w *world, h int, want uint32) bool {
+	after := *w
 	r := &after.rafts[pl.p]
 	r.holes[h] = -1
 	reef := pl.kinds[laguna.HoleSquare(r.o, r.at, h)] == laguna.Reef
 	rs := routePool.Get().(*routeSearch)
 	defer routePool.Put(rs)
+	rs.anyGoal = true
+	defer func() { rs.anyGoal = false }()
 	rs.search(&after, pl.tb, &pl.kinds, &pl.unsure, pl.p, reef, want, 1600)
 	for i := range laguna.NumIslands {
 		if want>>i&1 != 0 && rs.cost[i] >= 0 {

@@ -109,14 +109,14 @@ func boards() []string {
 // shared); the deal of the hard board below, hard against medium, did.
 //
 // Games are to end by their normal end, a winner delivering all, not by
-// decision 22: at most maxStalls of them may (9 of the 74 once, 13 before
-// the planner read its pearls' squares from the legal moves, remembered the
-// water its raft was about to cover, planned moving a pearl off a square
-// it forgot as a lost turn, loaded a pearl over a reef that held it docked
-// and kept from delivering down to pearls that take it nowhere). The two
-// left, on the hard board without the timer (easy against max, seed 6;
-// max, easy and medium, seed 2), are rafts whose pearls the rules keep
-// them from rearranging.
+// decision 22: none may (9 of the 74 did once, 13 before the planner read
+// its pearls' squares from the legal moves, remembered the water its raft
+// was about to cover, planned moving a pearl off a square it forgot as a
+// lost turn, loaded a pearl over a reef that held it docked and kept from
+// delivering down to pearls that take it nowhere; 2 before it kept from
+// trades that leave a reef showing, from planning a delivery it would not
+// make and a trade the holes do not allow: easy against max, seed 6; max,
+// easy and medium, seed 2, on the hard board without the timer).
 func TestGamesEnd(t *testing.T) {
 	const bound = 100 // rounds; these games take 25 at most
 	type match struct {
@@ -129,9 +129,9 @@ func TestGamesEnd(t *testing.T) {
 	matches := []match{{[]string{"easy", "max"}, []uint64{41, 24}, "easy", 8, "on"},
 		{[]string{"hard", "medium"}, []uint64{1, 2}, "hard", 6, "off"}}
 	tables := [][]string{{"max", "easy"}, {"easy", "easy"}, {"max", "max"}, {"hard", "medium"}, {"easy", "medium", "max"}, {"easy", "easy", "hard", "max"}}
-	games, maxStalls := 6, 2
+	games := 6
 	if testing.Short() || raceEnabled {
-		games, maxStalls = 2, 0
+		games = 2
 	}
 	for k, levels := range tables {
 		for _, board := range boards() {
@@ -178,7 +178,7 @@ func TestGamesEnd(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d games ended by decision 22", stalls, len(matches))
-	if stalls > maxStalls {
-		t.Errorf("%d of %d games ended by decision 22 rather than by a winner, more than %d", stalls, len(matches), maxStalls)
+	if stalls > 0 {
+		t.Errorf("%d of %d games ended by decision 22 rather than by a winner", stalls, len(matches))
 	}
 }

@@ -39,6 +39,9 @@ type routeSearch struct {
 	// cost and node of each goal reached, cost -1 if not.
 	cost [numGoals]int32
 	node [numGoals]int32
+	// anyGoal stops the search at the first goal reached, for a search
+	// that asks only whether the raft can get anywhere.
+	anyGoal bool
 }
 
 var routePool = sync.Pool{New: func() any {
@@ -90,6 +93,9 @@ func (rs *routeSearch) search(w *world, tb *tables, kinds *[laguna.NumSquares]la
 				if pl := tb.touch[o][at]; pl >= 0 && want>>pl&1 != 0 {
 					rs.cost[pl], rs.node[pl] = cost, n
 					want &^= 1 << pl
+					if rs.anyGoal {
+						return
+					}
 				}
 				for q := range w.players {
 					if g := goalRaft + q; want>>g&1 != 0 && w.touching(o, at, q) {
