@@ -503,8 +503,14 @@ export class Table {
   }
 
   // renderInfo shows the site under the pointer, else the one picked,
-  // else the one whose action is being resolved.
+  // else the one whose action is being resolved, in a box that does not
+  // shrink under a decision (holdInfo).
   renderInfo() {
+    this.showInfo();
+    if (this.interactive && this.state) this.holdInfo();
+  }
+
+  showInfo() {
     const v = this.view;
     if (!v) return;
     const top = (v.resolving || [])[v.resolving.length - 1];
@@ -518,6 +524,22 @@ export class Table {
     }
     const w = v.world.find(x => x.id === id);
     fill(this.info, siteCard(st, {locked: w && w.locked, inPlay: w ? null : h('p', {class: 'muted'}, 'Not in the world now.'), extra: w ? this.cardNow(st) : null}));
+  }
+
+  // holdInfo keeps the card's box from shrinking while one decision is at
+  // hand. The card follows the pointer: as the pointer left the world for
+  // a choice, a page scrolled to its end that shrank scrolled back, and
+  // the choice moved from under the pointer; the click landed beside it
+  // and was lost (docs/web.md, "A click not taken"). With scroll anchoring
+  // off (druids.css), a card growing moves nothing above it either.
+  holdInfo() {
+    const version = this.state.version;
+    if (this.infoVersion !== version) {
+      this.infoVersion = version;
+      this.info.style.minHeight = '';
+    }
+    const height = this.info.offsetHeight;
+    if (height > (parseFloat(this.info.style.minHeight) || 0)) this.info.style.minHeight = `${height}px`;
   }
 
   // cardNow says, at the viewer's Action step, whether the site's action
