@@ -51,11 +51,15 @@ func refreshToUnravel(s *druids.State, legal []game.Move) (game.Move, bool) {
 			return 0, false
 		}
 	}
-	if offers(s, legal, unravelRank) || offeredAfter(s, done, unravelRank) {
-		return 0, false
-	}
 	for _, m := range legal[:len(legal)-1] {
 		if offeredAfter(s, m, unravelRank) {
+			// Where the pass already leads to the unravel, the prior
+			// chooses. Asked only now: a pass that leaves nothing to do
+			// ends the turn, and the copy would play AJ's whole reply,
+			// which a refresh never makes the unravel need.
+			if offeredAfter(s, done, unravelRank) {
+				return 0, false
+			}
 			return m, true
 		}
 	}
