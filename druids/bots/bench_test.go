@@ -161,9 +161,10 @@ func percentile(ds []time.Duration, p int) time.Duration {
 // BenchmarkPlan is the planner's choice of a line (planByRollouts) at a
 // fixed 8 playouts each in the first round and no time bound, from the
 // starts of the turns of solo games against AJ Legend: an op is one plan.
-// It reports the distinct candidates and the playouts a plan, and both a
-// CPU second of the process (noisy on a loaded machine: compare runs made
-// together, -count and benchstat).
+// Its playouts are the prior's ("prior") or played towards unravels
+// ("unravels", unravelPlan). It reports the distinct candidates and the
+// playouts a plan, and both a CPU second of the process (noisy on a loaded
+// machine: compare runs made together, -count and benchstat).
 func BenchmarkPlan(b *testing.B) {
 	var starts []*druids.State
 	for _, st := range turnStarts(b, map[string]string{"aj": "legend"}) {
@@ -175,19 +176,28 @@ func BenchmarkPlan(b *testing.B) {
 			starts = append(starts, s)
 		}
 	}
-	p := NewPlanner(1, 0, 8)
-	var cost planCost
-	c0, i := cpuTime(), 0
-	for b.Loop() {
-		s := starts[i%len(starts)]
-		i++
-		_, c := p.planByRollouts(s, closingOf(s, s.AppendLegal(nil)))
-		cost.candidates += c.candidates
-		cost.playouts += c.playouts
+	for _, unravels := range []bool{false, true} {
+		name := "prior"
+		if unravels {
+			name = "unravels"
+		}
+		b.Run(name, func(b *testing.B) {
+			p := NewPlanner(1, 0, 8)
+			p.playout.unravels = unravels
+			var cost planCost
+			c0, i := cpuTime(), 0
+			for b.Loop() {
+				s := starts[i%len(starts)]
+				i++
+				_, c := p.planByRollouts(s, closingOf(s, s.AppendLegal(nil)))
+				cost.candidates += c.candidates
+				cost.playouts += c.playouts
+			}
+			cpu := (cpuTime() - c0).Seconds()
+			b.ReportMetric(float64(cost.candidates)/float64(i), "candidates/plan")
+			b.ReportMetric(float64(cost.playouts)/float64(i), "playouts/plan")
+			b.ReportMetric(float64(cost.candidates)/cpu, "candidates/cpu-s")
+			b.ReportMetric(float64(cost.playouts)/cpu, "playouts/cpu-s")
+		})
 	}
-	cpu := (cpuTime() - c0).Seconds()
-	b.ReportMetric(float64(cost.candidates)/float64(i), "candidates/plan")
-	b.ReportMetric(float64(cost.playouts)/float64(i), "playouts/plan")
-	b.ReportMetric(float64(cost.candidates)/cpu, "candidates/cpu-s")
-	b.ReportMetric(float64(cost.playouts)/cpu, "playouts/cpu-s")
 }

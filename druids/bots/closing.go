@@ -37,8 +37,14 @@ func stalled(s *druids.State) bool { return s.Turn() > StallTurns+2*s.Drawn() }
 
 // explore returns the explore of legal, and true, if it offers one.
 func explore(s *druids.State, legal []game.Move) (game.Move, bool) {
+	return ranked(s, legal, exploreRank)
+}
+
+// ranked returns the first of legal of the prior's rank, and true; false
+// if there is none.
+func ranked(s *druids.State, legal []game.Move, rank int) (game.Move, bool) {
 	for _, m := range legal {
-		if s.PriorRank(m) == exploreRank {
+		if s.PriorRank(m) == rank {
 			return m, true
 		}
 	}
@@ -109,27 +115,29 @@ func closingOf(s *druids.State, legal []game.Move) closing {
 // true; false if passing now would already offer it, or no refresh would.
 func refreshToExplore(s *druids.State, legal []game.Move) (game.Move, bool) {
 	pass, ok := druids.Stop(legal)
-	if !ok || exploresAfter(s, pass) {
+	if !ok || offeredAfter(s, pass, exploreRank) {
 		return 0, false
 	}
 	for _, m := range legal {
-		if m != pass && exploresAfter(s, m) {
+		if m != pass && offeredAfter(s, m, exploreRank) {
 			return m, true
 		}
 	}
 	return 0, false
 }
 
-// exploresAfter reports whether, after m at the Refresh step and a pass
-// if the step goes on, the seat is offered the explore.
-func exploresAfter(s *druids.State, m game.Move) bool {
+// offeredAfter reports whether, after m at the Refresh step and a pass if
+// the step goes on, the seat is offered a choice of the prior's rank (the
+// explore, the unravel).
+func offeredAfter(s *druids.State, m game.Move, rank int) bool {
+	var buf [256]game.Move
 	c := *s
 	c.PlayLegal(m)
 	if c.Over() || c.ToMove() != s.ToMove() {
 		return false
 	}
-	legal := c.AppendLegal(nil)
-	if _, ok := explore(&c, legal); ok {
+	legal := c.AppendLegal(buf[:0])
+	if offers(&c, legal, rank) {
 		return true
 	}
 	pass, ok := druids.Stop(legal)
@@ -140,7 +148,12 @@ func exploresAfter(s *druids.State, m game.Move) bool {
 	if c.Over() || c.ToMove() != s.ToMove() {
 		return false
 	}
-	_, ok = explore(&c, c.AppendLegal(nil))
+	return offers(&c, c.AppendLegal(buf[:0]), rank)
+}
+
+// offers reports whether one of legal has the prior's rank.
+func offers(s *druids.State, legal []game.Move, rank int) bool {
+	_, ok := ranked(s, legal, rank)
 	return ok
 }
 

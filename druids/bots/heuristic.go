@@ -38,10 +38,12 @@ type Heuristic struct {
 	// (roundPlayouts), no round begins past it, and the best of the last
 	// round is kept.
 	planTime time.Duration
-	name     string
-	mu       sync.Mutex
-	rng      *rand.Rand
-	plan     []step
+	// playout is the policy of the plan's playouts.
+	playout policy
+	name    string
+	mu      sync.Mutex
+	rng     *rand.Rand
+	plan    []step
 }
 
 type step struct {
@@ -216,7 +218,7 @@ func (b *Heuristic) planByRollouts(s *druids.State, c closing) ([]step, planCost
 		}
 		for i := range live {
 			for _, seed := range seeds {
-				p = Position{State: *s, policy: defaultPolicy, root: s.Turn()}
+				p = Position{State: *s, policy: b.playout, root: s.Turn()}
 				r := rand.New(rand.NewPCG(seed[0], seed[1]))
 				p.Resample(seat, r)
 				turn := p.Turn()
@@ -225,7 +227,7 @@ func (b *Heuristic) planByRollouts(s *druids.State, c closing) ([]step, planCost
 				}
 				for n := len(live[i].moves) + 1; p.Turn() == turn && !p.Over(); n++ {
 					l := p.AppendLegal(buf[:0])
-					p.PlayLegal(druids.CapTurn(n, l, pick(&p.State, l, r)))
+					p.PlayLegal(druids.CapTurn(n, l, p.choose(l, r, nil)))
 				}
 				if !p.Over() {
 					p.Playout(r)

@@ -19,7 +19,7 @@ func NewPlanner(seed uint64, samples, rollouts int) *Heuristic {
 		rollouts = DefaultRollouts
 	}
 	b := NewHeuristic(seed, samples)
-	b.rollouts, b.name = rollouts, "planner"
+	b.rollouts, b.name, b.playout = rollouts, "planner", defaultPolicy
 	b.rng = rand.New(rand.NewPCG(seed, 0x706c616e))
 	return b
 }

@@ -187,8 +187,10 @@ func TestSoloLevelPlansAgainstAJ(t *testing.T) {
 // TestStrengthPlannerAJ plays the planner, or a level, against AJ in the
 // solo game (vsAJ) at each of DRUIDS_AJ's levels (comma-separated; all by
 // default): the planner with DRUIDS_ROLLOUTS playouts each in the first
-// round (8 by default) and no time bound, or, if DRUIDS_LEVEL names one,
-// that level of the kit at its own per-turn budget.
+// round (8 by default), no time bound, and playouts towards unravels as
+// hard and max play them (DRUIDS_PLAYOUT=prior: the prior's, as medium's),
+// or, if DRUIDS_LEVEL names one, that level of the kit at its own per-turn
+// budget.
 func TestStrengthPlannerAJ(t *testing.T) {
 	games := strengthGames(t)
 	levels := druids.AJLevels[1:]
@@ -199,7 +201,12 @@ func TestStrengthPlannerAJ(t *testing.T) {
 	if rollouts <= 0 {
 		rollouts = 8
 	}
-	a := func(seed uint64) bot { return NewPlanner(seed, 0, rollouts) }
+	unravels := os.Getenv("DRUIDS_PLAYOUT") != "prior"
+	a := func(seed uint64) bot {
+		p := NewPlanner(seed, 0, rollouts)
+		p.playout.unravels = unravels
+		return p
+	}
 	if name := os.Getenv("DRUIDS_LEVEL"); name != "" {
 		a = func(seed uint64) bot {
 			b, err := ai.NewWith(kitGame, name, ai.Options{Seed: seed, Workers: 1})
@@ -287,5 +294,46 @@ func TestRoundPlayouts(t *testing.T) {
 		if got := roundPlayouts(c.per, c.planTime, c.elapsed, c.playouts, c.live); got != c.want {
 			t.Errorf("%s: %d playouts a candidate, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// Playouts towards unravels (unravelPlan) unravel for the seat more often
+// than the prior's (some 1.7 times as often): what lets them reward a turn that gets a
+// druid onto a target with the energy to unravel it.
+func TestUnravelPlayoutsUnravel(t *testing.T) {
+	const games = 60
+	count := func(unravels bool) int {
+		n := 0
+		for g := range uint64(games) {
+			setup, err := AJSetup("legend", g, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := druids.Rules.NewGame(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := Position{State: *st.(*druids.State), policy: defaultPolicy}
+			p.unravels = unravels
+			r := rand.New(rand.NewPCG(g, 2))
+			var buf [256]game.Move
+			for turn, k := -1, 0; !p.Over(); k++ {
+				if p.Turn() != turn {
+					turn, k = p.Turn(), 0
+				}
+				legal := p.AppendLegal(buf[:0])
+				m := druids.CapTurn(k+1, legal, p.choose(legal, r, nil))
+				if p.PriorRank(m) == unravelRank {
+					n++
+				}
+				p.PlayLegal(m)
+			}
+		}
+		return n
+	}
+	prior, unravels := count(false), count(true)
+	t.Logf("unravels in %d solo games against the Legend: %d by the prior's playouts, %d towards unravels", games, prior, unravels)
+	if 2*unravels < 3*prior {
+		t.Errorf("playouts towards unravels unravelled %d times, the prior's %d: want half again as many at least", unravels, prior)
 	}
 }

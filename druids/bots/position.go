@@ -66,6 +66,10 @@ type policy struct {
 	// druids.State.Gather; hasty the turns after the root's by
 	// druids.State.Hasty (explore, and nothing else).
 	steer, gather, hasty bool
+	// unravels plays a seat's turns towards unravels (unravelPlan): it
+	// refreshes a druid that can then unravel, unravels whenever it may,
+	// steers the target and gathers where its druids go.
+	unravels bool
 }
 
 var (
@@ -237,6 +241,11 @@ func (s *Position) play(r *rand.Rand, mast *mcts.MAST) {
 func (s *Position) choose(legal []game.Move, r *rand.Rand, mast *mcts.MAST) game.Move {
 	if s.hasty && s.Turn() > s.root {
 		return s.Hasty(legal, r)
+	}
+	if s.unravels {
+		if m, ok := unravelPlan(&s.State, legal, r); ok {
+			return m
+		}
 	}
 	if s.steer {
 		if m, ok := s.Steer(legal, r); ok {

@@ -24,7 +24,9 @@ type soloLevel struct {
 // "mcts:2500ms/turn") in games of seats, the planner with samples and
 // rollouts (its first round's playouts) in the solo game, each plan with a
 // quarter of turn, which its later rounds fill (roundPlayouts): a turn asks
-// two to four plans, one and one after each tile drawn.
+// two to four plans, one and one after each tile drawn. Its playouts play
+// the seat's turns towards unravels (unravelPlan), which against AJ judged
+// far better than the prior's draws (docs/druids.md, "The planner").
 func soloPlanner(name, spec string, turn time.Duration, samples, rollouts int) ai.Maker {
 	return ai.OwnBot(name, func(o ai.Options) ai.Bot {
 		search, err := ai.NewWith(&ai.Game{Rules: druids.Rules, Kit: Kit()}, spec, o)
@@ -33,6 +35,7 @@ func soloPlanner(name, spec string, turn time.Duration, samples, rollouts int) a
 		}
 		p := NewPlanner(o.Seed, samples, rollouts)
 		p.planTime = turn / 4
+		p.playout.unravels = true
 		return &soloLevel{planner: p, search: search}
 	})
 }
