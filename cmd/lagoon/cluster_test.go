@@ -129,7 +129,9 @@ func (tc *testCluster) startAt(name, addr string) *clusterNode {
 
 // holder returns the node holding game id's lease live, "" if none.
 func (tc *testCluster) holder(id string) string {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	// A minute: on a machine loaded far past its cores (load average 50)
+	// a connection took more than 10 s.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	conn, err := pgx.Connect(ctx, tc.db)
 	if err != nil {
@@ -306,6 +308,10 @@ type player struct {
 	id     string
 	tokens []string
 	acked  map[int]string
+	// stop, once closed, ends play: a test that ends early (a Fatal) stops
+	// its players before returning, as a goroutine may not fail a test
+	// that has ended.
+	stop chan struct{}
 }
 
 // play makes moves until the game has n, or is over, through the nodes in
@@ -315,6 +321,9 @@ func (p *player) play(nodes []*clusterNode, n int) {
 	t := p.t
 	t.Helper()
 	for i := 0; ; i++ {
+		if p.stopped() {
+			return
+		}
 		node := nodes[i%len(nodes)]
 		var g gameState
 		deadline := time.Now().Add(60 * time.Second)
@@ -323,6 +332,9 @@ func (p *player) play(nodes []*clusterNode, n int) {
 			g, code = readGame(t, node, p.id)
 			if code == http.StatusOK {
 				break
+			}
+			if p.stopped() {
+				return
 			}
 			if time.Now().After(deadline) {
 				t.Errorf("game %s through %s: %d for a minute", p.id, node.name, code)
@@ -351,6 +363,16 @@ func (p *player) play(nodes []*clusterNode, n int) {
 			t.Errorf("move %q at %d through %s: %d", move, g.State.Version, node.name, code)
 			return
 		}
+	}
+}
+
+// stopped reports whether the player's test has told it to stop.
+func (p *player) stopped() bool {
+	select {
+	case <-p.stop:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -494,13 +516,16 @@ func TestClusterRollingRestart(t *testing.T) {
 	nodes := []*clusterNode{tc.start("n1"), tc.start("n2"), tc.start("n3")}
 	var players []*player
 	var games []string
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	defer wg.Wait()
+	defer close(stop)
 	for i, n := range nodes {
 		people, tokens := tc.create(n, fmt.Sprintf(`{"game":"bluelagoon","seats":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}],"seed":%d}`, 10+i))
 		bots, _ := tc.create(n, fmt.Sprintf(`{"game":"bluelagoon","seats":[{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"}],"seed":%d,"time":{"kind":"none"}}`, 20+i))
-		players = append(players, &player{t: t, id: people.ID, tokens: tokens, acked: map[int]string{}})
+		players = append(players, &player{t: t, id: people.ID, tokens: tokens, acked: map[int]string{}, stop: stop})
 		games = append(games, people.ID, bots.ID)
 	}
-	var wg sync.WaitGroup
 	for _, p := range players {
 		// Played to its end, through n1, n2 and n3 in turn, whichever is
 		// down meanwhile.
