@@ -63,6 +63,28 @@ func play(t testing.TB, seats []mover, board string, limit int, seed uint64) (ga
 	return st.Standing(), n
 }
 
+// playOn plays st on with seats until it is over or rounds more rounds
+// have been played, and returns how it ended (laguna.State.Ending:
+// "delivered" for a winner who delivered all, "calm" for decision 22), ""
+// if it did not.
+func playOn(t testing.TB, st *laguna.State, seats []mover, rounds int) string {
+	t.Helper()
+	start := st.Turn()
+	for !st.Over() {
+		if st.Turn()-start > rounds*len(seats) {
+			return ""
+		}
+		m, err := seats[st.ToMove()].Move(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st.Ending()
+}
+
 // TestPlannerPlaysWholeGames: every level plays whole games at 2 to 4
 // players against random and against itself, every move legal; against
 // random it wins.
@@ -159,22 +181,12 @@ func TestGamesEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := g.(*laguna.State)
-		for !st.Over() {
-			if st.Turn() > bound*len(seats) {
-				t.Fatalf("%v, %s board, seed %d: no end after %d rounds, delivered %v: %s", m.levels, m.board, m.seed, bound, st.Standing().Scores, st)
-			}
-			mv, err := seats[st.ToMove()].Move(context.Background(), st)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := st.Play(mv); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if std := st.Standing(); len(std.Winners) != 1 || std.Scores[std.Winners[0]] != laguna.Target(len(seats)) {
-			// Ended by decision 22: no pearl moved for 20 rounds.
+		switch playOn(t, st, seats, bound) {
+		case "":
+			t.Fatalf("%v, %s board, seed %d: no end after %d rounds, delivered %v: %s", m.levels, m.board, m.seed, bound, st.Standing().Scores, st)
+		case "calm":
 			stalls++
-			t.Logf("%v, %s board, seed %d: stalled, ended without a winner who delivered all: %+v: %s", m.levels, m.board, m.seed, std, st)
+			t.Logf("%v, %s board, seed %d: stalled, ended without a winner who delivered all: %+v: %s", m.levels, m.board, m.seed, st.Standing(), st)
 		}
 	}
 	t.Logf("%d of %d games ended by decision 22", stalls, len(matches))

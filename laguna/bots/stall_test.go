@@ -1,7 +1,6 @@
 package bots
 
 import (
-	"context"
 	"testing"
 
 	"github.com/lagoon-games/lagoon/laguna"
@@ -35,25 +34,17 @@ func TestStalledPositionsEnd(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			seats := make([]*Planner, len(tt.levels))
+			seats := make([]mover, len(tt.levels))
 			for s, l := range tt.levels {
 				seats[s] = planner(t, l, uint64(s+1))
 			}
 			start := st.Turn()
-			for !st.Over() {
-				if st.Turn()-start > bound*len(seats) {
-					t.Fatalf("no end after %d rounds: %s", bound, st)
-				}
-				m, err := seats[st.ToMove()].Move(context.Background(), st)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := st.Play(m); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if std := st.Standing(); len(std.Winners) != 1 || std.Scores[std.Winners[0]] != laguna.Target(len(seats)) {
-				t.Errorf("ended by decision 22 (no pearl moved for 20 rounds), not by a winner who delivered all: %+v after %d turns: %s", std, st.Turn()-start, st)
+			switch end := playOn(t, st, seats, bound); end {
+			case "":
+				t.Fatalf("no end after %d rounds: %s", bound, st)
+			case "delivered":
+			default:
+				t.Errorf("ended %s (decision 22: no pearl moved for 20 rounds), not by a winner who delivered all: %+v after %d turns: %s", end, st.Standing(), st.Turn()-start, st)
 			}
 		})
 	}
