@@ -78,8 +78,10 @@ func (pl *planning) plan(horizon int) (game.Move, bool) {
 // unblock returns, without the timer, when the plan found nowhere worth
 // going, the move towards the nearest island where loading a pearl into an
 // open hole, or unloading one of another colour, lets the raft reach an
-// island with a pearl of its colour, or the volcano with what wins. Docked
-// at that island, it is the load or unload. Without the timer the pearls
+// island with a pearl of its colour, or the volcano with what wins (a
+// pearl loaded may be what wins: a raft keeps two pearls aboard, so one
+// carrying three, two of its colour, delivers only one). Docked at that
+// island, it is the load or unload. Without the timer the pearls
 // aboard are moved between holes only to cover the reef that ended a turn,
 // so the holes they fill (covering the reefs and arrows beneath) decide
 // where the raft can go. Without it two rafts whose holes kept them from
@@ -99,10 +101,15 @@ func (pl *planning) unblock() (game.Move, bool) {
 			want |= 1 << i
 		}
 	}
-	if pl.value(cargo{pl.start.n, pl.start.own}) >= float64(pl.need) {
-		want |= 1 << laguna.Volcano
+	wins := func(c cargo) uint32 {
+		if pl.value(c) >= float64(pl.need) {
+			return 1 << laguna.Volcano
+		}
+		return 0
 	}
-	if want == 0 {
+	want |= wins(pl.start)
+	filled := want | wins(cargo{pl.start.n + 1, pl.start.own})
+	if filled == 0 {
 		return 0, false
 	}
 	rs := routePool.Get().(*routeSearch)
@@ -118,10 +125,10 @@ func (pl *planning) unblock() (game.Move, bool) {
 		colour := pl.loadColour(&w.islands[i])
 		for h := range laguna.Holes {
 			var m game.Move
-			w2 := *w
+			w2, goals := *w, want
 			switch {
 			case mask>>h&1 == 0 && colour >= 0 && r.aboard() < w.maxAboard:
-				m = mLoad + game.Move(h*laguna.NumColours+colour)
+				m, goals = mLoad+game.Move(h*laguna.NumColours+colour), filled
 				w2.rafts[p] = placedAs(r, at, mask|1<<h)
 				w2.islands[i][colour]--
 			case mask == r.mask() && r.holes[h] >= 0 && int(r.holes[h]) != p && r.aboard() > laguna.MinAboard:
@@ -131,7 +138,10 @@ func (pl *planning) unblock() (game.Move, bool) {
 			default:
 				continue
 			}
-			rs.search(&w2, pl.tb, &pl.kinds, &pl.unsure, p, false, want&^(1<<i), 1600)
+			if goals&^(1<<i) == 0 {
+				continue
+			}
+			rs.search(&w2, pl.tb, &pl.kinds, &pl.unsure, p, false, goals&^(1<<i), 1600)
 			for g := range laguna.Volcano + 1 {
 				if c := rs.cost[g]; c > 0 && (bestCost < 0 || c0+c < bestCost) {
 					best, bestIsland, bestCost = m, i, c0+c
