@@ -60,6 +60,7 @@ func (pl *planning) plan(horizon int) (game.Move, bool) {
 	pl.rs = routePool.Get().(*routeSearch)
 	defer routePool.Put(pl.rs)
 	pl.rs.search(pl.w, pl.tb, &pl.kinds, &pl.unsure, pl.p, pl.startFlag(), pl.goals(), 1600)
+	pl.dropTradesHeld()
 	pl.delivers = pl.rs.cost[laguna.Volcano] >= 0 && pl.value(pl.start) > 0 && pl.deliversThere()
 
 	// The distances between places, on the board as it believes it is.
@@ -183,6 +184,52 @@ func placedAs(r *raftInfo, at laguna.Square, mask uint8) raftInfo {
 		}
 	}
 	return moved
+}
+
+// dropTradesHeld forgets, without the timer, a raft to trade with whose
+// route ends where every trade that would give a pearl of its colour
+// leaves a reef showing through either raft (unstranded leaves those
+// out), its pearls where they are now: planned regardless, a raft
+// reached the other, found the trade left out, turned for an island, and
+// one step on the raft was its best plan again, so it stepped east and
+// west all turn, every turn.
+func (pl *planning) dropTradesHeld() {
+	if pl.w.timer {
+		return
+	}
+	r := &pl.w.rafts[pl.p]
+	for q := range pl.w.players {
+		g := goalRaft + q
+		n := pl.rs.node[g]
+		if q == pl.p || pl.rs.cost[g] < 0 || uint8(n>>1&63) != r.mask() {
+			continue
+		}
+		moved := *pl.w
+		moved.rafts[pl.p].at = laguna.Square(n >> 7)
+		if !pl.tradeGives(&moved, q) {
+			pl.rs.cost[g] = -1
+		}
+	}
+}
+
+// tradeGives reports whether, in w, a trade with seat q's raft gives seat
+// p a pearl of its colour without leaving a reef showing (tradeHolds).
+func (pl *planning) tradeGives(w *world, q int) bool {
+	r, o := &w.rafts[pl.p], &w.rafts[q]
+	for theirs, got := range o.holes {
+		if int(got) != pl.p {
+			continue
+		}
+		for mine, gave := range r.holes {
+			if gave < 0 || int(gave) == pl.p || !(mine == theirs || o.holes[mine] < 0 && r.holes[theirs] < 0) {
+				continue
+			}
+			if !pl.tradeHoldsIn(w, q, mine, theirs) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // startFlag returns the route search's flag for where the raft is now:

@@ -388,10 +388,15 @@ func (pl *planning) islandsWithPearls() uint32 {
 // under its own pearls that it forgot counts as a reef (a forgetful level
 // otherwise traded off a reef it did not remember, its raft held for good).
 func (pl *planning) tradeHolds(q, mine, theirs int) bool {
+	return pl.tradeHoldsIn(pl.w, q, mine, theirs)
+}
+
+// tradeHoldsIn is tradeHolds with the rafts where w has them.
+func (pl *planning) tradeHoldsIn(w *world, q, mine, theirs int) bool {
 	if mine == theirs {
 		return false // each hole stays covered
 	}
-	r, o := &pl.w.rafts[pl.p], &pl.w.rafts[q]
+	r, o := &w.rafts[pl.p], &w.rafts[q]
 	own := laguna.HoleSquare(r.o, r.at, mine)
 	return pl.kinds[own] == laguna.Reef || pl.unsure[own] ||
 		pl.kinds[laguna.HoleSquare(o.o, o.at, theirs)] == laguna.Reef

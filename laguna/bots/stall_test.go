@@ -8,8 +8,8 @@ import (
 
 // TestStalledPositionsEnd: positions of the arena's games on the hard board
 // without the timer (lagoon arena -option board=hard -option timer=off,
-// two players: -seed 41, and the last two from -seed 1, easy against easy
-// and medium against medium)
+// two players: -seed 41, and the last three from -seed 1, easy against easy,
+// medium against medium and hard against easy)
 // that ended by decision 22, each a few turns before the raft was held,
 // played on by the same levels: each game now ends with a winner who
 // delivered all. docs/laguna.md ("The planner") tells each cause.
@@ -32,6 +32,8 @@ func TestStalledPositionsEnd(t *testing.T) {
 			"laguna 2 board=hard raft=4 deal=random timer=off open=off limit=0; play seat=R turns=30 played=28 moved=188 steps=4 peeked=0 trading=Y; R H r12 holes=RRG... home=A begun=1 reef=1; Y H r10 holes=..BG.Y home=H begun=1 reef=0; islands - YGB B GB RG GB B -; volcano 3 4 0 0"},
 		{"three pearls aboard, two of its colour, and it needs two: it loads a third to deliver both", []string{"medium", "medium"},
 			"laguna 2 board=hard raft=4 deal=random timer=off open=off limit=0; play seat=Y turns=29 played=27 moved=132 steps=0 peeked=0; R H o8 holes=...B.G home=C begun=1 reef=0; Y H r8 holes=YY..R. home=G begun=1 reef=1; islands GB RB - G RGB GB - RGB; volcano 2 4 0 0"},
+		{"a trade the reefs leave out where the route meets the other raft", []string{"hard", "easy"},
+			"laguna 2 board=hard raft=4 deal=random timer=off open=off limit=0; play seat=Y turns=27 played=25 moved=202 steps=0 peeked=0 exchanging=B; R H r3 holes=..GB.G home=A begun=1 reef=0; Y H t1 holes=RY.GY. home=G begun=1 reef=0; islands - B B YG RYB GB - GB; volcano 4 2 0 0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
