@@ -2,7 +2,10 @@ package druids
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // A turn drawn by a policy that never stops of its own still ends once
@@ -116,5 +119,78 @@ func TestGather(t *testing.T) {
 		if !ok || s.MoveText(m) != c.to {
 			t.Errorf("seeds of %v: %s (%v), want %s", c.seeds, s.MoveText(m), ok, c.to)
 		}
+	}
+}
+
+// RefreshUnravels answers as playing the choice out on a copy does, at
+// every Refresh step of random games, solo and of seats: the choice, done
+// after it if the seat still decides without the unravel offered (not
+// after done itself), and the unravel offered at the decision reached. A
+// done that ends the turn plays AJ's whole turn to the seat's next one.
+func TestRefreshUnravels(t *testing.T) {
+	played := func(s *State, m game.Move) bool {
+		c := *s
+		c.apply(m)
+		for passed := false; ; passed = true {
+			if c.Over() || c.ToMove() != s.ToMove() {
+				return false
+			}
+			legal := c.AppendLegal(nil)
+			if slices.Contains(legal, mUnravel) {
+				return true
+			}
+			pass, ok := Stop(legal)
+			if !ok || passed || pass == m {
+				return false
+			}
+			c.apply(pass)
+		}
+	}
+	// answered counts the answers by kind: a refresh, done with a druid
+	// refreshed, and done with none, offered or not.
+	var answered [3][2]int
+	unknown := 0
+	rng := rand.New(rand.NewPCG(7, 8))
+	for seed := range uint64(120) {
+		cfg := config{Players: 2 + int(seed%3), Set: mustSet("all"), Start: [3]int{-1, -1, -1}, Seed: seed}
+		if seed%2 == 0 {
+			cfg.Players, cfg.AJ = 2, AJInitiate+int(seed/2)%AJLegend
+		}
+		st, err := newGame(cfg)
+		if err != nil {
+			t.Fatalf("game %d: %v", seed, err)
+		}
+		playRandom(t, st, rng, func(s *State) {
+			if !s.AtRefresh() {
+				return
+			}
+			for _, m := range s.AppendLegal(nil) {
+				got, ok := s.RefreshUnravels(m)
+				if !ok {
+					unknown++
+					continue
+				}
+				if want := played(s, m); got != want {
+					t.Fatalf("game %d, choice %s: RefreshUnravels %v, played out %v\n%s", seed, s.MoveText(m), got, want, s)
+				}
+				kind := 0
+				if m == mDone {
+					kind = 1
+					if s.fresh[s.active] == 0 {
+						kind = 2
+					}
+				}
+				answered[kind][b2i(got)]++
+			}
+		})
+	}
+	t.Logf("answers (refresh, done with a druid refreshed, done with none; not offered, offered): %v, unknown %d", answered, unknown)
+	for kind, a := range answered[:2] {
+		if a[0] == 0 || a[1] == 0 {
+			t.Errorf("kind %d of answer not compared both ways: %v", kind, a)
+		}
+	}
+	if answered[2][0] == 0 {
+		t.Errorf("no done with no druid refreshed compared: %v", answered[2])
 	}
 }

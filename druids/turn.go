@@ -304,9 +304,7 @@ func (s *State) actionMenu(dst []game.Move) []game.Move {
 	if !s.marker[a] && s.bag != 0 && iv.has(invokeHasSpace, false) {
 		dst = append(dst, mExplore)
 	}
-	// unravelableAmong(unravelEnergyAmong(a, fresh)) != 0, each check as
-	// far as it must go, the cheapest first.
-	if c := s.notSoleHaven(s.fresh[a]); c != 0 && s.anyUnlocked(s.unravelEnergyAmong(a, c)) {
+	if s.unravelOffered(a, s.fresh[a]) {
 		dst = append(dst, mUnravel)
 	}
 	for m := s.faceUp & tileSites(s.occ[a]) & invokedSites &^ (s.used & onceSites); m != 0; m &= m - 1 {
@@ -315,6 +313,15 @@ func (s *State) actionMenu(dst []game.Move) []game.Move {
 		}
 	}
 	return append(dst, mEnd)
+}
+
+// unravelOffered reports whether the action menu of seat p offers the
+// unravel when its refreshed druids stand on the tiles fresh:
+// unravelableAmong(unravelEnergyAmong(p, fresh)) != 0, each check as far
+// as it must go, the cheapest first.
+func (s *State) unravelOffered(p int, fresh uint32) bool {
+	c := s.notSoleHaven(fresh)
+	return c != 0 && s.anyUnlocked(s.unravelEnergyAmong(p, c))
 }
 
 // tileSites returns the site numbers of both sides of the tiles of m.
