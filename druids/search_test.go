@@ -1,6 +1,7 @@
 package druids
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -193,4 +194,67 @@ func TestRefreshUnravels(t *testing.T) {
 	if answered[2][0] == 0 {
 		t.Errorf("no done with no druid refreshed compared: %v", answered[2])
 	}
+}
+
+// A site laid in a free cell next to the world unlocks a locked site
+// where worldParts says it does, as a copy of the state with the site
+// placed has it, in random solo games (AJ asks it of the cells he may
+// explore, for the locked sites nearest his Eldrid).
+func TestWorldPartsUnlock(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	compared, unlocked := 0, 0
+	for seed := range uint64(30) {
+		st, err := newGame(config{Players: 2, Set: mustSet("all"), Start: [3]int{-1, -1, -1}, Seed: seed, AJ: AJLegend})
+		if err != nil {
+			t.Fatalf("game %d: %v", seed, err)
+		}
+		playRandom(t, st, rng, func(s *State) {
+			if s.bag == 0 || s.Ply()%5 != 0 {
+				return
+			}
+			s.world()
+			dummy := bits.TrailingZeros32(s.bag)
+			for c := range numCells {
+				q, r := cellQR(c)
+				if s.grid[c] != 0 || q == 0 || q == gridW-1 || r == 0 || r == gridW-1 {
+					continue
+				}
+				next := false
+				for _, off := range neighbourOffsets {
+					next = next || s.grid[c+off] != 0
+				}
+				if !next {
+					continue
+				}
+				after := *s
+				after.place(dummy, 0, c)
+				after.world()
+				// Each locked site alone, and all of them.
+				for _, near := range append(bitsOf(s.locked), s.locked) {
+					got, ok := s.partsWithout(near).unlockedBy(s, c)
+					if !ok {
+						t.Fatalf("game %d: cell %d,%d inside the grid not answered", seed, q, r)
+					}
+					if want := after.locked&near != near; got != want {
+						t.Fatalf("game %d, sites %b, a site at %d,%d: unlocks %v, placed %v (locked after %b)\n%s", seed, near, q, r, got, want, after.locked, s)
+					}
+					compared++
+					unlocked += b2i(got)
+				}
+			}
+		})
+	}
+	t.Logf("%d cells and sites compared, %d unlocked", compared, unlocked)
+	if unlocked == 0 || unlocked == compared {
+		t.Errorf("compared %d, unlocked %d: want both answers", compared, unlocked)
+	}
+}
+
+// bitsOf returns each bit of m alone.
+func bitsOf(m uint32) []uint32 {
+	var out []uint32
+	for ; m != 0; m &= m - 1 {
+		out = append(out, m&-m)
+	}
+	return out
 }

@@ -481,11 +481,13 @@ func (s *State) invokedMoveUseful(iv *invokers, sm *siteMenu, site int) bool {
 	return false
 }
 
-// scoreArea returns the tiles in seat p's score area.
+// scoreArea returns the tiles in seat p's score area. A tile in play or in
+// the bag is in none (its place and its bit move together), so only the
+// others' places are read: the score is asked of every target AJ weighs.
 func (s *State) scoreArea(p int) uint32 {
 	var m uint32
-	for t := range NumTiles {
-		if int(s.loc[t]) == locScore+p {
+	for c := uint32(1<<NumTiles-1) &^ s.inPlay &^ s.bag; c != 0; c &= c - 1 {
+		if t := bits.TrailingZeros32(c); int(s.loc[t]) == locScore+p {
 			m |= 1 << t
 		}
 	}
