@@ -540,8 +540,13 @@ func (s *State) ajShift(t int) {
 // rules forbid.
 func (s *State) ajTargets(e Energy, seeds int) uint32 {
 	var m uint32
-	eachTile(s.unravelableAmong(s.energyMask[e]), func(t int) {
-		if s.ajAllowsUnravel(t, seeds) {
+	cand := s.unravelableAmong(s.energyMask[e])
+	if cand == 0 {
+		return 0
+	}
+	rules := s.ajEndRules()
+	eachTile(cand, func(t int) {
+		if s.ajAllowsUnravel(&rules, t, seeds) {
 			m |= 1 << t
 		}
 	})
@@ -558,22 +563,44 @@ func (s *State) ajScore() int { return s.scoreNow(ajSeat) }
 // bagSize is how many tiles the bag holds.
 func (s *State) bagSize() int { return bits.OnesCount32(s.bag) }
 
+// ajEndRules is what the end-game rules of the higher levels compare an
+// unravel with, worked out once for all of a turn's targets: the bag's
+// size, and at the Adept level near the end AJ's favourite energy, at the
+// Eldrid level his score now.
+type ajEndRules struct {
+	bag       int
+	favourite Energy
+	score     int
+}
+
+// ajEndRules returns the end-game rules' figures of the state as it is.
+func (s *State) ajEndRules() ajEndRules {
+	r := ajEndRules{bag: s.bagSize()}
+	if s.aj >= AJAdept && r.bag <= 3 {
+		r.favourite = s.ajFavourite()
+	}
+	if s.aj >= AJEldrid && r.bag <= 5 {
+		r.score = s.ajScore()
+	}
+	return r
+}
+
 // ajAllowsUnravel applies the end-game rules of the higher levels to an
-// unravel of tile t giving up seeds: at the Adept level with three tiles
-// or fewer in the bag, AJ does not unravel a site of the energy that would
-// score him the most; at the Eldrid level with five or fewer, he does not
-// unravel when it would lower his score.
-func (s *State) ajAllowsUnravel(t, seeds int) bool {
-	n := s.bagSize()
-	if s.aj >= AJAdept && n <= 3 && s.energyOf(t) == s.ajFavourite() {
+// unravel of tile t giving up seeds, rules the state's (ajEndRules): at
+// the Adept level with three tiles or fewer in the bag, AJ does not
+// unravel a site of the energy that would score him the most; at the
+// Eldrid level with five or fewer, he does not unravel when it would lower
+// his score.
+func (s *State) ajAllowsUnravel(rules *ajEndRules, t, seeds int) bool {
+	if s.aj >= AJAdept && rules.bag <= 3 && s.energyOf(t) == rules.favourite {
 		return false
 	}
-	if s.aj >= AJEldrid && n <= 5 {
+	if s.aj >= AJEldrid && rules.bag <= 5 {
 		after := *s
 		after.seeds[ajSeat][s.energyOf(t).Threat()] -= uint8(min(seeds, int(after.seeds[ajSeat][s.energyOf(t).Threat()])))
 		after.lift(t)
 		after.loc[t] = uint8(locScore + ajSeat)
-		if after.ajScore() < s.ajScore() {
+		if after.ajScore() < rules.score {
 			return false
 		}
 	}
@@ -655,11 +682,16 @@ func (s *State) ajKeepUnlocking(origin int, set *cellSet) {
 	var keep cellSet
 	found := false
 	dummy := bits.TrailingZeros32(s.bag)
+	parts := s.partsWithout(near)
 	set.each(func(c int) {
-		after := *s
-		after.place(dummy, 0, c)
-		after.world()
-		if after.locked&near != near {
+		unlocks, ok := parts.unlockedBy(s, c)
+		if !ok {
+			after := *s
+			after.place(dummy, 0, c)
+			after.world()
+			unlocks = after.locked&near != near
+		}
+		if unlocks {
 			keep.add(c)
 			found = true
 		}

@@ -257,9 +257,10 @@ func (s *State) ajSeatTarget(level, p, t int) int {
 // favourite returns the energy whose dominance would give seat p the most
 // points now (the first of a tie).
 func (s *State) favourite(p int) Energy {
+	pts := s.pointsEach(p)
 	best := Elemeen
 	for e := range NumEnergies {
-		if s.Points(p, e) > s.Points(p, best) {
+		if pts[e] > pts[best] {
 			best = e
 		}
 	}

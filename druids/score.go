@@ -31,6 +31,24 @@ func (s *State) Points(p int, e Energy) int {
 	return pts
 }
 
+// pointsEach is Points(p, e) of each energy e, the score area read once.
+func (s *State) pointsEach(p int) [NumEnergies]int {
+	var other [NumEnergies]int // the sites in the score area not of e
+	eachTile(s.scoreArea(p), func(t int) {
+		own := Sites[siteOf(t, int(s.side[t]))].Energy
+		for e := range NumEnergies {
+			if e != own {
+				other[e]++
+			}
+		}
+	})
+	var pts [NumEnergies]int
+	for e := range NumEnergies {
+		pts[e] = s.seedsHeld(p, e) + 2*other[e]
+	}
+	return pts
+}
+
 // tieBreak is seat p's tie-break under energy e: its seeds of e less its
 // unravelled sites of e.
 func (s *State) tieBreak(p int, e Energy) int {

@@ -156,6 +156,66 @@ func (s *State) Gather(legal []game.Move, r *rand.Rand) (game.Move, bool) {
 	}), true
 }
 
+// IsDone reports whether m is done, the choice that ends a step of the
+// turn or a choice of several (the notation's "done"), as a move compared
+// rather than its text formatted.
+func IsDone(m game.Move) bool { return m == mDone }
+
+// RefreshUnravels answers, at the Refresh step of the seat's turn (no
+// action being resolved), whether choosing m there, a druid to refresh or
+// done, brings the seat to a decision that offers the unravel: the
+// decision m leads to or, where that offers none, the one after the seat
+// passes there (done at the Refresh step, the end at the Action step; no
+// pass after done at the Refresh step, which is m again). It returns the
+// answer and true; false, false at any other decision or for any other
+// m, and where the answer lies in AJ's turn.
+//
+// A refresh that leaves the step open, and its pass, lead to the Action
+// step, whose menu the refreshed druids decide. Otherwise the seat comes
+// to its Action step (refreshed druids on the board decide its menu) or,
+// with none refreshed, past it; where no unravel is offered, its pass
+// there ends the turn or stops at a decision of the End step whose pass
+// is done, and after another seat's turn the seat decides no more. After
+// AJ's, the seat's next turn opens at its Refresh step while it has an
+// exhausted druid: AJ exhausts the druids on a site he unravels and
+// refreshes at most one of the player's a turn (an Awakening Portal next
+// to his unravel), so with two exhausted or more after m the answer is
+// false, and with fewer it is not known here.
+func (s *State) RefreshUnravels(m game.Move) (offered, ok bool) {
+	if s.depth != 0 || s.step != stepRefresh {
+		return false, false
+	}
+	a := int(s.active)
+	fresh, exhausted := s.fresh[a], s.exhaustedOf(a)
+	switch {
+	case m == mDone:
+	case m&^argMask == vDruid && druid(m&argMask).seat() == a && s.tired[a]>>druid(m&argMask).tile()&1 != 0:
+		fresh |= 1 << druid(m&argMask).tile()
+		exhausted--
+		if exhausted > 0 && int(s.refreshes)+1 < s.refreshLimit(a) {
+			return s.unravelOffered(a, fresh), true
+		}
+	default:
+		return false, false
+	}
+	if s.unravelOffered(a, fresh) {
+		return true, true
+	}
+	return false, s.aj == ajOff || exhausted >= 2
+}
+
+// exhaustedOf counts seat p's exhausted druids on the board.
+func (s *State) exhaustedOf(p int) int {
+	n := 0
+	if s.eld[p] >= 0 && s.eldEx[p] {
+		n++
+	}
+	for m := s.tired[p]; m != 0; m &= m - 1 {
+		n += int(s.acoE[p][bits.TrailingZeros32(m)])
+	}
+	return n
+}
+
 // Best returns the move of legal that score rates highest, ties drawn
 // uniformly from r.
 func Best[T cmp.Ordered](legal []game.Move, r *rand.Rand, score func(m game.Move) T) game.Move {

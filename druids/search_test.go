@@ -1,8 +1,12 @@
 package druids
 
 import (
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"github.com/lagoon-games/lagoon/game"
 )
 
 // A turn drawn by a policy that never stops of its own still ends once
@@ -117,4 +121,140 @@ func TestGather(t *testing.T) {
 			t.Errorf("seeds of %v: %s (%v), want %s", c.seeds, s.MoveText(m), ok, c.to)
 		}
 	}
+}
+
+// RefreshUnravels answers as playing the choice out on a copy does, at
+// every Refresh step of random games, solo and of seats: the choice, done
+// after it if the seat still decides without the unravel offered (not
+// after done itself), and the unravel offered at the decision reached. A
+// done that ends the turn plays AJ's whole turn to the seat's next one.
+func TestRefreshUnravels(t *testing.T) {
+	played := func(s *State, m game.Move) bool {
+		c := *s
+		c.apply(m)
+		for passed := false; ; passed = true {
+			if c.Over() || c.ToMove() != s.ToMove() {
+				return false
+			}
+			legal := c.AppendLegal(nil)
+			if slices.Contains(legal, mUnravel) {
+				return true
+			}
+			pass, ok := Stop(legal)
+			if !ok || passed || pass == m {
+				return false
+			}
+			c.apply(pass)
+		}
+	}
+	// answered counts the answers by kind: a refresh, done with a druid
+	// refreshed, and done with none, offered or not.
+	var answered [3][2]int
+	unknown := 0
+	rng := rand.New(rand.NewPCG(7, 8))
+	for seed := range uint64(120) {
+		cfg := config{Players: 2 + int(seed%3), Set: mustSet("all"), Start: [3]int{-1, -1, -1}, Seed: seed}
+		if seed%2 == 0 {
+			cfg.Players, cfg.AJ = 2, AJInitiate+int(seed/2)%AJLegend
+		}
+		st, err := newGame(cfg)
+		if err != nil {
+			t.Fatalf("game %d: %v", seed, err)
+		}
+		playRandom(t, st, rng, func(s *State) {
+			if !s.AtRefresh() {
+				return
+			}
+			for _, m := range s.AppendLegal(nil) {
+				got, ok := s.RefreshUnravels(m)
+				if !ok {
+					unknown++
+					continue
+				}
+				if want := played(s, m); got != want {
+					t.Fatalf("game %d, choice %s: RefreshUnravels %v, played out %v\n%s", seed, s.MoveText(m), got, want, s)
+				}
+				kind := 0
+				if m == mDone {
+					kind = 1
+					if s.fresh[s.active] == 0 {
+						kind = 2
+					}
+				}
+				answered[kind][b2i(got)]++
+			}
+		})
+	}
+	t.Logf("answers (refresh, done with a druid refreshed, done with none; not offered, offered): %v, unknown %d", answered, unknown)
+	for kind, a := range answered[:2] {
+		if a[0] == 0 || a[1] == 0 {
+			t.Errorf("kind %d of answer not compared both ways: %v", kind, a)
+		}
+	}
+	if answered[2][0] == 0 {
+		t.Errorf("no done with no druid refreshed compared: %v", answered[2])
+	}
+}
+
+// A site laid in a free cell next to the world unlocks a locked site
+// where worldParts says it does, as a copy of the state with the site
+// placed has it, in random solo games (AJ asks it of the cells he may
+// explore, for the locked sites nearest his Eldrid).
+func TestWorldPartsUnlock(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	compared, unlocked := 0, 0
+	for seed := range uint64(30) {
+		st, err := newGame(config{Players: 2, Set: mustSet("all"), Start: [3]int{-1, -1, -1}, Seed: seed, AJ: AJLegend})
+		if err != nil {
+			t.Fatalf("game %d: %v", seed, err)
+		}
+		playRandom(t, st, rng, func(s *State) {
+			if s.bag == 0 || s.Ply()%5 != 0 {
+				return
+			}
+			s.world()
+			dummy := bits.TrailingZeros32(s.bag)
+			for c := range numCells {
+				q, r := cellQR(c)
+				if s.grid[c] != 0 || q == 0 || q == gridW-1 || r == 0 || r == gridW-1 {
+					continue
+				}
+				next := false
+				for _, off := range neighbourOffsets {
+					next = next || s.grid[c+off] != 0
+				}
+				if !next {
+					continue
+				}
+				after := *s
+				after.place(dummy, 0, c)
+				after.world()
+				// Each locked site alone, and all of them.
+				for _, near := range append(bitsOf(s.locked), s.locked) {
+					got, ok := s.partsWithout(near).unlockedBy(s, c)
+					if !ok {
+						t.Fatalf("game %d: cell %d,%d inside the grid not answered", seed, q, r)
+					}
+					if want := after.locked&near != near; got != want {
+						t.Fatalf("game %d, sites %b, a site at %d,%d: unlocks %v, placed %v (locked after %b)\n%s", seed, near, q, r, got, want, after.locked, s)
+					}
+					compared++
+					unlocked += b2i(got)
+				}
+			}
+		})
+	}
+	t.Logf("%d cells and sites compared, %d unlocked", compared, unlocked)
+	if unlocked == 0 || unlocked == compared {
+		t.Errorf("compared %d, unlocked %d: want both answers", compared, unlocked)
+	}
+}
+
+// bitsOf returns each bit of m alone.
+func bitsOf(m uint32) []uint32 {
+	var out []uint32
+	for ; m != 0; m &= m - 1 {
+		out = append(out, m&-m)
+	}
+	return out
 }

@@ -304,9 +304,7 @@ func (s *State) actionMenu(dst []game.Move) []game.Move {
 	if !s.marker[a] && s.bag != 0 && iv.has(invokeHasSpace, false) {
 		dst = append(dst, mExplore)
 	}
-	// unravelableAmong(unravelEnergyAmong(a, fresh)) != 0, each check as
-	// far as it must go, the cheapest first.
-	if c := s.notSoleHaven(s.fresh[a]); c != 0 && s.anyUnlocked(s.unravelEnergyAmong(a, c)) {
+	if s.unravelOffered(a, s.fresh[a]) {
 		dst = append(dst, mUnravel)
 	}
 	for m := s.faceUp & tileSites(s.occ[a]) & invokedSites &^ (s.used & onceSites); m != 0; m &= m - 1 {
@@ -315,6 +313,15 @@ func (s *State) actionMenu(dst []game.Move) []game.Move {
 		}
 	}
 	return append(dst, mEnd)
+}
+
+// unravelOffered reports whether the action menu of seat p offers the
+// unravel when its refreshed druids stand on the tiles fresh:
+// unravelableAmong(unravelEnergyAmong(p, fresh)) != 0, each check as far
+// as it must go, the cheapest first.
+func (s *State) unravelOffered(p int, fresh uint32) bool {
+	c := s.notSoleHaven(fresh)
+	return c != 0 && s.anyUnlocked(s.unravelEnergyAmong(p, c))
 }
 
 // tileSites returns the site numbers of both sides of the tiles of m.
@@ -474,11 +481,13 @@ func (s *State) invokedMoveUseful(iv *invokers, sm *siteMenu, site int) bool {
 	return false
 }
 
-// scoreArea returns the tiles in seat p's score area.
+// scoreArea returns the tiles in seat p's score area. A tile in play or in
+// the bag is in none (its place and its bit move together), so only the
+// others' places are read: the score is asked of every target AJ weighs.
 func (s *State) scoreArea(p int) uint32 {
 	var m uint32
-	for t := range NumTiles {
-		if int(s.loc[t]) == locScore+p {
+	for c := uint32(1<<NumTiles-1) &^ s.inPlay &^ s.bag; c != 0; c &= c - 1 {
+		if t := bits.TrailingZeros32(c); int(s.loc[t]) == locScore+p {
 			m |= 1 << t
 		}
 	}

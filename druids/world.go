@@ -251,6 +251,71 @@ func (s *State) articulation() uint32 {
 	return locked
 }
 
+// worldParts holds, for some locked sites, the parts the world falls into
+// without each: what a new site must join to unlock it.
+type worldParts struct {
+	sites uint32
+	// A site has six neighbours, so a connected world falls into six
+	// parts at most; more (a world not connected) and split is set.
+	parts [NumTiles][6]uint32
+	n     [NumTiles]uint8
+	split bool
+}
+
+// partsWithout returns the parts of the world without each of the locked
+// sites of sites.
+func (s *State) partsWithout(sites uint32) *worldParts {
+	w := &worldParts{sites: sites}
+	eachTile(sites, func(u int) {
+		for rest := s.inPlay &^ (1 << u); rest != 0; {
+			part := rest & -rest
+			for frontier := part; frontier != 0; {
+				var next uint32
+				eachTile(frontier, func(v int) { next |= s.adj[v] })
+				frontier = next & rest &^ (1 << u) &^ part
+				part |= frontier
+			}
+			if int(w.n[u]) == len(w.parts[u]) {
+				w.split = true
+				return
+			}
+			w.parts[u][w.n[u]] = part
+			w.n[u]++
+			rest &^= part
+		}
+	})
+	return w
+}
+
+// unlockedBy reports whether a site laid in the free cell c would unlock
+// one of the locked sites, as a copy of the state with a site placed there
+// would have them: it would where its neighbours meet every part of the
+// world without the site, joining them. It returns false, false where c is
+// at the grid's edge (placing there recentres the grid first) or the world
+// is not connected.
+func (w *worldParts) unlockedBy(s *State, c int) (unlocks, ok bool) {
+	if q, r := cellQR(c); w.split || q <= 0 || q >= gridW-1 || r <= 0 || r >= gridW-1 {
+		return false, false
+	}
+	var m uint32
+	for _, off := range neighbourOffsets {
+		if g := s.grid[c+off]; g != 0 {
+			m |= 1 << (g - 1)
+		}
+	}
+	for u := w.sites; u != 0; u &= u - 1 {
+		t := bits.TrailingZeros32(u)
+		joined := true
+		for _, part := range w.parts[t][:w.n[t]] {
+			joined = joined && part&m != 0
+		}
+		if joined {
+			return true, true
+		}
+	}
+	return false, true
+}
+
 // connectedWithout reports whether the world minus tile t is connected.
 func (s *State) connectedWithout(t int) bool {
 	rest := s.inPlay

@@ -305,29 +305,11 @@ func TestUnravelPlayoutsUnravel(t *testing.T) {
 	count := func(unravels bool) int {
 		n := 0
 		for g := range uint64(games) {
-			setup, err := AJSetup("legend", g, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := druids.Rules.NewGame(setup)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := Position{State: *st.(*druids.State), policy: defaultPolicy}
-			p.unravels = unravels
-			r := rand.New(rand.NewPCG(g, 2))
-			var buf [256]game.Move
-			for turn, k := -1, 0; !p.Over(); k++ {
-				if p.Turn() != turn {
-					turn, k = p.Turn(), 0
-				}
-				legal := p.AppendLegal(buf[:0])
-				m := druids.CapTurn(k+1, legal, p.choose(legal, r, nil))
+			playout(t, "legend", g, unravels, rand.New(rand.NewPCG(g, 2)), func(p *Position, _ []game.Move, m game.Move) {
 				if p.PriorRank(m) == unravelRank {
 					n++
 				}
-				p.PlayLegal(m)
-			}
+			})
 		}
 		return n
 	}
@@ -335,5 +317,59 @@ func TestUnravelPlayoutsUnravel(t *testing.T) {
 	t.Logf("unravels in %d solo games against the Legend: %d by the prior's playouts, %d towards unravels", games, prior, unravels)
 	if 2*unravels < 3*prior {
 		t.Errorf("playouts towards unravels unravelled %d times, the prior's %d: want half again as many at least", unravels, prior)
+	}
+}
+
+// unravelsAfter, which asks the engine where it can answer, decides as
+// offeredAfter, which plays the choice out: at every choice of a Refresh
+// step in playouts towards unravels of solo games against each level of
+// AJ, the decisions refreshToUnravel asks about.
+func TestUnravelsAfterIsOfferedAfter(t *testing.T) {
+	asked := 0
+	for g := range uint64(400) {
+		level := druids.AJLevels[1+int(g)%(len(druids.AJLevels)-1)]
+		playout(t, level, g, true, rand.New(rand.NewPCG(g, 3)), func(p *Position, legal []game.Move, _ game.Move) {
+			if !p.AtRefresh() {
+				return
+			}
+			for _, m := range legal {
+				asked++
+				if got, want := unravelsAfter(&p.State, m), offeredAfter(&p.State, m, unravelRank); got != want {
+					t.Fatalf("game %d against %s, %s: unravelsAfter %v, offeredAfter %v\n%s", g, level, p.MoveText(m), got, want, &p.State)
+				}
+			}
+		})
+	}
+	t.Logf("%d choices of a Refresh step compared", asked)
+	if asked == 0 {
+		t.Fatal("no Refresh step in the playouts")
+	}
+}
+
+// playout plays a playout of the solo game against AJ at level from setup
+// seed g, towards unravels if unravels, drawing from r, and calls visit
+// with the position, its legal moves and the choice before each choice is
+// played.
+func playout(t *testing.T, level string, g uint64, unravels bool, r *rand.Rand, visit func(p *Position, legal []game.Move, m game.Move)) {
+	t.Helper()
+	setup, err := AJSetup(level, g, nil)
+	if err != nil {
+		t.Fatalf("setup %d against %s: %v", g, level, err)
+	}
+	st, err := druids.Rules.NewGame(setup)
+	if err != nil {
+		t.Fatalf("setup %d against %s: %v", g, level, err)
+	}
+	p := Position{State: *st.(*druids.State), policy: defaultPolicy}
+	p.unravels = unravels
+	var buf [256]game.Move
+	for turn, k := -1, 0; !p.Over(); k++ {
+		if p.Turn() != turn {
+			turn, k = p.Turn(), 0
+		}
+		legal := p.AppendLegal(buf[:0])
+		m := druids.CapTurn(k+1, legal, p.choose(legal, r, nil))
+		visit(&p, legal, m)
+		p.PlayLegal(m)
 	}
 }

@@ -43,7 +43,7 @@ func unravelPlan(s *druids.State, legal []game.Move, r *rand.Rand) (game.Move, b
 // such choice.
 func refreshToUnravel(s *druids.State, legal []game.Move) (game.Move, bool) {
 	done := legal[len(legal)-1]
-	if stop, ok := druids.Stop(legal); !ok || stop != done || s.MoveText(done) != "done" {
+	if stop, ok := druids.Stop(legal); !ok || stop != done || !druids.IsDone(done) {
 		return 0, false
 	}
 	for _, m := range legal[:len(legal)-1] {
@@ -52,16 +52,27 @@ func refreshToUnravel(s *druids.State, legal []game.Move) (game.Move, bool) {
 		}
 	}
 	for _, m := range legal[:len(legal)-1] {
-		if offeredAfter(s, m, unravelRank) {
+		if unravelsAfter(s, m) {
 			// Where the pass already leads to the unravel, the prior
 			// chooses. Asked only now: a pass that leaves nothing to do
 			// ends the turn, and the copy would play AJ's whole reply,
 			// which a refresh never makes the unravel need.
-			if offeredAfter(s, done, unravelRank) {
+			if unravelsAfter(s, done) {
 				return 0, false
 			}
 			return m, true
 		}
 	}
 	return 0, false
+}
+
+// unravelsAfter is offeredAfter(s, m, unravelRank) for a choice of the
+// Refresh step, answered by the engine (druids.State.RefreshUnravels)
+// where it can: the same answer without playing m, the pass and, for a
+// pass that ends the turn, AJ's whole turn on a copy of the state.
+func unravelsAfter(s *druids.State, m game.Move) bool {
+	if offered, ok := s.RefreshUnravels(m); ok {
+		return offered
+	}
+	return offeredAfter(s, m, unravelRank)
 }
