@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // URL returns the address of a new, empty schema on the server of
@@ -36,7 +38,7 @@ func URL(t testing.TB) string {
 	rand.Read(b)
 	schema := "lagoon_test_" + hex.EncodeToString(b)
 	Exec(t, server, `CREATE SCHEMA `+schema)
-	t.Cleanup(func() { Exec(t, server, `DROP SCHEMA `+schema+` CASCADE`) })
+	t.Cleanup(func() { dropSchema(t, server, schema) })
 	u, err := url.Parse(server)
 	if err != nil {
 		t.Fatalf("LAGOON_POSTGRES: %v", err)
@@ -45,6 +47,27 @@ func URL(t testing.TB) string {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// dropSchema drops a test's schema, trying again while PostgreSQL picks
+// the drop as a deadlock's victim: a node process the test killed (kill
+// -9) leaves its server session running until the server notices, and
+// that session's locks can meet the drop's (SQLSTATE 40P01, seen once in
+// TestCluster's cleanup).
+func dropSchema(t testing.TB, server, schema string) {
+	t.Helper()
+	drop := `DROP SCHEMA ` + schema + ` CASCADE`
+	for attempt := 1; ; attempt++ {
+		err := Conn(t, server).Exec(t, drop)
+		var pe *pgconn.PgError
+		if err == nil || attempt == 10 || !errors.As(err, &pe) || pe.Code != "40P01" {
+			if err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
+	}
 }
 
 // Exec runs statement on the database at address, as a hand would,
