@@ -206,15 +206,17 @@ func (pl *planning) dropTradesHeld() {
 		}
 		moved := *pl.w
 		moved.rafts[pl.p].at = laguna.Square(n >> 7)
-		if !pl.tradeGives(&moved, q) {
+		if !pl.tradeGives(&moved, q, true) {
 			pl.rs.cost[g] = -1
 		}
 	}
 }
 
-// tradeGives reports whether, in w, a trade with seat q's raft gives seat
-// p a pearl of its colour without leaving a reef showing (tradeHolds).
-func (pl *planning) tradeGives(w *world, q int) bool {
+// tradeGives reports whether, in w, the holes of seat p's raft and seat
+// q's allow a trade that gives p a pearl of its colour (each pearl lands in
+// the same hole of the other raft), and with reefs, one that leaves no reef
+// showing (tradeHolds).
+func (pl *planning) tradeGives(w *world, q int, reefs bool) bool {
 	r, o := &w.rafts[pl.p], &w.rafts[q]
 	for theirs, got := range o.holes {
 		if int(got) != pl.p {
@@ -224,7 +226,7 @@ func (pl *planning) tradeGives(w *world, q int) bool {
 			if gave < 0 || int(gave) == pl.p || !(mine == theirs || o.holes[mine] < 0 && r.holes[theirs] < 0) {
 				continue
 			}
-			if !pl.tradeHoldsIn(w, q, mine, theirs) {
+			if !reefs || !pl.tradeHoldsIn(w, q, mine, theirs) {
 				return true
 			}
 		}
@@ -324,24 +326,7 @@ func (pl *planning) deliversThere() bool {
 // no trade it could make, turned for an island beside it, and from there
 // the raft was the best plan again: north and south all turn, every turn.
 func (pl *planning) mayTradeWith(q int) bool {
-	if pl.w.timer {
-		return true
-	}
-	r, o := &pl.w.rafts[pl.p], &pl.w.rafts[q]
-	for theirs, got := range o.holes {
-		if int(got) != pl.p {
-			continue
-		}
-		for mine, gave := range r.holes {
-			if gave < 0 || int(gave) == pl.p {
-				continue
-			}
-			if mine == theirs || o.holes[mine] < 0 && r.holes[theirs] < 0 {
-				return true
-			}
-		}
-	}
-	return false
+	return pl.w.timer || pl.tradeGives(pl.w, q, false)
 }
 
 // weighStops weighs the plans that stop at an island, and at the highest
