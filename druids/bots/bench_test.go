@@ -189,7 +189,7 @@ func BenchmarkPlan(b *testing.B) {
 			for b.Loop() {
 				s := starts[i%len(starts)]
 				i++
-				_, c := p.planByRollouts(s, closingOf(s, s.AppendLegal(nil)))
+				_, c := p.planByRollouts(s, closingOf(s, s.AppendLegal(nil)), 0)
 				cost.candidates += c.candidates
 				cost.playouts += c.playouts
 			}

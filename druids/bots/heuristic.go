@@ -33,11 +33,15 @@ type Heuristic struct {
 	// (planByRollouts): rollouts each in the first round of its
 	// successive halving.
 	rollouts int
-	// planTime, if above 0, is a plan's time: its successive halving
-	// gives the later rounds as many playouts as fit in it
+	// turnTime, if above 0, is the time of a turn's plans: each plan is
+	// given half of what the turn has left (planTime); its successive
+	// halving gives the later rounds as many playouts as fit in that
 	// (roundPlayouts), no round begins past it, and the best of the last
 	// round is kept.
-	planTime time.Duration
+	turnTime time.Duration
+	// spent is the time the plans of turn took.
+	turn  int
+	spent time.Duration
 	// playout is the policy of the plan's playouts.
 	playout policy
 	name    string
@@ -86,17 +90,36 @@ func (b *Heuristic) Move(ctx context.Context, st game.State) (game.Move, error) 
 		return c.move, nil
 	}
 	if len(b.plan) == 0 || b.plan[0].key != keyOf(text) || c.idle && b.plan[0].move == c.pass {
-		b.plan = b.planTurn(s, c)
+		start, limit := time.Now(), b.planTime(s.Turn())
+		b.plan = b.planTurn(s, c, limit)
+		b.spent += time.Since(start)
 	}
 	m := b.plan[0].move
 	b.plan = b.plan[1:]
 	return m, nil
 }
 
+// planTime returns the time of a plan in turn: half of what the turn has
+// left of turnTime, 0 (no bound) without one. A turn asks two to four
+// plans (one, and one after each tile drawn): the first, which shapes the
+// turn, gets the most, and together they keep within turnTime but for
+// the overrun of a plan's first round, whose playouts are fixed, and of
+// its last.
+func (b *Heuristic) planTime(turn int) time.Duration {
+	if b.turnTime <= 0 {
+		return 0
+	}
+	if turn != b.turn {
+		b.turn, b.spent = turn, 0
+	}
+	return max((b.turnTime-b.spent)/2, time.Nanosecond)
+}
+
 // planTurn returns the best of the sampled turns from s: the decisions of
 // the seat to move, with their views, up to the first decision of another
-// seat or the turn's end. None of them begins with the pass c forbids.
-func (b *Heuristic) planTurn(s *druids.State, c closing) []step {
+// seat or the turn's end. None of them begins with the pass c forbids. A
+// plan by playouts takes about planTime if it is above 0.
+func (b *Heuristic) planTurn(s *druids.State, c closing, planTime time.Duration) []step {
 	seat := s.ToMove()
 	var buf [256]game.Move
 	legal := withoutPass(s.AppendLegal(buf[:0]), c)
@@ -104,7 +127,7 @@ func (b *Heuristic) planTurn(s *druids.State, c closing) []step {
 		return []step{{move: legal[0]}}
 	}
 	if b.rollouts > 0 {
-		plan, _ := b.planByRollouts(s, c)
+		plan, _ := b.planByRollouts(s, c, planTime)
 		return plan
 	}
 	var t druids.State
@@ -182,7 +205,7 @@ func planOf(s *druids.State, seed [2]uint64, moves []game.Move) []step {
 // end as the search's playout does (Position), and is rewarded as the
 // search is. The plan ends at the chance event; the next call plans again
 // from what came out. It also returns what the plan cost (planCost).
-func (b *Heuristic) planByRollouts(s *druids.State, c closing) ([]step, planCost) {
+func (b *Heuristic) planByRollouts(s *druids.State, c closing, planTime time.Duration) ([]step, planCost) {
 	seat, start := s.ToMove(), time.Now()
 	type cand struct {
 		moves []game.Move
@@ -207,7 +230,7 @@ func (b *Heuristic) planByRollouts(s *druids.State, c closing) ([]step, planCost
 	var p Position
 	var buf [256]game.Move
 	var seeds [][2]uint64
-	for per := b.rollouts; len(live) > 1 && (b.planTime <= 0 || time.Since(start) < b.planTime); {
+	for per := b.rollouts; len(live) > 1 && (planTime <= 0 || time.Since(start) < planTime); {
 		// Each round's playouts draw their bags and futures from the same
 		// seeds for every candidate: the candidates are compared on the
 		// same determinizations, which takes most of the luck out of the
@@ -242,7 +265,7 @@ func (b *Heuristic) planByRollouts(s *druids.State, c closing) ([]step, planCost
 			return cmp.Compare(y.sum/float64(y.n), x.sum/float64(x.n))
 		})
 		live = live[:(len(live)+1)/2]
-		per = roundPlayouts(per, b.planTime, time.Since(start), cost.playouts, len(live))
+		per = roundPlayouts(per, planTime, time.Since(start), cost.playouts, len(live))
 	}
 	return planOf(s, [2]uint64{}, live[0].moves), cost
 }

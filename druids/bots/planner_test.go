@@ -40,7 +40,7 @@ func TestPlannerUnravels(t *testing.T) {
 			t.Fatal(err)
 		}
 		for seed := range uint64(3) {
-			plan := NewPlanner(seed, 16, 32).planTurn(s, closing{})
+			plan := NewPlanner(seed, 16, 32).planTurn(s, closing{}, 0)
 			got := legalPlan(t, s, plan)
 			if !slices.Contains(got, "unravel") || !isSubsequence(c.want, got) {
 				t.Errorf("%s, seed %d: the plan %v does not unravel as %v", c.name, seed, got, c.want)
@@ -100,7 +100,7 @@ func TestPlannerPlansAreLegal(t *testing.T) {
 			}
 			var m game.Move
 			if s.ToMove() == 0 {
-				plan := b.planTurn(s, closingOf(s, s.AppendLegal(nil)))
+				plan := b.planTurn(s, closingOf(s, s.AppendLegal(nil)), 0)
 				legalPlan(t, s, plan)
 				if k := untilChance(s, movesOf(plan)); k != len(plan) {
 					t.Fatalf("%v: the plan goes on past a chance event after %d of its %d decisions", setup, k, len(plan))
@@ -297,6 +297,32 @@ func TestRoundPlayouts(t *testing.T) {
 	}
 }
 
+// A turn's plans share its time: each gets half of what the turn has left,
+// a new turn starts afresh, and a turn spent still bounds its next plan.
+func TestPlanTime(t *testing.T) {
+	b := NewPlanner(1, 16, 2)
+	if got := b.planTime(4); got != 0 {
+		t.Errorf("no turn time: a plan of %v, want 0 (no bound)", got)
+	}
+	b.turnTime = time.Second
+	for _, c := range []struct {
+		turn  int
+		spent time.Duration // added before the plan
+		want  time.Duration
+	}{
+		{4, 0, 500 * time.Millisecond},
+		{4, 500 * time.Millisecond, 250 * time.Millisecond},
+		{4, 300 * time.Millisecond, 100 * time.Millisecond},
+		{6, 0, 500 * time.Millisecond},
+		{6, 1200 * time.Millisecond, time.Nanosecond},
+	} {
+		b.spent += c.spent
+		if got := b.planTime(c.turn); got != c.want {
+			t.Errorf("turn %d, %v spent: a plan of %v, want %v", c.turn, b.spent, got, c.want)
+		}
+	}
+}
+
 // Playouts towards unravels (unravelPlan) unravel for the seat more often
 // than the prior's (some 1.7 times as often): what lets them reward a turn that gets a
 // druid onto a target with the energy to unravel it.
@@ -320,12 +346,12 @@ func TestUnravelPlayoutsUnravel(t *testing.T) {
 	}
 }
 
-// unravelsAfter, which asks the engine where it can answer, decides as
-// offeredAfter, which plays the choice out: at every choice of a Refresh
-// step in playouts towards unravels of solo games against each level of
-// AJ, the decisions refreshToUnravel asks about.
-func TestUnravelsAfterIsOfferedAfter(t *testing.T) {
-	asked := 0
+// unravelsNow decides as offeredAfter, which plays the choice out, where
+// the unravel comes in this turn, and is false where it could come only
+// after AJ's turn: at every choice of a Refresh step in playouts towards
+// unravels of solo games against each level of AJ.
+func TestUnravelsNowIsOfferedAfter(t *testing.T) {
+	asked, later := 0, 0
 	for g := range uint64(400) {
 		level := druids.AJLevels[1+int(g)%(len(druids.AJLevels)-1)]
 		playout(t, level, g, true, rand.New(rand.NewPCG(g, 3)), func(p *Position, legal []game.Move, _ game.Move) {
@@ -334,16 +360,43 @@ func TestUnravelsAfterIsOfferedAfter(t *testing.T) {
 			}
 			for _, m := range legal {
 				asked++
-				if got, want := unravelsAfter(&p.State, m), offeredAfter(&p.State, m, unravelRank); got != want {
-					t.Fatalf("game %d against %s, %s: unravelsAfter %v, offeredAfter %v\n%s", g, level, p.MoveText(m), got, want, &p.State)
+				got, want := unravelsNow(&p.State, m), offeredAfter(&p.State, m, unravelRank)
+				if _, ok := p.RefreshUnravels(m); !ok {
+					later++
+					if got || !endsTurnAfter(&p.State, m) {
+						t.Fatalf("game %d against %s, %s: unravelsNow %v where the engine leaves the answer to AJ's turn, which m does not reach\n%s", g, level, p.MoveText(m), got, &p.State)
+					}
+					continue
+				}
+				if got != want {
+					t.Fatalf("game %d against %s, %s: unravelsNow %v, offeredAfter %v\n%s", g, level, p.MoveText(m), got, want, &p.State)
 				}
 			}
 		})
 	}
-	t.Logf("%d choices of a Refresh step compared", asked)
-	if asked == 0 {
-		t.Fatal("no Refresh step in the playouts")
+	t.Logf("%d choices of a Refresh step compared, %d of them answered only past AJ's turn", asked, later)
+	if asked == 0 || later == 0 {
+		t.Fatal("the playouts asked no choice of a Refresh step, or none whose answer lies past AJ's turn")
 	}
+}
+
+// endsTurnAfter reports whether m at the Refresh step, and the pass after
+// it while the seat decides, end the seat's turn.
+func endsTurnAfter(s *druids.State, m game.Move) bool {
+	var buf [256]game.Move
+	c := *s
+	for c.PlayLegal(m); !c.Over() && c.Turn() == s.Turn(); c.PlayLegal(m) {
+		legal := c.AppendLegal(buf[:0])
+		if offers(&c, legal, unravelRank) {
+			return false
+		}
+		pass, ok := druids.Stop(legal)
+		if !ok {
+			return false
+		}
+		m = pass
+	}
+	return true
 }
 
 // playout plays a playout of the solo game against AJ at level from setup

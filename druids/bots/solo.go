@@ -22,9 +22,9 @@ type soloLevel struct {
 
 // soloPlanner is the level name: the search of spec (a turn's budget, as
 // "mcts:2500ms/turn") in games of seats, the planner with samples and
-// rollouts (its first round's playouts) in the solo game, each plan with a
-// quarter of turn, which its later rounds fill (roundPlayouts): a turn asks
-// two to four plans, one and one after each tile drawn. Its playouts play
+// rollouts (its first round's playouts) in the solo game, its plans within
+// turn, each with half of what the turn has left, which its later rounds
+// fill (Heuristic.planTime, roundPlayouts). Its playouts play
 // the seat's turns towards unravels (unravelPlan), which against AJ judged
 // far better than the prior's draws (docs/druids.md, "The planner").
 func soloPlanner(name, spec string, turn time.Duration, samples, rollouts int) ai.Maker {
@@ -34,7 +34,7 @@ func soloPlanner(name, spec string, turn time.Duration, samples, rollouts int) a
 			panic(fmt.Sprintf("druids/bots: level %s's search %q: %v", name, spec, err)) // a spec of this file
 		}
 		p := NewPlanner(o.Seed, samples, rollouts)
-		p.planTime = turn / 4
+		p.turnTime = turn
 		p.playout.unravels = true
 		return &soloLevel{planner: p, search: search}
 	})

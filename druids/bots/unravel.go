@@ -39,8 +39,12 @@ func unravelPlan(s *druids.State, legal []game.Move, r *rand.Rand) (game.Move, b
 
 // refreshToUnravel returns, at a choice of druids to refresh (druids of the
 // prior's rank 1, done last), the first druid after whose refresh the seat
-// is offered the unravel, and true; false if none would be, or this is no
-// such choice.
+// is offered the unravel in this turn, and true; false if none would be,
+// the pass already leads to it, or this is no such choice. It looks no
+// further than the turn: the engine answers (druids.State.RefreshUnravels)
+// without playing the choice out, where an answer that lies past AJ's turn
+// would take a copy playing his whole turn, and AJ, who unravels first the
+// sites the seat stands on, may well take the target in between.
 func refreshToUnravel(s *druids.State, legal []game.Move) (game.Move, bool) {
 	done := legal[len(legal)-1]
 	if stop, ok := druids.Stop(legal); !ok || stop != done || !druids.IsDone(done) {
@@ -51,28 +55,20 @@ func refreshToUnravel(s *druids.State, legal []game.Move) (game.Move, bool) {
 			return 0, false
 		}
 	}
+	if unravelsNow(s, done) {
+		return 0, false
+	}
 	for _, m := range legal[:len(legal)-1] {
-		if unravelsAfter(s, m) {
-			// Where the pass already leads to the unravel, the prior
-			// chooses. Asked only now: a pass that leaves nothing to do
-			// ends the turn, and the copy would play AJ's whole reply,
-			// which a refresh never makes the unravel need.
-			if unravelsAfter(s, done) {
-				return 0, false
-			}
+		if unravelsNow(s, m) {
 			return m, true
 		}
 	}
 	return 0, false
 }
 
-// unravelsAfter is offeredAfter(s, m, unravelRank) for a choice of the
-// Refresh step, answered by the engine (druids.State.RefreshUnravels)
-// where it can: the same answer without playing m, the pass and, for a
-// pass that ends the turn, AJ's whole turn on a copy of the state.
-func unravelsAfter(s *druids.State, m game.Move) bool {
-	if offered, ok := s.RefreshUnravels(m); ok {
-		return offered
-	}
-	return offeredAfter(s, m, unravelRank)
+// unravelsNow reports whether choosing m at the Refresh step brings the
+// seat to the unravel in this turn.
+func unravelsNow(s *druids.State, m game.Move) bool {
+	offered, ok := s.RefreshUnravels(m)
+	return ok && offered
 }
