@@ -39,7 +39,7 @@ type Heuristic struct {
 	// (roundPlayouts), no round begins past it, and the best of the last
 	// round is kept.
 	turnTime time.Duration
-	// spent is the time the plans of turn took.
+	// turn is the turn last planned in, spent the time its plans took.
 	turn  int
 	spent time.Duration
 	// playout is the policy of the plan's playouts.
