@@ -55,11 +55,13 @@ func refreshToUnravel(s *druids.State, legal []game.Move) (game.Move, bool) {
 			return 0, false
 		}
 	}
-	if unravelsNow(s, done) {
-		return 0, false
-	}
 	for _, m := range legal[:len(legal)-1] {
 		if unravelsNow(s, m) {
+			// The pass is asked only now: this runs at every Refresh
+			// step of every playout.
+			if unravelsNow(s, done) {
+				return 0, false
+			}
 			return m, true
 		}
 	}

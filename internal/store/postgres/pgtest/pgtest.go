@@ -56,17 +56,18 @@ func URL(t testing.TB) string {
 // TestCluster's cleanup).
 func dropSchema(t testing.TB, server, schema string) {
 	t.Helper()
-	drop := `DROP SCHEMA ` + schema + ` CASCADE`
+	drop, conn := `DROP SCHEMA `+schema+` CASCADE`, Conn(t, server)
 	for attempt := 1; ; attempt++ {
-		err := Conn(t, server).Exec(t, drop)
+		err := conn.Exec(t, drop)
 		var pe *pgconn.PgError
-		if err == nil || attempt == 10 || !errors.As(err, &pe) || pe.Code != "40P01" {
-			if err != nil {
-				t.Fatal(err)
-			}
-			return
+		if err != nil && attempt < 10 && errors.As(err, &pe) && pe.Code == "40P01" {
+			time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
+			continue
 		}
-		time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return
 	}
 }
 
