@@ -71,7 +71,7 @@ func BenchmarkHeuristic(b *testing.B) {
 // few two-player games between easy bots (with options: aj for the solo
 // game, where AJ plays the other seat): the positions a level's turn
 // begins in.
-func turnStarts(b testing.TB, options map[string]string) []game.State {
+func turnStarts(b *testing.B, options map[string]string) []game.State {
 	var starts []game.State
 	for seed := range uint64(3) {
 		st := newGame(b, 2, 40+seed, options)
@@ -162,8 +162,7 @@ func percentile(ds []time.Duration, p int) time.Duration {
 // fixed 8 playouts each in the first round and no time bound, from the
 // starts of the turns of solo games against AJ Legend: an op is one plan.
 // Its playouts are the prior's ("prior") or played towards unravels
-// ("unravels", unravelPlan), and these with the rest of the candidate's
-// turn played four times ("unravels-rests4", Position.finishTurn). It reports the distinct candidates and the
+// ("unravels", unravelPlan). It reports the distinct candidates and the
 // playouts a plan, and both a CPU second of the process (noisy on a loaded
 // machine: compare runs made together, -count and benchstat).
 func BenchmarkPlan(b *testing.B) {
@@ -177,14 +176,14 @@ func BenchmarkPlan(b *testing.B) {
 			starts = append(starts, s)
 		}
 	}
-	for _, c := range []struct {
-		name     string
-		unravels bool
-		rests    int
-	}{{"prior", false, 1}, {"unravels", true, 1}, {"unravels-rests4", true, 4}} {
-		b.Run(c.name, func(b *testing.B) {
+	for _, unravels := range []bool{false, true} {
+		name := "prior"
+		if unravels {
+			name = "unravels"
+		}
+		b.Run(name, func(b *testing.B) {
 			p := NewPlanner(1, 0, 8)
-			p.playout.unravels, p.rests = c.unravels, c.rests
+			p.playout.unravels = unravels
 			var cost planCost
 			c0, i := cpuTime(), 0
 			for b.Loop() {

@@ -44,13 +44,10 @@ type Heuristic struct {
 	spent time.Duration
 	// playout is the policy of the plan's playouts.
 	playout policy
-	// rests, if above 1, is how many times a playout plays the rest of
-	// the candidate's turn (Position.finishTurn).
-	rests int
-	name  string
-	mu    sync.Mutex
-	rng   *rand.Rand
-	plan  []step
+	name    string
+	mu      sync.Mutex
+	rng     *rand.Rand
+	plan    []step
 }
 
 type step struct {
@@ -231,6 +228,7 @@ func (b *Heuristic) planByRollouts(s *druids.State, c closing, planTime time.Dur
 	cost := planCost{candidates: len(cands)}
 	rewards := make([]float64, s.Players())
 	var p Position
+	var buf [256]game.Move
 	var seeds [][2]uint64
 	for per := b.rollouts; len(live) > 1 && (planTime <= 0 || time.Since(start) < planTime); {
 		// Each round's playouts draw their bags and futures from the same
@@ -250,7 +248,10 @@ func (b *Heuristic) planByRollouts(s *druids.State, c closing, planTime time.Dur
 				for _, m := range live[i].moves {
 					p.PlayLegal(m)
 				}
-				p.finishTurn(turn, len(live[i].moves), b.rests, seat, r)
+				for n := len(live[i].moves) + 1; p.Turn() == turn && !p.Over(); n++ {
+					l := p.AppendLegal(buf[:0])
+					p.PlayLegal(druids.CapTurn(n, l, p.choose(l, r, nil)))
+				}
 				if !p.Over() {
 					p.Playout(r)
 				}
@@ -346,40 +347,4 @@ const greedySteps = 40
 // greedy returns one of the moves of the highest prior.
 func greedy(s *druids.State, legal []game.Move, r *rand.Rand) game.Move {
 	return druids.Best(legal, r, s.Prior)
-}
-
-// finishTurn plays the rest of turn, the seat's, of which done decisions
-// are made, by the policy's choices, and the other seats' replies to it.
-// With tries above 1 it plays the rest that many times on copies and goes
-// on from the one that leaves the seat's value highest: a single draw of
-// the rest of a turn judges a candidate by a turn played worse than the
-// seat would play it, and the best of a few is nearer the turn the seat
-// will plan when it gets there (docs/druids.md, "What the planner cannot
-// know"). The copies share r, so the playout stays one draw of r's stream.
-func (s *Position) finishTurn(turn, done, tries, seat int, r *rand.Rand) {
-	if tries <= 1 || s.Turn() != turn || s.Over() {
-		s.playRest(turn, done, r)
-		return
-	}
-	var best, q Position
-	bestValue := math.Inf(-1)
-	for range tries {
-		q = *s
-		q.playRest(turn, done, r)
-		if v := value(&q.State, seat); v > bestValue {
-			best, bestValue = q, v
-		}
-	}
-	*s = best
-}
-
-// playRest plays the rest of turn, of which done decisions are made, by
-// the policy's choices; the move that ends it brings the other seats'
-// replies.
-func (s *Position) playRest(turn, done int, r *rand.Rand) {
-	var buf [256]game.Move
-	for n := done + 1; s.Turn() == turn && !s.Over(); n++ {
-		l := s.AppendLegal(buf[:0])
-		s.PlayLegal(druids.CapTurn(n, l, s.choose(l, r, nil)))
-	}
 }

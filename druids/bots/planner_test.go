@@ -187,12 +187,13 @@ func TestSoloLevelPlansAgainstAJ(t *testing.T) {
 // TestStrengthPlannerAJ plays the planner, or a level, against AJ in the
 // solo game (vsAJ) at each of DRUIDS_AJ's levels (comma-separated; all by
 // default): the planner with DRUIDS_ROLLOUTS playouts each in the first
-// round (8 by default), the rest of a candidate's turn played
-// DRUIDS_RESTS times in each playout (Position.finishTurn; 1 by default),
-// no time bound unless DRUIDS_TURN gives a turn's (as "2500ms"), and
-// playouts towards unravels as hard and max play them
-// (DRUIDS_PLAYOUT=prior: the prior's, as medium's), or, if DRUIDS_LEVEL
-// names one, that level of the kit at its own per-turn budget.
+// round (8 by default), DRUIDS_SAMPLES sampled turns (DefaultSamples by
+// default), no time bound unless DRUIDS_TURN gives a turn's (as
+// "2500ms", with the defaults hard as it plays the solo game, so that a
+// run can vary one of hard's settings), and playouts towards unravels as
+// hard and max play them (DRUIDS_PLAYOUT=prior: the prior's, as
+// medium's), or, if DRUIDS_LEVEL names one, that level of the kit at its
+// own per-turn budget.
 func TestStrengthPlannerAJ(t *testing.T) {
 	games := strengthGames(t)
 	levels := druids.AJLevels[1:]
@@ -203,7 +204,7 @@ func TestStrengthPlannerAJ(t *testing.T) {
 	if rollouts <= 0 {
 		rollouts = 8
 	}
-	rests, _ := strconv.Atoi(os.Getenv("DRUIDS_RESTS"))
+	samples, _ := strconv.Atoi(os.Getenv("DRUIDS_SAMPLES"))
 	var turn time.Duration
 	if d := os.Getenv("DRUIDS_TURN"); d != "" {
 		var err error
@@ -213,8 +214,8 @@ func TestStrengthPlannerAJ(t *testing.T) {
 	}
 	unravels := os.Getenv("DRUIDS_PLAYOUT") != "prior"
 	a := func(seed uint64) bot {
-		p := NewPlanner(seed, 0, rollouts)
-		p.playout.unravels, p.rests, p.turnTime = unravels, rests, turn
+		p := NewPlanner(seed, samples, rollouts)
+		p.playout.unravels, p.turnTime = unravels, turn
 		return p
 	}
 	if name := os.Getenv("DRUIDS_LEVEL"); name != "" {
@@ -434,44 +435,5 @@ func playout(t *testing.T, level string, g uint64, unravels bool, r *rand.Rand, 
 		m := druids.CapTurn(k+1, legal, p.choose(legal, r, nil))
 		visit(&p, legal, m)
 		p.PlayLegal(m)
-	}
-}
-
-// A playout that plays the rest of a candidate's turn four times goes on
-// from a rest that ends the turn and that value rates at least as well as
-// the one rest a single try plays (the first of the four, on the same
-// draws), and better from some turn starts.
-func TestFinishTurnKeepsTheBestRest(t *testing.T) {
-	better := 0
-	for _, st := range turnStarts(t, map[string]string{"aj": "acolyte"}) {
-		s, err := stateOf(st)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.ToMove() != 0 || s.Over() {
-			continue
-		}
-		turn := s.Turn()
-		for seed := range uint64(2) {
-			var v [2]float64
-			for i, tries := range []int{1, 4} {
-				p := Position{State: *s, policy: defaultPolicy, root: turn}
-				p.unravels = true
-				p.finishTurn(turn, 0, tries, 0, rand.New(rand.NewPCG(seed, 5)))
-				if p.Turn() == turn && !p.Over() {
-					t.Fatalf("turn %d, seed %d, %d tries: the turn is not over: %s", turn, seed, tries, p.String())
-				}
-				v[i] = value(&p.State, 0)
-			}
-			if v[1] < v[0] {
-				t.Errorf("turn %d, seed %d: the best of four rests is rated %.2f, below the first rest's %.2f", turn, seed, v[1], v[0])
-			}
-			if v[1] > v[0] {
-				better++
-			}
-		}
-	}
-	if better == 0 {
-		t.Error("the best of four rests is never rated above a single rest")
 	}
 }
