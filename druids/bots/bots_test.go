@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -306,6 +307,18 @@ func wilson(wins float64, n int) (lo, hi float64) {
 	return c - h, c + h
 }
 
+// shareOf returns seat's share of a game's victory among winners: 1 over
+// their number if it is one of them, else 0. The strength tests log it for
+// each game beside the scores, which do not say who won (points tied are
+// parted by the tie-break), so that two runs can be compared deal by deal
+// from their lines.
+func shareOf(winners []int, seat int) float64 {
+	if slices.Contains(winners, seat) {
+		return 1 / float64(len(winners))
+	}
+	return 0
+}
+
 // match plays games two-player games of a against b, seats rotated (a first
 // in the even games), and returns a's share of the victories.
 func match(t *testing.T, games int, a, b func(seed uint64) bot) float64 {
@@ -317,13 +330,9 @@ func match(t *testing.T, games int, a, b func(seed uint64) bot) float64 {
 			seats[0], seats[1] = seats[1], seats[0]
 		}
 		st := play(t, newGame(t, 2, uint64(g/2), map[string]string{"first": "0"}), seats)
-		w := st.Standing().Winners
-		for _, p := range w {
-			if p == me {
-				wins += 1 / float64(len(w))
-			}
-		}
-		t.Logf("game %d (%s in seat %d): %v, %.1f of %d so far", g, a(0).Name(), me+1, st.Standing().Scores, wins, g+1)
+		won := shareOf(st.Standing().Winners, me)
+		wins += won
+		t.Logf("game %d (%s in seat %d): %v, won %.1f, %.1f of %d so far", g, a(0).Name(), me+1, st.Standing().Scores, won, wins, g+1)
 	}
 	lo, hi := wilson(wins, games)
 	t.Logf("%s vs %s: %.1f of %d (%.0f%%, 95%% CI %.0f-%.0f%%)", a(0).Name(), b(0).Name(), wins, games, 100*wins/float64(games), 100*lo, 100*hi)
@@ -353,13 +362,9 @@ func vsAJ(t *testing.T, games int, level string, a func(seed uint64) bot) float6
 			t.Fatal(err)
 		}
 		st = play(t, st, []bot{a(uint64(g)), nil})
-		w := st.Standing().Winners
-		for _, p := range w {
-			if p == 0 {
-				wins += 1 / float64(len(w))
-			}
-		}
-		t.Logf("game %d: %v, %.1f of %d so far", g, st.Standing().Scores, wins, g-firstGame()+1)
+		won := shareOf(st.Standing().Winners, 0)
+		wins += won
+		t.Logf("game %d: %v, won %.1f, %.1f of %d so far", g, st.Standing().Scores, won, wins, g-firstGame()+1)
 	}
 	lo, hi := wilson(wins, games)
 	t.Logf("%s vs AJ %s: %.1f of %d (%.0f%%, 95%% CI %.0f-%.0f%%)", a(0).Name(), level, wins, games, 100*wins/float64(games), 100*lo, 100*hi)
