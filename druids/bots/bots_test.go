@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -307,16 +306,15 @@ func wilson(wins float64, n int) (lo, hi float64) {
 	return c - h, c + h
 }
 
-// shareOf returns seat's share of a game's victory among winners: 1 over
-// their number if it is one of them, else 0. The strength tests log it for
-// each game beside the scores, which do not say who won (points tied are
-// parted by the tie-break), so that two runs can be compared deal by deal
-// from their lines.
-func shareOf(winners []int, seat int) float64 {
-	if slices.Contains(winners, seat) {
-		return 1 / float64(len(winners))
-	}
-	return 0
+// shareOf returns seat's share of the victory of st, a finished game
+// (game.Standing.Rewards). The strength tests log it for each game beside
+// the scores, which do not say who won (points tied are parted by the
+// tie-break), so that two runs can be compared deal by deal from their
+// lines.
+func shareOf(st game.State, seat int) float64 {
+	r := make([]float64, st.Players())
+	st.Standing().Rewards(r)
+	return r[seat]
 }
 
 // match plays games two-player games of a against b, seats rotated (a first
@@ -330,7 +328,7 @@ func match(t *testing.T, games int, a, b func(seed uint64) bot) float64 {
 			seats[0], seats[1] = seats[1], seats[0]
 		}
 		st := play(t, newGame(t, 2, uint64(g/2), map[string]string{"first": "0"}), seats)
-		won := shareOf(st.Standing().Winners, me)
+		won := shareOf(st, me)
 		wins += won
 		t.Logf("game %d (%s in seat %d): %v, won %.1f, %.1f of %d so far", g, a(0).Name(), me+1, st.Standing().Scores, won, wins, g+1)
 	}
@@ -362,7 +360,7 @@ func vsAJ(t *testing.T, games int, level string, a func(seed uint64) bot) float6
 			t.Fatal(err)
 		}
 		st = play(t, st, []bot{a(uint64(g)), nil})
-		won := shareOf(st.Standing().Winners, 0)
+		won := shareOf(st, 0)
 		wins += won
 		t.Logf("game %d: %v, won %.1f, %.1f of %d so far", g, st.Standing().Scores, won, wins, g-firstGame()+1)
 	}
