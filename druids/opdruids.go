@@ -105,7 +105,19 @@ func (s *State) discardLegal(f *frame, o op, dst []game.Move) []game.Move {
 func (s *State) paysFor(f *frame, e Energy) bool {
 	g := *f
 	g.seed = int8(e)
-	return s.stepUseful(&g, int(f.pc)+1)
+	return stepUsefulAfter(s, g, int(f.pc)+1)
+}
+
+// stepUsefulAfter is stepUseful, called through a function value so that
+// the compiler does not see discardLegal, paysFor and opLegal as one
+// recursion: it moves to the heap the choice buffers of every caller of
+// a recursion's functions, and with them every buffer handed to
+// AppendLegal (a playout's, at each decision). The frame goes by value,
+// which a call through a function value does not move to the heap.
+var stepUsefulAfter func(s *State, f frame, i int) bool
+
+func init() {
+	stepUsefulAfter = func(s *State, f frame, i int) bool { return s.stepUseful(&f, i) }
 }
 
 func (s *State) discardPlay(f *frame, _ op, m game.Move) {
