@@ -230,6 +230,10 @@ func (b *Heuristic) planByRollouts(s *druids.State, c closing, planTime time.Dur
 	var p Position
 	var buf [256]game.Move
 	var seeds [][2]uint64
+	// One generator, reseeded for each playout: a playout's own would be
+	// two allocations, which cost more than the rest of its garbage.
+	var pcg rand.PCG
+	r := rand.New(&pcg)
 	for per := b.rollouts; len(live) > 1 && (planTime <= 0 || time.Since(start) < planTime); {
 		// Each round's playouts draw their bags and futures from the same
 		// seeds for every candidate: the candidates are compared on the
@@ -242,7 +246,7 @@ func (b *Heuristic) planByRollouts(s *druids.State, c closing, planTime time.Dur
 		for i := range live {
 			for _, seed := range seeds {
 				p = Position{State: *s, policy: b.playout, root: s.Turn()}
-				r := rand.New(rand.NewPCG(seed[0], seed[1]))
+				pcg.Seed(seed[0], seed[1])
 				p.Resample(seat, r)
 				turn := p.Turn()
 				for _, m := range live[i].moves {
