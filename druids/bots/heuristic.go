@@ -35,9 +35,10 @@ type Heuristic struct {
 	rollouts int
 	// turnTime, if above 0, is the time of a turn's plans: each plan is
 	// given half of what the turn has left (planTime); its successive
-	// halving gives the later rounds as many playouts as fit in that
-	// (roundPlayouts), no round begins past it, and the best of the last
-	// round is kept.
+	// halving gives each round an equal share of that, the first after
+	// its fixed playouts (firstRoundTopUp), the later ones as many
+	// playouts as fit in theirs (roundPlayouts); no round begins past it,
+	// and the best of the last round is kept.
 	turnTime time.Duration
 	// turn is the turn last planned in, spent the time its plans took.
 	turn  int
@@ -234,7 +235,7 @@ func (b *Heuristic) planByRollouts(s *druids.State, c closing, planTime time.Dur
 	// two allocations, which cost more than the rest of its garbage.
 	var pcg rand.PCG
 	r := rand.New(&pcg)
-	for per := b.rollouts; len(live) > 1 && (planTime <= 0 || time.Since(start) < planTime); {
+	round := func(per int) {
 		// Each round's playouts draw their bags and futures from the same
 		// seeds for every candidate: the candidates are compared on the
 		// same determinizations, which takes most of the luck out of the
@@ -265,6 +266,14 @@ func (b *Heuristic) planByRollouts(s *druids.State, c closing, planTime time.Dur
 				cost.playouts++
 			}
 		}
+	}
+	for per, first := b.rollouts, true; len(live) > 1 && (planTime <= 0 || time.Since(start) < planTime); first = false {
+		round(per)
+		if first {
+			if more := firstRoundTopUp(planTime, time.Since(start), cost.playouts, len(live)); more > 0 {
+				round(more)
+			}
+		}
 		slices.SortStableFunc(live, func(x, y cand) int {
 			return cmp.Compare(y.sum/float64(y.n), x.sum/float64(x.n))
 		})
@@ -292,6 +301,27 @@ func roundPlayouts(per int, planTime, elapsed time.Duration, playouts, live int)
 	rate := float64(playouts) / elapsed.Seconds()
 	fit := int((planTime - elapsed).Seconds() / float64(rounds) * rate / float64(live))
 	return max(next, fit)
+}
+
+// firstRoundTopUp returns how many more playouts each of live candidates
+// gets in a plan's first round, after the first round's fixed playouts
+// took elapsed for playouts in all: the first round's share of planTime
+// (planTime over the rounds of halving down to one candidate), less what
+// it took, at the rate so measured. Without it the first round's fixed
+// playouts (8 a candidate for hard, some 1% of its plan's time) halve the
+// candidates on rewards noisier than most of their differences, and the
+// later rounds spend the time on the half so kept.
+func firstRoundTopUp(planTime, elapsed time.Duration, playouts, live int) int {
+	rounds := bits.Len(uint(live - 1))
+	if planTime <= 0 || elapsed <= 0 || playouts == 0 || rounds == 0 {
+		return 0
+	}
+	share := planTime / time.Duration(rounds)
+	if elapsed >= share {
+		return 0
+	}
+	rate := float64(playouts) / elapsed.Seconds()
+	return int((share - elapsed).Seconds() * rate / float64(live))
 }
 
 // planCost is what a plan by playouts cost: its distinct candidates and

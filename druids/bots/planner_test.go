@@ -308,6 +308,27 @@ func TestRoundPlayouts(t *testing.T) {
 	}
 }
 
+// A plan's first round is topped up to its share of the plan's time: the
+// rounds share it equally, as the later rounds' playouts do.
+func TestFirstRoundTopUp(t *testing.T) {
+	for _, c := range []struct {
+		name              string
+		planTime, elapsed time.Duration
+		playouts, live    int
+		want              int
+	}{
+		{"no time bound", 0, 10 * time.Millisecond, 320, 40, 0},
+		{"a pilot of 1%", 1200 * time.Millisecond, 12 * time.Millisecond, 320, 40, 125}, // 6 rounds: 200 ms each, 188 ms left at 26,667 a second
+		{"the share spent", 1200 * time.Millisecond, 200 * time.Millisecond, 320, 40, 0},
+		{"one candidate", time.Second, time.Millisecond, 10, 1, 0},
+		{"two candidates: one round", time.Second, 10 * time.Millisecond, 20, 2, 990},
+	} {
+		if got := firstRoundTopUp(c.planTime, c.elapsed, c.playouts, c.live); got != c.want {
+			t.Errorf("%s: %d more playouts a candidate, want %d", c.name, got, c.want)
+		}
+	}
+}
+
 // A turn's plans share its time: each gets half of what the turn has left,
 // a new turn starts afresh, and a turn spent still bounds its next plan.
 func TestPlanTime(t *testing.T) {

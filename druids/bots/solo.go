@@ -23,8 +23,8 @@ type soloLevel struct {
 // soloPlanner is the level name: the search of spec (a turn's budget, as
 // "mcts:2500ms/turn") in games of seats, the planner with samples and
 // rollouts (its first round's playouts) in the solo game, its plans within
-// turn, each with half of what the turn has left, which its later rounds
-// fill (Heuristic.planTime, roundPlayouts). Its playouts play
+// turn, each with half of what the turn has left, which its rounds share
+// equally (Heuristic.planTime, firstRoundTopUp, roundPlayouts). Its playouts play
 // the seat's turns towards unravels (unravelPlan), which against AJ judged
 // far better than the prior's draws (docs/druids.md, "The planner").
 func soloPlanner(name, spec string, turn time.Duration, samples, rollouts int) ai.Maker {
