@@ -329,6 +329,43 @@ func TestFirstRoundTopUp(t *testing.T) {
 	}
 }
 
+// A playout allocates nothing, towards unravels or by the prior, in the
+// solo game and between two seats: the engine's choice buffers stay on
+// the stack (docs/druids.md, "The planner's speed", "Buffers on the
+// stack"), where garbage at each decision cost a plan a tenth of its
+// playouts.
+func TestPlayoutsAllocateNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own")
+	}
+	for _, c := range []struct {
+		name     string
+		options  map[string]string
+		unravels bool
+	}{
+		{"solo against the Legend, towards unravels", map[string]string{"aj": "legend"}, true},
+		{"solo against the Acolyte, by the prior", map[string]string{"aj": "acolyte"}, false},
+		{"two seats, towards unravels", nil, true},
+	} {
+		for seed := range uint64(4) {
+			start, err := NewPosition(newGame(t, 2, seed, c.options))
+			if err != nil {
+				t.Fatal(err)
+			}
+			start.unravels = c.unravels
+			var p Position
+			r := rand.New(rand.NewPCG(seed, 1))
+			if allocs := testing.AllocsPerRun(20, func() {
+				p = *start
+				p.Resample(0, r)
+				p.Playout(r)
+			}); allocs != 0 {
+				t.Errorf("%s, setup seed %d: a copy, a resample and a playout allocate %v times, want 0", c.name, seed, allocs)
+			}
+		}
+	}
+}
+
 // A turn's plans share its time: each gets half of what the turn has left,
 // a new turn starts afresh, and a turn spent still bounds its next plan.
 func TestPlanTime(t *testing.T) {
