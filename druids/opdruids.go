@@ -112,7 +112,7 @@ func (s *State) paysFor(f *frame, e Energy) bool {
 // the compiler does not see discardLegal, paysFor and opLegal as one
 // recursion: it moves to the heap the choice buffers of every caller of
 // a recursion's functions, and with them every buffer handed to
-// AppendLegal (a playout's, at each decision). The frame goes by value,
+// AppendLegal (each playout's among them). The frame goes by value,
 // which a call through a function value does not move to the heap.
 var stepUsefulAfter func(s *State, f frame, i int) bool
 
