@@ -11,9 +11,11 @@
 package cluster
 
 import (
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"regexp"
 	"strings"
@@ -59,6 +61,9 @@ type Options struct {
 	OnReconnect  func()
 	// Log receives what the node has to say (slog.Default() when nil).
 	Log *slog.Logger
+	// Credentials prove the node to NATS and check NATS's certificate
+	// (none when zero).
+	Credentials Credentials
 }
 
 // Conn is a node's connection to the cluster. Its methods are safe for
@@ -124,9 +129,13 @@ func Connect(addr, node string, opts Options) (*Conn, error) {
 	if opts.Log == nil {
 		opts.Log = slog.Default()
 	}
+	secure, err := opts.Credentials.natsOptions(addr)
+	if err != nil {
+		return nil, err
+	}
 	c := &Conn{node: node, prefix: opts.Prefix, opts: opts, log: opts.Log.With("node", node), closed: make(chan struct{})}
 	c.rel = newRelay(c)
-	nc, err := nats.Connect(addr,
+	nc, err := nats.Connect(addr, append(secure,
 		nats.Name("lagoon "+node),
 		nats.Timeout(opts.ConnectTimeout),
 		nats.MaxReconnects(-1),
@@ -141,10 +150,21 @@ func Connect(addr, node string, opts Options) (*Conn, error) {
 		nats.ReconnectHandler(c.reconnected),
 		nats.ClosedHandler(func(*nats.Conn) { close(c.closed) }),
 		nats.ErrorHandler(c.asyncError),
-	)
+	)...)
 	switch {
 	case errors.Is(err, nats.ErrAuthorization), errors.Is(err, nats.ErrAuthExpired), errors.Is(err, nats.ErrAuthRevoked):
 		return nil, fmt.Errorf("cluster: NATS at %s refused the node's credentials: %w", redact(addr), err)
+	case errors.Is(err, nats.ErrSecureConnWanted):
+		return nil, fmt.Errorf("cluster: NATS at %s does not speak TLS, which the node's CA or certificate asks for: %w", redact(addr), err)
+	case errors.Is(err, nats.ErrSecureConnRequired):
+		return nil, fmt.Errorf("cluster: NATS at %s asks for TLS: give the node the CA that signs its certificate: %w", redact(addr), err)
+	case errors.As(err, new(*tls.CertificateVerificationError)):
+		return nil, fmt.Errorf("cluster: NATS at %s shows a TLS certificate that the node's CA does not sign: %w", redact(addr), err)
+	case errors.Is(err, nats.ErrTLS) || tlsRefused(err):
+		// Under TLS 1.3 a server that refuses the client's certificate
+		// may just close the connection after the handshake, which
+		// nats.go reports as a TLS error of its own.
+		return nil, fmt.Errorf("cluster: NATS at %s refused the node's TLS certificate (none, or not signed by a CA it trusts): %w", redact(addr), err)
 	case errors.Is(err, nats.ErrNoServers):
 		return nil, fmt.Errorf("cluster: NATS at %s does not answer: %w", redact(addr), err)
 	case err != nil:
@@ -251,6 +271,14 @@ func (c *Conn) asyncError(_ *nats.Conn, sub *nats.Subscription, err error) {
 // subject joins the prefix and the parts into a subject.
 func (c *Conn) subject(parts ...string) string {
 	return c.prefix + "." + strings.Join(parts, ".")
+}
+
+// tlsRefused reports whether err is the other side's TLS alert in the
+// handshake: a NATS server that wants a client certificate it did not get
+// or does not trust says so in one.
+func tlsRefused(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "remote error"
 }
 
 // redact leaves passwords and tokens out of an address for messages.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -12,40 +11,6 @@ import (
 
 	"github.com/lagoon-games/lagoon/internal/cluster/natstest"
 )
-
-// TestConnectCredentials: a NATS server that wants credentials refuses
-// wrong ones, and the node says so at once rather than retry.
-func TestConnectCredentials(t *testing.T) {
-	srv := natstest.Own(t, "--user", "lagoon", "--pass", "right")
-	tests := []struct {
-		name, user, message string
-	}{
-		{name: "none", message: "refused the node's credentials"},
-		{name: "wrong", user: "lagoon:wrong@", message: "refused the node's credentials"},
-		{name: "right", user: "lagoon:right@"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c, err := Connect("nats://"+tt.user+strings.TrimPrefix(srv.URL(), "nats://"), "a", Options{Prefix: testPrefix(), Log: quiet})
-			if tt.message == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := c.Close(); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil {
-				c.Close()
-				t.Fatal("connected")
-			}
-			if !strings.Contains(err.Error(), tt.message) || strings.Contains(err.Error(), "wrong") {
-				t.Errorf("%q does not say %q, or shows the password", err, tt.message)
-			}
-		})
-	}
-}
 
 // TestNATSRestart: NATS is killed and started again under two nodes. The
 // nodes reconnect by themselves, the watcher is told to resync, commands

@@ -1,0 +1,261 @@
+package cluster
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"math/big"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nkeys"
+
+	"github.com/lagoon-games/lagoon/internal/cluster/natstest"
+)
+
+// connectCase is one attempt to join a NATS server: with what, and the
+// words its error must have ("" for none).
+type connectCase struct {
+	name    string
+	addr    func(url string) string // the address given, from the server's (itself when nil)
+	cr      Credentials
+	message string
+	secrets []string // what the error must not show
+}
+
+// tryConnect runs the cases against the server at url.
+func tryConnect(t *testing.T, url string, tests []connectCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			addr := url
+			if tt.addr != nil {
+				addr = tt.addr(url)
+			}
+			c, err := Connect(addr, "a", Options{Prefix: testPrefix(), Log: quiet, Credentials: tt.cr})
+			if tt.message == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Connected is not enough: a message goes through.
+				if _, err := c.nc.Request(c.subject("nobody"), nil, 2*time.Second); err == nil {
+					t.Error("a request to nobody was answered")
+				}
+				if err := c.Close(); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil {
+				c.Close()
+				t.Fatal("connected")
+			}
+			t.Log(err)
+			if !strings.Contains(err.Error(), tt.message) {
+				t.Errorf("%q does not say %q", err, tt.message)
+			}
+			for _, s := range tt.secrets {
+				if strings.Contains(err.Error(), s) {
+					t.Errorf("%q shows %q", err, s)
+				}
+			}
+		})
+	}
+}
+
+// TestConnectCredentials: a NATS server that wants a user and password
+// refuses a node without them or with wrong ones, from the address or the
+// options, and the node says so at once rather than retry.
+func TestConnectCredentials(t *testing.T) {
+	srv := natstest.Own(t, "--user", "lagoon", "--pass", "right")
+	inAddr := func(user string) func(string) string {
+		return func(url string) string { return "nats://" + user + "@" + strings.TrimPrefix(url, "nats://") }
+	}
+	refused := "refused the node's credentials"
+	tryConnect(t, srv.URL(), []connectCase{
+		{name: "none", message: refused},
+		{name: "wrong in the address", addr: inAddr("lagoon:wrong"), message: refused, secrets: []string{"wrong"}},
+		{name: "right in the address", addr: inAddr("lagoon:right")},
+		{name: "wrong in the options", cr: Credentials{User: "lagoon", Password: "wrong"}, message: refused, secrets: []string{"wrong"}},
+		{name: "right in the options", cr: Credentials{User: "lagoon", Password: "right"}},
+		{name: "a user without a password", cr: Credentials{User: "lagoon"}, message: "without a password"},
+		{name: "a password without a user", cr: Credentials{Password: "right"}, message: "without a user", secrets: []string{"right"}},
+		{name: "both the address and the options", addr: inAddr("lagoon:right"), cr: Credentials{User: "lagoon", Password: "right"}, message: "give one", secrets: []string{"right"}},
+	})
+}
+
+// TestConnectToken: a NATS server that wants a token.
+func TestConnectToken(t *testing.T) {
+	srv := natstest.Own(t, "--auth", "s3cret-token")
+	tryConnect(t, srv.URL(), []connectCase{
+		{name: "none", message: "refused the node's credentials"},
+		{name: "wrong", cr: Credentials{Token: "other-token"}, message: "refused the node's credentials", secrets: []string{"other-token"}},
+		{name: "right", cr: Credentials{Token: "s3cret-token"}},
+		{name: "a token and a user", cr: Credentials{Token: "s3cret-token", User: "u", Password: "p"}, message: "give one", secrets: []string{"s3cret-token"}},
+	})
+}
+
+// TestConnectNkey: a NATS server that knows the node's user by its nkey.
+func TestConnectNkey(t *testing.T) {
+	dir := t.TempDir()
+	seedFile := func(name string) (file, public string) {
+		kp, err := nkeys.CreateUser()
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed, err := kp.Seed()
+		if err != nil {
+			t.Fatal(err)
+		}
+		public, err = kp.PublicKey()
+		if err != nil {
+			t.Fatal(err)
+		}
+		file = filepath.Join(dir, name)
+		writeFile(t, file, string(seed)+"\n")
+		return file, public
+	}
+	known, public := seedFile("known.nk")
+	stranger, _ := seedFile("stranger.nk")
+	conf := filepath.Join(dir, "nats.conf")
+	writeFile(t, conf, "authorization { users = [ { nkey: "+public+" } ] }\n")
+	notASeed := filepath.Join(dir, "not-a-seed.nk")
+	writeFile(t, notASeed, "hello\n")
+	srv := natstest.Own(t, "-c", conf)
+	tryConnect(t, srv.URL(), []connectCase{
+		{name: "none", message: "refused the node's credentials"},
+		{name: "a stranger's", cr: Credentials{NkeyFile: stranger}, message: "refused the node's credentials"},
+		{name: "the node's", cr: Credentials{NkeyFile: known}},
+		{name: "a missing file", cr: Credentials{NkeyFile: filepath.Join(dir, "missing.nk")}, message: "missing.nk"},
+		{name: "not a seed", cr: Credentials{NkeyFile: notASeed}, message: "not-a-seed.nk"},
+		{name: "a missing creds file", cr: Credentials{CredsFile: filepath.Join(dir, "missing.creds")}, message: "missing.creds"},
+	})
+}
+
+// TestConnectTLS: a NATS server with a certificate of the test's own CA,
+// and then one that asks the node for its own certificate too.
+func TestConnectTLS(t *testing.T) {
+	dir := t.TempDir()
+	ca := newCA(t, dir)
+	serverCert, serverKey := ca.issue(t, "server", true)
+	nodeCert, nodeKey := ca.issue(t, "node", false)
+	other := newCA(t, filepath.Join(dir, "other"))
+	strangerCert, strangerKey := other.issue(t, "stranger", false)
+
+	srv := natstest.Own(t, "--tls", "--tlscert", serverCert, "--tlskey", serverKey)
+	tryConnect(t, srv.URL(), []connectCase{
+		{name: "the CA", cr: Credentials{CAFile: ca.file}},
+		{name: "another CA", cr: Credentials{CAFile: other.file}, message: "shows a TLS certificate that the node's CA does not sign"},
+		{name: "no CA", message: "shows a TLS certificate that the node's CA does not sign"},
+		{name: "a CA file that is not one", cr: Credentials{CAFile: serverKey}, message: "NATS CA file"},
+		{name: "a certificate without its key", cr: Credentials{CAFile: ca.file, CertFile: nodeCert}, message: "both its certificate and its key"},
+	})
+
+	verify := natstest.Own(t, "--tlsverify", "--tlscert", serverCert, "--tlskey", serverKey, "--tlscacert", ca.file)
+	tryConnect(t, verify.URL(), []connectCase{
+		{name: "the node's certificate", cr: Credentials{CAFile: ca.file, CertFile: nodeCert, KeyFile: nodeKey}},
+		{name: "no certificate", cr: Credentials{CAFile: ca.file}, message: "refused the node's TLS certificate"},
+		{name: "a stranger's certificate", cr: Credentials{CAFile: ca.file, CertFile: strangerCert, KeyFile: strangerKey}, message: "refused the node's TLS certificate"},
+	})
+
+	plain := natstest.Own(t)
+	tryConnect(t, plain.URL(), []connectCase{
+		{name: "TLS wanted of a server without it", cr: Credentials{CAFile: ca.file}, message: "does not speak TLS"},
+	})
+}
+
+// testCA is a certificate authority of one test's own.
+type testCA struct {
+	dir  string
+	file string // its certificate, PEM
+	cert *x509.Certificate
+	key  *ecdsa.PrivateKey
+}
+
+func newCA(t *testing.T, dir string) *testCA {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber:          big.NewInt(1),
+		Subject:               pkix.Name{CommonName: "lagoon test CA " + dir},
+		NotBefore:             time.Now().Add(-time.Hour),
+		NotAfter:              time.Now().Add(time.Hour),
+		IsCA:                  true,
+		BasicConstraintsValid: true,
+		KeyUsage:              x509.KeyUsageCertSign,
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca := &testCA{dir: dir, file: filepath.Join(dir, "ca.pem"), cert: cert, key: key}
+	writePEM(t, ca.file, "CERTIFICATE", der)
+	return ca
+}
+
+// issue makes a certificate signed by ca, for the server on 127.0.0.1 or
+// for a client, and returns its file and its key's.
+func (ca *testCA) issue(t *testing.T, name string, server bool) (certFile, keyFile string) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	serial, err := rand.Int(rand.Reader, big.NewInt(1<<62))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: serial,
+		Subject:      pkix.Name{CommonName: name},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(time.Hour),
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth},
+	}
+	if server {
+		tmpl.ExtKeyUsage = []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}
+		tmpl.IPAddresses = []net.IP{net.IPv4(127, 0, 0, 1)}
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, ca.cert, &key.PublicKey, ca.key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	certFile, keyFile = filepath.Join(ca.dir, name+".pem"), filepath.Join(ca.dir, name+"-key.pem")
+	writePEM(t, certFile, "CERTIFICATE", der)
+	writePEM(t, keyFile, "PRIVATE KEY", keyDER)
+	return certFile, keyFile
+}
+
+func writePEM(t *testing.T, file, kind string, der []byte) {
+	t.Helper()
+	writeFile(t, file, string(pem.EncodeToMemory(&pem.Block{Type: kind, Bytes: der})))
+}
+
+func writeFile(t *testing.T, file, text string) {
+	t.Helper()
+	if err := os.WriteFile(file, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
