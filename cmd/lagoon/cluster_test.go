@@ -10,6 +10,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -603,6 +604,22 @@ func TestServeClusterBadInput(t *testing.T) {
 	}
 	u.User = url.UserPassword("nosuchrole", "wrong")
 	badUser := u.String()
+	// NATS servers that want credentials and TLS: a node they take gets
+	// as far as the database, which refuses badUser.
+	dir := t.TempDir()
+	file := func(name, text string) string {
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	right, wrong, empty := file("right", "right\n"), file("wrong", "wrong\n"), file("empty", "\n")
+	withUser := natstest.Own(t, "--user", "lagoon", "--pass", "right").URL()
+	withToken := natstest.Own(t, "--auth", "right").URL()
+	ca := natstest.NewCA(t, filepath.Join(dir, "ca"))
+	cert, key := ca.Issue(t, "server", true)
+	withTLS := natstest.Own(t, "--tls", "--tlscert", cert, "--tlskey", key).URL()
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -613,6 +630,17 @@ func TestServeClusterBadInput(t *testing.T) {
 		{"node without nats", []string{"-store", db, "-node", "n1"}, 2, "-node names a node of a cluster: it needs -nats"},
 		{"nats that does not answer", []string{"-store", db, "-nats", "nats://127.0.0.1:1", "-node", "n1"}, 1, "127.0.0.1:1"},
 		{"database credentials refused", []string{"-store", badUser, "-nats", nats, "-node", "n1", "-nats-prefix", "lagoontest_" + rand.Text()[:10]}, 1, "nosuchrole"},
+		{"nats credentials without nats", []string{"-data", t.TempDir(), "-nats-user", "lagoon"}, 2, "they need -nats"},
+		{"a nats password file missing", []string{"-store", db, "-nats", withUser, "-nats-user", "lagoon", "-nats-password-file", filepath.Join(dir, "nosuchfile")}, 2, "nosuchfile"},
+		{"a nats password file empty", []string{"-store", db, "-nats", withUser, "-nats-user", "lagoon", "-nats-password-file", empty}, 2, "is empty"},
+		{"nats user without a password", []string{"-store", db, "-nats", withUser, "-nats-user", "lagoon"}, 1, "without a password"},
+		{"nats password refused", []string{"-store", db, "-nats", withUser, "-nats-user", "lagoon", "-nats-password-file", wrong}, 1, "refused the node's credentials"},
+		{"nats password taken", []string{"-store", badUser, "-nats", withUser, "-nats-user", "lagoon", "-nats-password-file", right}, 1, "nosuchrole"},
+		{"nats token refused", []string{"-store", db, "-nats", withToken, "-nats-token-file", wrong}, 1, "refused the node's credentials"},
+		{"nats token taken", []string{"-store", badUser, "-nats", withToken, "-nats-token-file", right}, 1, "nosuchrole"},
+		{"nats TLS without its CA", []string{"-store", db, "-nats", withTLS}, 1, "does not sign"},
+		{"nats TLS with its CA", []string{"-store", badUser, "-nats", withTLS, "-nats-ca", ca.File}, 1, "nosuchrole"},
+		{"nats client certificate without its key", []string{"-store", db, "-nats", withTLS, "-nats-ca", ca.File, "-nats-cert", cert}, 1, "both its certificate and its key"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr strings.Builder

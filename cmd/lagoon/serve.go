@@ -106,6 +106,14 @@ func serveFlags(o *serveOptions) (fs *flag.FlagSet, gcPercent *int, verbose *boo
 	fs.StringVar(&o.nats, "nats", "", "NATS server (nats://host:4222) that makes this server one node of a cluster with the others on it; needs a postgres:// -store shared by them all (docs/cluster.md)")
 	fs.StringVar(&o.node, "node", "", "this node's name in the cluster, unique among its nodes: letters, digits, - and _ (default: the host name)")
 	fs.StringVar(&o.natsPrefix, "nats-prefix", "lagoon", "the first part of the cluster's NATS subjects: clusters sharing one NATS server need different ones")
+	fs.StringVar(&o.natsUser, "nats-user", "", "the NATS user the node connects as, with -nats-password-file (docs/operations.md, NATS)")
+	fs.StringVar(&o.natsPasswordFile, "nats-password-file", "", "a file holding -nats-user's password (a file, so that the password is not in the command line, which any user of the machine can read)")
+	fs.StringVar(&o.natsTokenFile, "nats-token-file", "", "a file holding the NATS server's token")
+	fs.StringVar(&o.natsCreds.NkeyFile, "nats-nkey", "", "a file holding the nkey seed (SU...) of the NATS user the node connects as")
+	fs.StringVar(&o.natsCreds.CredsFile, "nats-creds", "", "a NATS creds file (a user's JWT and seed) the node connects with")
+	fs.StringVar(&o.natsCreds.CAFile, "nats-ca", "", "a PEM file of the certificates that sign the NATS server's: the node then speaks TLS to NATS and trusts no other server")
+	fs.StringVar(&o.natsCreds.CertFile, "nats-cert", "", "the node's own TLS certificate (PEM), for a NATS server that asks its clients for one; with -nats-key")
+	fs.StringVar(&o.natsCreds.KeyFile, "nats-key", "", "the key of -nats-cert (PEM)")
 	fs.StringVar(&o.metrics, "metrics", "", "address to serve /metrics on, in the Prometheus text format (e.g. 127.0.0.1:9090; default: none)")
 	gcPercent = fs.Int("gc-percent", defaultGCPercent, "how far the heap may grow past what is live before the Go collector runs, in per cent (GOGC; the GOGC environment variable, when set, wins over the default but not over this flag)")
 	verbose = fs.Bool("v", false, "log every request")
@@ -202,6 +210,9 @@ func (o *serveOptions) checkCluster() error {
 		if o.node != "" {
 			return errors.New("-node names a node of a cluster: it needs -nats")
 		}
+		if o.natsUser != "" || o.natsPasswordFile != "" || o.natsTokenFile != "" || o.natsCreds != (cluster.Credentials{}) {
+			return errors.New("the -nats-... flags say how to reach a cluster's NATS: they need -nats")
+		}
 		return nil
 	}
 	if !isPostgres(o.store) {
@@ -214,7 +225,33 @@ func (o *serveOptions) checkCluster() error {
 		}
 		o.node = host
 	}
+	o.natsCreds.User = o.natsUser
+	var err error
+	if o.natsCreds.Password, err = secretFile("-nats-password-file", o.natsPasswordFile); err != nil {
+		return err
+	}
+	if o.natsCreds.Token, err = secretFile("-nats-token-file", o.natsTokenFile); err != nil {
+		return err
+	}
 	return nil
+}
+
+// secretFile reads a password or a token from file ("" when none), without
+// the line's end an editor leaves; an empty one is an error, not a secret
+// of nothing. The error names the file, never what it holds.
+func secretFile(flag, file string) (string, error) {
+	if file == "" {
+		return "", nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", flag, err)
+	}
+	secret := strings.TrimRight(string(b), "\r\n")
+	if secret == "" {
+		return "", fmt.Errorf("%s: %s is empty", flag, file)
+	}
+	return secret, nil
 }
 
 // serveOptions are lagoon serve's flags.
@@ -222,6 +259,10 @@ type serveOptions struct {
 	addr, data, metrics       string
 	store                     string // -store, or -data's directory
 	nats, node, natsPrefix    string // the cluster: -nats, -node, -nats-prefix
+	natsUser                  string // -nats-user
+	natsPasswordFile          string // -nats-password-file, read into natsCreds by checkCluster
+	natsTokenFile             string // -nats-token-file, the same
+	natsCreds                 cluster.Credentials
 	rate                      float64
 	maxConns, maxConnsPerAddr int
 	cfg                       server.Config // the limits and the bots' settings
@@ -293,7 +334,7 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	var cl *server.Cluster
 	if o.nats != "" {
 		gate := &server.Gate{}
-		conn, err := cluster.Connect(o.nats, o.node, cluster.Options{Prefix: o.natsPrefix, Handler: gate.Handler, Counts: gate.Counts, Log: log})
+		conn, err := cluster.Connect(o.nats, o.node, cluster.Options{Prefix: o.natsPrefix, Handler: gate.Handler, Counts: gate.Counts, Log: log, Credentials: o.natsCreds})
 		if err != nil {
 			return err
 		}

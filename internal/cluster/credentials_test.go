@@ -1,14 +1,6 @@
 package cluster
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
-	"math/big"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,114 +135,32 @@ func TestConnectNkey(t *testing.T) {
 // and then one that asks the node for its own certificate too.
 func TestConnectTLS(t *testing.T) {
 	dir := t.TempDir()
-	ca := newCA(t, dir)
-	serverCert, serverKey := ca.issue(t, "server", true)
-	nodeCert, nodeKey := ca.issue(t, "node", false)
-	other := newCA(t, filepath.Join(dir, "other"))
-	strangerCert, strangerKey := other.issue(t, "stranger", false)
+	ca := natstest.NewCA(t, dir)
+	serverCert, serverKey := ca.Issue(t, "server", true)
+	nodeCert, nodeKey := ca.Issue(t, "node", false)
+	other := natstest.NewCA(t, filepath.Join(dir, "other"))
+	strangerCert, strangerKey := other.Issue(t, "stranger", false)
 
 	srv := natstest.Own(t, "--tls", "--tlscert", serverCert, "--tlskey", serverKey)
 	tryConnect(t, srv.URL(), []connectCase{
-		{name: "the CA", cr: Credentials{CAFile: ca.file}},
-		{name: "another CA", cr: Credentials{CAFile: other.file}, message: "shows a TLS certificate that the node's CA does not sign"},
+		{name: "the CA", cr: Credentials{CAFile: ca.File}},
+		{name: "another CA", cr: Credentials{CAFile: other.File}, message: "shows a TLS certificate that the node's CA does not sign"},
 		{name: "no CA", message: "shows a TLS certificate that the node's CA does not sign"},
 		{name: "a CA file that is not one", cr: Credentials{CAFile: serverKey}, message: "NATS CA file"},
-		{name: "a certificate without its key", cr: Credentials{CAFile: ca.file, CertFile: nodeCert}, message: "both its certificate and its key"},
+		{name: "a certificate without its key", cr: Credentials{CAFile: ca.File, CertFile: nodeCert}, message: "both its certificate and its key"},
 	})
 
-	verify := natstest.Own(t, "--tlsverify", "--tlscert", serverCert, "--tlskey", serverKey, "--tlscacert", ca.file)
+	verify := natstest.Own(t, "--tlsverify", "--tlscert", serverCert, "--tlskey", serverKey, "--tlscacert", ca.File)
 	tryConnect(t, verify.URL(), []connectCase{
-		{name: "the node's certificate", cr: Credentials{CAFile: ca.file, CertFile: nodeCert, KeyFile: nodeKey}},
-		{name: "no certificate", cr: Credentials{CAFile: ca.file}, message: "refused the node's TLS certificate"},
-		{name: "a stranger's certificate", cr: Credentials{CAFile: ca.file, CertFile: strangerCert, KeyFile: strangerKey}, message: "refused the node's TLS certificate"},
+		{name: "the node's certificate", cr: Credentials{CAFile: ca.File, CertFile: nodeCert, KeyFile: nodeKey}},
+		{name: "no certificate", cr: Credentials{CAFile: ca.File}, message: "refused the node's TLS certificate"},
+		{name: "a stranger's certificate", cr: Credentials{CAFile: ca.File, CertFile: strangerCert, KeyFile: strangerKey}, message: "refused the node's TLS certificate"},
 	})
 
 	plain := natstest.Own(t)
 	tryConnect(t, plain.URL(), []connectCase{
-		{name: "TLS wanted of a server without it", cr: Credentials{CAFile: ca.file}, message: "does not speak TLS"},
+		{name: "TLS wanted of a server without it", cr: Credentials{CAFile: ca.File}, message: "does not speak TLS"},
 	})
-}
-
-// testCA is a certificate authority of one test's own.
-type testCA struct {
-	dir  string
-	file string // its certificate, PEM
-	cert *x509.Certificate
-	key  *ecdsa.PrivateKey
-}
-
-func newCA(t *testing.T, dir string) *testCA {
-	t.Helper()
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(1),
-		Subject:               pkix.Name{CommonName: "lagoon test CA " + dir},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(time.Hour),
-		IsCA:                  true,
-		BasicConstraintsValid: true,
-		KeyUsage:              x509.KeyUsageCertSign,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, err := x509.ParseCertificate(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ca := &testCA{dir: dir, file: filepath.Join(dir, "ca.pem"), cert: cert, key: key}
-	writePEM(t, ca.file, "CERTIFICATE", der)
-	return ca
-}
-
-// issue makes a certificate signed by ca, for the server on 127.0.0.1 or
-// for a client, and returns its file and its key's.
-func (ca *testCA) issue(t *testing.T, name string, server bool) (certFile, keyFile string) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	serial, err := rand.Int(rand.Reader, big.NewInt(1<<62))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: serial,
-		Subject:      pkix.Name{CommonName: name},
-		NotBefore:    time.Now().Add(-time.Hour),
-		NotAfter:     time.Now().Add(time.Hour),
-		KeyUsage:     x509.KeyUsageDigitalSignature,
-		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth},
-	}
-	if server {
-		tmpl.ExtKeyUsage = []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}
-		tmpl.IPAddresses = []net.IP{net.IPv4(127, 0, 0, 1)}
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, ca.cert, &key.PublicKey, ca.key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	certFile, keyFile = filepath.Join(ca.dir, name+".pem"), filepath.Join(ca.dir, name+"-key.pem")
-	writePEM(t, certFile, "CERTIFICATE", der)
-	writePEM(t, keyFile, "PRIVATE KEY", keyDER)
-	return certFile, keyFile
-}
-
-func writePEM(t *testing.T, file, kind string, der []byte) {
-	t.Helper()
-	writeFile(t, file, string(pem.EncodeToMemory(&pem.Block{Type: kind, Bytes: der})))
 }
 
 func writeFile(t *testing.T, file, text string) {
