@@ -334,7 +334,7 @@ func serve(o serveOptions, log *slog.Logger, stdout io.Writer) error {
 	var cl *server.Cluster
 	if o.nats != "" {
 		gate := &server.Gate{}
-		conn, err := cluster.Connect(o.nats, o.node, cluster.Options{Prefix: o.natsPrefix, Handler: gate.Handler, Counts: gate.Counts, Log: log, Credentials: o.natsCreds})
+		conn, err := cluster.Connect(o.nats, o.node, cluster.Options{Prefix: o.natsPrefix, Handler: gate.Handler, Counts: gate.Counts, Owner: gate.Owner, Log: log, Credentials: o.natsCreds})
 		if err != nil {
 			return err
 		}

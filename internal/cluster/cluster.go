@@ -11,6 +11,7 @@
 package cluster
 
 import (
+	"context"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -61,6 +62,15 @@ type Options struct {
 	OnReconnect  func()
 	// Log receives what the node has to say (slog.Default() when nil).
 	Log *slog.Logger
+	// Owner reads from the store of record which node owns a game and
+	// under which lease epoch. A watching node hands its watchers a
+	// game's event only from that node under that epoch, since anyone
+	// who can publish on NATS could send one in the owner's name; what
+	// it says is kept for each game watched, and read again only for an
+	// event claiming a newer epoch (a new owner). Nil accepts every
+	// event of the game: for those, like this package's tests, who play
+	// the owners themselves. It is called from several goroutines.
+	Owner func(ctx context.Context, game string) (node string, epoch int64, err error)
 	// Credentials prove the node to NATS and check NATS's certificate
 	// (none when zero).
 	Credentials Credentials

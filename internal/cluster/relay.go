@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/nats-io/nats.go"
 )
@@ -41,7 +43,14 @@ const (
 	// ReasonBadMessage: an event could not be read (it came from a node
 	// of another message version).
 	ReasonBadMessage Reason = "bad_message"
+	// ReasonUnchecked: who sent an event could not be checked against
+	// the store (Options.Owner failed), so it was not given.
+	ReasonUnchecked Reason = "unchecked"
 )
+
+// ownerTimeout bounds a read of a game's owner for an event to be checked
+// by: the game's events wait meanwhile.
+const ownerTimeout = 2 * time.Second
 
 // Event is one of a game's events as its owner published it.
 type Event struct {
@@ -85,6 +94,8 @@ type relay struct {
 	mu      sync.Mutex
 	watches map[string]*watch
 	bySub   map[*nats.Subscription]*watch
+
+	refused atomic.Uint64 // events refused: not from their game's owner under its epoch
 }
 
 // stream is what the owner numbers a game's events by.
@@ -154,6 +165,13 @@ type watch struct {
 	stream string
 	epoch  int64
 	seq    uint64
+
+	// What Options.Owner last said of the game (known false until it
+	// was asked): touched by receive alone, which NATS calls with one
+	// message of a subscription at a time.
+	known      bool
+	owner      string
+	ownerEpoch int64
 }
 
 type watcherRef struct{ w Watcher }
@@ -209,12 +227,24 @@ func (r *relay) unwatch(wt *watch, ref *watcherRef) {
 	}
 }
 
-// receive checks an event's place in its stream and hands it on.
+// receive checks who sent an event and its place in its stream, and hands
+// it on.
 func (r *relay) receive(wt *watch, m *nats.Msg) {
 	var em eventMsg
 	if err := json.Unmarshal(m.Data, &em); err != nil || em.V != wireVersion {
 		r.c.log.Warn("cluster: an event that cannot be read", "game", wt.game, "version", em.V, "err", err)
 		wt.resync(ReasonBadMessage)
+		return
+	}
+	// Before the stream's checks: a forged epoch taken in would make the
+	// owner's own events look older and be dropped.
+	switch ok, err := r.fromOwner(wt, &em); {
+	case err != nil:
+		r.c.log.Warn("cluster: an event whose sender cannot be checked", "game", wt.game, "err", err)
+		wt.resync(ReasonUnchecked)
+		return
+	case !ok:
+		r.refuse(wt, &em)
 		return
 	}
 	wt.mu.Lock()
@@ -238,6 +268,49 @@ func (r *relay) receive(wt *watch, m *nats.Msg) {
 		ref.w.Event(ev)
 	}
 }
+
+// fromOwner reports whether em is an event of its subject's game sent by
+// the node that owns the game under the epoch the store says
+// (Options.Owner; every event is when there is none). The store is read
+// only for a claim of a newer epoch than it said last, at most once an
+// event: an epoch is given to one node and never again, so a claim of the
+// epoch known, or of an older one, is settled without asking, and the
+// owner's own events, once known, cost nothing.
+func (r *relay) fromOwner(wt *watch, em *eventMsg) (bool, error) {
+	if em.Game != wt.game {
+		return false, nil
+	}
+	owner := r.c.opts.Owner
+	if owner == nil {
+		return true, nil
+	}
+	if !wt.known || em.Epoch > wt.ownerEpoch {
+		ctx, cancel := context.WithTimeout(context.Background(), ownerTimeout)
+		node, epoch, err := owner(ctx, wt.game)
+		cancel()
+		if err != nil {
+			return false, fmt.Errorf("cluster: reading the owner of game %s: %w", wt.game, err)
+		}
+		wt.known, wt.owner, wt.ownerEpoch = true, node, epoch
+	}
+	return em.Node == wt.owner && em.Epoch == wt.ownerEpoch, nil
+}
+
+// refuse counts an event not from its game's owner. It logs the 1st, 2nd,
+// 4th, 8th... refusal of the node, with the count, so that a flood of
+// forged events costs the log a line a doubling (Refused counts them all).
+func (r *relay) refuse(wt *watch, em *eventMsg) {
+	n := r.refused.Add(1)
+	if n&(n-1) == 0 {
+		r.c.log.Warn("cluster: refused events not sent by their game's owner under its epoch (anyone who can publish on NATS may send them)",
+			"refused", n, "game", wt.game, "claimed_game", em.Game, "claimed_node", em.Node, "claimed_epoch", em.Epoch, "owner", wt.owner, "owner_epoch", wt.ownerEpoch)
+	}
+}
+
+// Refused returns how many events this node refused since it connected:
+// events of the games it watches not sent by the game's owner under its
+// epoch as Options.Owner says.
+func (c *Conn) Refused() uint64 { return c.rel.refused.Load() }
 
 func (wt *watch) resync(reason Reason) {
 	wt.mu.Lock()

@@ -46,10 +46,18 @@ func newMetrics(s *Server) *metrics {
 		Help: "Commands forwarded to a game's owner node that got no answer from it, by kind (docs/cluster.md)."}, []string{"kind"})
 	m.resyncs = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "lagoon_resyncs_total",
 		Help: "Times the clients of a game relayed from another node were told to reconnect, by reason (docs/cluster.md)."}, []string{"reason"})
+	refused := prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "lagoon_events_refused_total",
+		Help: "Events of games relayed from other nodes that this node refused: not sent by the game's owner under its lease's epoch (docs/cluster.md)."},
+		func() float64 {
+			if s.node == nil {
+				return 0
+			}
+			return float64(s.node.conn.Refused())
+		})
 	gauge := func(name, help string, f func(h healthView) float64) prometheus.Collector {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return f(s.health(time.Now())) })
 	}
-	m.reg.MustRegister(m.moves, m.botWait, m.botThink, m.botsHurried, m.refused, m.takeBacks, m.forwards, m.resyncs,
+	m.reg.MustRegister(m.moves, m.botWait, m.botThink, m.botsHurried, m.refused, m.takeBacks, m.forwards, m.resyncs, refused,
 		gauge("lagoon_games_in_progress", "Games in progress.", func(h healthView) float64 { return float64(h.Games) }),
 		gauge("lagoon_games_in_memory", "Games in memory, in progress or finished.", func(h healthView) float64 { return float64(h.InMemory) }),
 		gauge("lagoon_connections_open", "Open TCP connections.", func(h healthView) float64 { return float64(h.Connections) }),

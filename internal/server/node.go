@@ -67,6 +67,17 @@ func (gt *Gate) Handler(ctx context.Context, game string, body []byte) ([]byte, 
 	return s.forwarded(ctx, game, body)
 }
 
+// Owner is who owns a game and under which epoch, as the leases say: a
+// node takes a relayed event only from them (cluster.Options.Owner).
+func (gt *Gate) Owner(ctx context.Context, game string) (string, int64, error) {
+	s := gt.s.Load()
+	if s == nil {
+		return "", 0, errors.New("server: the node is starting")
+	}
+	node, epoch, _, err := s.node.leases.Holder(ctx, game)
+	return node, epoch, err
+}
+
 // Counts are the node's counts for the cluster's limits.
 func (gt *Gate) Counts() map[string]int {
 	s := gt.s.Load()

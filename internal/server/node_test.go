@@ -9,11 +9,14 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/nats-io/nats.go"
 
 	"github.com/lagoon-games/lagoon/internal/cluster"
 	"github.com/lagoon-games/lagoon/internal/cluster/natstest"
@@ -52,7 +55,7 @@ func newTestNodesVia(t *testing.T, nats string, via func(name, db string) string
 			t.Fatal(err)
 		}
 		gate := &Gate{}
-		conn, err := cluster.Connect(nats, name, cluster.Options{Prefix: prefix, Handler: gate.Handler, Counts: gate.Counts})
+		conn, err := cluster.Connect(nats, name, cluster.Options{Prefix: prefix, Handler: gate.Handler, Counts: gate.Counts, Owner: gate.Owner})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +68,7 @@ func newTestNodesVia(t *testing.T, nats string, via func(name, db string) string
 		if err != nil {
 			t.Fatal(err)
 		}
-		ts := &testServer{t: t, store: st, s: s, http: httptest.NewServer(s)}
+		ts := &testServer{t: t, store: st, s: s, http: httptest.NewServer(s), prefix: prefix}
 		t.Cleanup(func() {
 			ts.stop()
 			conn.Close()
@@ -237,6 +240,80 @@ func TestNodesLimitsCountEveryNode(t *testing.T) {
 	if status != 429 || decode[errorBody](t, body).Error.Code != "too_many_games" {
 		t.Fatalf("a second game from the address on the other node: %d %s", status, body)
 	}
+}
+
+// TestNodesRefuseForgedEvents: a stranger on the cluster's NATS publishes
+// a move and a game over on a game's subject, in the owner's name under an
+// epoch the store never gave, and in another name under the owner's epoch.
+// The spectator relayed by the other node sees neither: its next move is
+// the real one, it is not made to reconnect, and the node counts the
+// forged events in its metrics.
+func TestNodesRefuseForgedEvents(t *testing.T) {
+	url := natstest.URL(t)
+	nodes, db := newTestNodes(t, nil, "a", "b")
+	owner, other := nodes[0], nodes[1]
+	id, tokens := owner.humans(2, 1)
+	spectator, _ := other.connect(id, "", -1)
+	spectator.read()
+	epoch := int64(pgtest.QueryInt(t, db, fmt.Sprintf(`SELECT epoch FROM leases WHERE game = '%s' AND node = 'a'`, id)))
+
+	stranger, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stranger.Close()
+	forged := []struct {
+		node  string
+		epoch int64
+		msg   map[string]any
+	}{
+		{"a", epoch + 1000, map[string]any{"type": "move", "version": 1, "move": "forged"}},
+		{"a", epoch + 1000, map[string]any{"type": "game_over", "version": 1}},
+		{"mallory", epoch, map[string]any{"type": "move", "version": 1, "move": "forged"}},
+		{"mallory", epoch + 1, map[string]any{"type": "game_over", "version": 1}},
+	}
+	for i, f := range forged {
+		body := mustJSON(relayed{All: []json.RawMessage{mustJSON(f.msg)}, Move: true})
+		ev := mustJSON(map[string]any{"v": 1, "game": id, "node": f.node, "stream": "forged", "epoch": f.epoch, "seq": i + 1, "version": 1, "body": json.RawMessage(body)})
+		if err := stranger.Publish(owner.prefix+".game."+id+".ev", ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := stranger.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	// Flushed, they are on their way to the other node before the move.
+	legal := owner.get(id, tokens[0]).State.View.Legal
+	owner.move(id, tokens[0], 0, legal[0])
+	for _, m := range spectator.readUntil("move") {
+		if m.Type != "move" || m.Move != legal[0] || m.Version != 1 {
+			t.Fatalf("the spectator was shown %s, the move was %s", m.raw, legal[0])
+		}
+	}
+	if got := other.metric("lagoon_events_refused_total"); got != len(forged) {
+		t.Errorf("%d forged events counted, %d sent", got, len(forged))
+	}
+	if got := other.metric(`lagoon_resyncs_total{reason="new_stream"}`); got != 0 {
+		t.Errorf("%d resyncs for new streams: the forged events moved the spectator", got)
+	}
+}
+
+// metric returns the value of one of the node's series, 0 when it has
+// none yet.
+func (ts *testServer) metric(series string) int {
+	ts.t.Helper()
+	rec := httptest.NewRecorder()
+	ts.s.Metrics().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	for line := range strings.Lines(rec.Body.String()) {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), series+" "); ok {
+			n, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				ts.t.Fatalf("%s: %v", line, err)
+			}
+			return int(n)
+		}
+	}
+	return 0
 }
 
 // TestNodesNATSRestart: NATS killed and started again under two nodes:

@@ -85,6 +85,8 @@ type testServer struct {
 	store store.Store
 	s     *Server
 	http  *httptest.Server
+	// prefix is the subject prefix of a node's cluster on NATS.
+	prefix string
 }
 
 func newTestServer(t *testing.T, configure func(*Config)) *testServer {
