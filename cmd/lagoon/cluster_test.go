@@ -22,6 +22,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
+	"github.com/nats-io/nats.go"
 
 	"github.com/lagoon-games/lagoon/internal/cluster/natstest"
 	"github.com/lagoon-games/lagoon/internal/store/postgres/pgtest"
@@ -78,6 +79,7 @@ type testCluster struct {
 	t             *testing.T
 	bin, db, nats string
 	prefix        string
+	args          []string // more flags for every node
 	nodes         map[string]*clusterNode
 	mu            sync.Mutex
 }
@@ -92,8 +94,9 @@ func (tc *testCluster) start(name string) *clusterNode {
 func (tc *testCluster) startAt(name, addr string) *clusterNode {
 	t := tc.t
 	t.Helper()
-	cmd := exec.Command(tc.bin, "serve", "-addr", addr, "-store", tc.db, "-nats", tc.nats, "-node", name,
-		"-nats-prefix", tc.prefix, "-bot-delay", "50ms", "-rate", "0")
+	args := []string{"serve", "-addr", addr, "-store", tc.db, "-nats", tc.nats, "-node", name,
+		"-nats-prefix", tc.prefix, "-bot-delay", "50ms", "-rate", "0"}
+	cmd := exec.Command(tc.bin, append(args, tc.args...)...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -595,6 +598,85 @@ func TestClusterRollingRestart(t *testing.T) {
 // TestServeClusterBadInput: the cluster's flags wrong, or its servers not
 // answering, stop lagoon serve at start with a clear error, and nothing is
 // written to the database.
+// TestClusterSecureNATS runs two nodes on a NATS server of the test's own
+// that speaks TLS with a certificate of the test's CA and lets in only its
+// users, the nodes' with the permissions docs/operations.md gives them. A
+// client without a user is refused; the nodes play a game of people
+// through both, with a spectator on the node that does not own it; a
+// forged move and game over that another user of that NATS publishes on
+// the game's subject never reach the spectator, which is not made to
+// reconnect, and the next real move does.
+func TestClusterSecureNATS(t *testing.T) {
+	dir := t.TempDir()
+	ca := natstest.NewCA(t, filepath.Join(dir, "ca"))
+	cert, key := ca.Issue(t, "server", true)
+	prefix := "lagoontest_" + rand.Text()[:10]
+	conf := filepath.Join(dir, "nats.conf")
+	allowed := fmt.Sprintf(`["%s.>", "_INBOX.>"]`, prefix)
+	if err := os.WriteFile(conf, []byte(fmt.Sprintf(`tls { cert_file: %q, key_file: %q }
+authorization { users = [
+  { user: lagoon, password: right, permissions: { publish: %s, subscribe: %s } }
+  { user: intruder, password: other }
+] }
+`, cert, key, allowed, allowed)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	password := filepath.Join(dir, "password")
+	if err := os.WriteFile(password, []byte("right\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv := natstest.Own(t, "-c", conf)
+	if nc, err := nats.Connect(srv.URL(), nats.RootCAs(ca.File)); err == nil {
+		nc.Close()
+		t.Fatal("a client without a user was let in")
+	}
+	tc := &testCluster{t: t, db: pgtest.URL(t), nats: srv.URL(), prefix: prefix, nodes: map[string]*clusterNode{},
+		args: []string{"-nats-user", "lagoon", "-nats-password-file", password, "-nats-ca", ca.File}}
+	tc.bin = buildLagoon(t)
+	a, b := tc.start("n1"), tc.start("n2")
+	g, tokens := tc.create(a, `{"game":"bluelagoon","seats":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}],"seed":3}`)
+	p := &player{t: t, id: g.ID, tokens: tokens, acked: map[int]string{}, stop: make(chan struct{})}
+	defer close(p.stop)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := watch(ctx, b, g.ID)
+	p.play([]*clusterNode{b}, 1)
+	waitUntil(t, "the spectator on n2 sees the first move", func() bool { v, _ := w.last(); return v == 1 })
+
+	intruder, err := nats.Connect(srv.URL(), nats.RootCAs(ca.File), nats.UserInfo("intruder", "other"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer intruder.Close()
+	for i, f := range []struct {
+		node  string
+		epoch int
+		msg   string
+	}{
+		{"n1", 1000, `{"type":"move","version":7,"move":"forged"}`},
+		{"n1", 1000, `{"type":"game_over","version":7}`},
+		{"mallory", 1, `{"type":"move","version":8,"move":"forged"}`},
+	} {
+		ev := fmt.Sprintf(`{"v":1,"game":%q,"node":%q,"stream":"forged","epoch":%d,"seq":%d,"version":7,"body":{"all":[%s],"move":true}}`, g.ID, f.node, f.epoch, i+1, f.msg)
+		if err := intruder.Publish(prefix+".game."+g.ID+".ev", []byte(ev)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := intruder.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	p.play([]*clusterNode{b}, 2)
+	waitUntil(t, "the spectator on n2 sees the second move", func() bool { v, _ := w.last(); return v >= 2 })
+	if v, reconnects := w.last(); v != 2 || reconnects != 0 {
+		t.Errorf("the spectator is at version %d after %d reconnections, want 2 and none", v, reconnects)
+	}
+	final, _ := readGame(t, a, g.ID)
+	p.checkAcked(final)
+	if log := b.log.String(); !strings.Contains(log, "refused events not sent by their game's owner") {
+		t.Errorf("n2 did not log the forged events; its log:\n%s", log)
+	}
+}
+
 func TestServeClusterBadInput(t *testing.T) {
 	nats := natstest.URL(t)
 	db := pgtest.URL(t)
