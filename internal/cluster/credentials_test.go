@@ -1,6 +1,9 @@
 package cluster
 
 import (
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -168,4 +171,76 @@ func writeFile(t *testing.T, file, text string) {
 	if err := os.WriteFile(file, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestConnectCreds: a NATS server run with an operator and an account
+// (NATS's JWTs, made here), and a node with a creds file of a user of that
+// account, or of a user the account never signed.
+func TestConnectCreds(t *testing.T) {
+	dir := t.TempDir()
+	operator, account := newKeys(t, nkeys.CreateOperator), newKeys(t, nkeys.CreateAccount)
+	opPub, acPub := publicKey(t, operator), publicKey(t, account)
+	conf := filepath.Join(dir, "nats.conf")
+	writeFile(t, conf, fmt.Sprintf("operator: %s\nresolver: MEMORY\nresolver_preload: { %s: %s }\n",
+		signJWT(t, operator, opPub, map[string]any{"type": "operator", "version": 2}),
+		acPub, signJWT(t, operator, acPub, map[string]any{"type": "account", "version": 2,
+			"limits": map[string]any{"subs": -1, "data": -1, "payload": -1, "imports": -1, "exports": -1, "wildcards": true, "conn": -1, "leaf": -1}})))
+	creds := func(name string, signer nkeys.KeyPair) string {
+		user := newKeys(t, nkeys.CreateUser)
+		jwt := signJWT(t, signer, publicKey(t, user), map[string]any{"type": "user", "version": 2, "pub": map[string]any{}, "sub": map[string]any{},
+			"subs": -1, "data": -1, "payload": -1})
+		seed, err := user.Seed()
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, name)
+		writeFile(t, file, "-----BEGIN NATS USER JWT-----\n"+jwt+"\n------END NATS USER JWT------\n\n"+
+			"-----BEGIN USER NKEY SEED-----\n"+string(seed)+"\n------END USER NKEY SEED------\n")
+		return file
+	}
+	seed, err := newKeys(t, nkeys.CreateUser).Seed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	nkeyFile := filepath.Join(dir, "user.nk")
+	writeFile(t, nkeyFile, string(seed))
+	srv := natstest.Own(t, "-c", conf)
+	tryConnect(t, srv.URL(), []connectCase{
+		{name: "none", message: "refused the node's credentials"},
+		{name: "a user of the account", cr: Credentials{CredsFile: creds("user.creds", account)}},
+		{name: "a user nobody signed", cr: Credentials{CredsFile: creds("stranger.creds", newKeys(t, nkeys.CreateAccount))}, message: "refused the node's credentials"},
+		{name: "a creds file and an nkey", cr: Credentials{CredsFile: creds("both.creds", account), NkeyFile: nkeyFile}, message: "give one"},
+	})
+}
+
+func newKeys(t *testing.T, create func() (nkeys.KeyPair, error)) nkeys.KeyPair {
+	t.Helper()
+	kp, err := create()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kp
+}
+
+func publicKey(t *testing.T, kp nkeys.KeyPair) string {
+	t.Helper()
+	pub, err := kp.PublicKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pub
+}
+
+// signJWT makes a NATS JWT of claims nats about subject, signed by
+// issuer: the header, the claims and the signature, each base64url.
+func signJWT(t *testing.T, issuer nkeys.KeyPair, subject string, nats map[string]any) string {
+	t.Helper()
+	enc := base64.RawURLEncoding
+	claims := mustJSON(t, map[string]any{"jti": rand.Text(), "iat": time.Now().Unix(), "iss": publicKey(t, issuer), "sub": subject, "name": subject[:8], "nats": nats})
+	signed := enc.EncodeToString([]byte(`{"typ":"JWT","alg":"ed25519-nkey"}`)) + "." + enc.EncodeToString(claims)
+	sig, err := issuer.Sign([]byte(signed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return signed + "." + enc.EncodeToString(sig)
 }
