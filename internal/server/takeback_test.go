@@ -472,3 +472,40 @@ func TestTakeBackStopsAtChance(t *testing.T) {
 		})
 	}
 }
+
+// TestTakeBackStopsAtChanceAgainstBots: what the outside probe did (issue
+// 47, item 10), taking back an explore against a bot to draw another tile,
+// is refused as among people: against bots a take-back is done at once,
+// but never past a tile drawn.
+func TestTakeBackStopsAtChanceAgainstBots(t *testing.T) {
+	ts := newTestServer(t, withDruids)
+	c := ts.create(map[string]any{"game": "druids", "seed": 6,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	id, tokens := c.ID, []string{c.Seats[0].Token, ""}
+	ts.ok("POST", "/api/games/"+id+"/join", tokens[0], nil)
+	rng := rand.New(rand.NewPCG(6, 1))
+	for {
+		st := ts.waitState(id, func(st aState[json.RawMessage]) bool { return st.ToMove == 0 || st.Over })
+		if st.Over {
+			t.Fatal("the game ended before Ann drew a tile")
+		}
+		if _, ok := ts.playQuietOrNot(id, tokens, rng, true); ok {
+			break
+		}
+		ts.playQuietOrNot(id, tokens, rng, false)
+	}
+	for {
+		g := ts.get(id, "")
+		status, _, body := ts.takeBack(id, tokens[0], g.State.Version, nil)
+		if status == http.StatusConflict && decode[errorResponse](t, body).Error.Code == "stale_version" {
+			continue // the bot moved meanwhile
+		}
+		if status != http.StatusConflict || decode[errorResponse](t, body).Error.Code != "chance_shown" {
+			t.Errorf("taking back a tile drawn against a bot: %d %s", status, body)
+		}
+		if after := ts.get(id, ""); after.State.Version < g.State.Version {
+			t.Errorf("the refused take-back went back from %d to %d", g.State.Version, after.State.Version)
+		}
+		return
+	}
+}
