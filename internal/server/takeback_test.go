@@ -277,9 +277,10 @@ func TestTakeBackRestart(t *testing.T) {
 	}
 }
 
-// TestTakeBackDrawsAnew: a move taken back and played again draws anew
-// (issue 28, item 1): playing a card, which draws one from the deck, and
-// taking it back, 50 times, draws more than one card. The record holds the
+// TestTakeBackDrawsAnew: in a game that cannot tell which moves showed
+// chance (Tiny counts no revelations), a move taken back and played again
+// draws anew (issue 28, item 1): playing a card, which draws one from the
+// deck, and taking it back, 50 times, draws more than one card. The record holds the
 // reseeds, and replays to the game exactly at every version, before and
 // after a restart.
 func TestTakeBackDrawsAnew(t *testing.T) {
