@@ -230,6 +230,17 @@ func (s *State) Resample(_ int, r *rand.Rand) { s.Reseed(r.Uint64()) }
 // Secret reports whether the settlement phase's layout is still to come.
 func (s *State) Secret() bool { return s.phase == Exploration && !s.Game.Over() }
 
+// Revealed counts the layouts chance has laid since the game was set up
+// (game.Revealer): the settlement phase's, laid by the move that ends the
+// exploration, is the only one, so no take-back goes back past that move.
+// The exploration's own layout is the setup's, seen before any move.
+func (s *State) Revealed() int {
+	if s.phase == Exploration {
+		return 0
+	}
+	return 1
+}
+
 // TimeUp returns false: Blue Lagoon keeps no turn timer.
 func (s *State) TimeUp() (game.Move, bool) { return 0, false }
 

@@ -44,3 +44,40 @@ func TestReseedDrawsAnew(t *testing.T) {
 	}
 	t.Fatal("the exploration never ended")
 }
+
+// TestRevealedAtTheSettlement: the count of revelations (game.Revealer)
+// is 0 through the exploration and 1 from the move that ends it, which
+// lays the settlement's tokens, to the end: a take-back goes back past any
+// placement but that one (issue 47, item 10).
+func TestRevealedAtTheSettlement(t *testing.T) {
+	for _, setup := range []game.Setup{
+		{Players: 2, Seed: 5},
+		{Players: 3, Seed: 6, Options: map[string]string{"board": "sides"}},
+		{Players: 4, Seed: 7},
+	} {
+		st, err := bluelagoon.New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(setup.Seed, 2))
+		ended := 0
+		for !st.Over() {
+			legal := game.Legal(st)
+			m := legal[rng.IntN(len(legal))]
+			text, before := st.MoveText(m), st.Revealed()
+			if err := st.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			want := before
+			if st.Phase() == bluelagoon.Settlement && before == 0 {
+				want, ended = 1, ended+1
+			}
+			if got := st.Revealed(); got != want {
+				t.Fatalf("%+v: after %s in the %v phase Revealed is %d, want %d", setup, text, st.Phase(), got, want)
+			}
+		}
+		if ended != 1 {
+			t.Errorf("%+v: the exploration ended %d times", setup, ended)
+		}
+	}
+}

@@ -61,6 +61,7 @@ func (s *State) ajPick(n int) int {
 	if n <= 1 {
 		return 0
 	}
+	s.revealed++
 	return int(s.rng.Uint64() % uint64(n))
 }
 
@@ -450,6 +451,7 @@ func (s *State) ajInvoke(slot, explored int) bool {
 	if total == 0 {
 		return false
 	}
+	s.revealed++
 	k := int(s.rng.Uint64() % uint64(total))
 	c := 0
 	for ; k >= int(s.tokens[c]); c++ {

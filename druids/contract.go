@@ -155,5 +155,14 @@ func (s *State) Resample(_ int, r *rand.Rand) { s.rng.Seed(r.Uint64(), r.Uint64(
 // order they come out in.
 func (s *State) Secret() bool { return s.bag != 0 && !s.Over() }
 
+// Revealed counts the draws of the game's chance (game.Revealer): a tile
+// out of the bag, which its player sees at once, and, in a game against
+// AJ, the token and the picks that make his turn, which everyone sees.
+// Each is a draw the generator made and shown, so no take-back goes back
+// past it. A draw from a bag of one tile is counted too, though the seed
+// decided nothing there: counting more than is shown only refuses a
+// take-back that could have been allowed.
+func (s *State) Revealed() int { return int(s.revealed) }
+
 // TimeUp returns false: the game keeps no turn timer.
 func (s *State) TimeUp() (game.Move, bool) { return 0, false }

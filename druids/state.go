@@ -107,6 +107,9 @@ type State struct {
 	step    uint8
 	turns   int32
 	ply     int32 // decisions made since the game began
+	// revealed counts the generator's draws since the state was set up or
+	// read (Revealed): a tile out of the bag, AJ's token, AJ's pick.
+	revealed int32
 
 	loc    [NumTiles]uint8 // where each tile is
 	side   [NumTiles]uint8 // the side face up in play or in a score area
@@ -383,6 +386,7 @@ func newGame(cfg config) (*State, error) {
 
 // draw takes a tile from the bag by the generator and holds it in hand.
 func (s *State) draw() int {
+	s.revealed++
 	k := int(s.rng.Uint64() % uint64(bits.OnesCount32(s.bag)))
 	m := s.bag
 	for range k {

@@ -84,15 +84,16 @@ type State interface {
 	// future the generator holds (a layout to come, a bag's order) and
 	// other seats' hidden pieces, consistent with what seat has seen. A
 	// search playing for seat calls it on its copies. NoSeat resamples
-	// what no seat can see, which is how a take-back draws the game's
-	// chance anew (Reseed); the same state and generator draw the same,
-	// so that a record's replay draws what the game drew.
+	// what no seat can see, which is how a take-back draws the chance of
+	// a game that counts no revelations (Revealer) anew (Reseed); the
+	// same state and generator draw the same, so that a record's replay
+	// draws what the game drew.
 	Resample(seat int, r *rand.Rand)
 	// Secret reports whether the game's seed still decides something that
 	// some seat cannot see yet. While it does, the game's record, which
-	// holds the seed, is withheld from the players, and a take-back
-	// reseeds the game; once it does not, no reseed changes what anyone
-	// sees.
+	// holds the seed, is withheld from the players, and a take-back in a
+	// game that counts no revelations (Revealer) reseeds it; once it does
+	// not, no reseed changes what anyone sees.
 	Secret() bool
 
 	// View returns what the viewer may see of the state, as a value the

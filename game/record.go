@@ -23,10 +23,12 @@ type Record struct {
 }
 
 // A Reseed draws a game's chance anew after its first At moves: a take-back
-// to that position does it, so that a move taken back and played again
-// does not draw what the mover saw the first time (a tile from the bag, a
-// layout to come, a solo opponent's turn). Seed comes from a secret source
-// and is recorded, so that a replay draws what the game drew.
+// to that position does it in a game that counts no revelations
+// (Revealer), and did it in every game before they were counted, so that
+// a move taken back and played again does not draw what the mover saw the
+// first time (a tile from the bag, a layout to come, a solo opponent's
+// turn). Seed comes from a secret source and is recorded, so that a replay
+// draws what the game drew.
 type Reseed struct {
 	At   int    `json:"at"`
 	Seed uint64 `json:"seed"`

@@ -953,6 +953,10 @@ func (s *State) Resample(int, *rand.Rand) {}
 // sees.
 func (s *State) Secret() bool { return false }
 
+// Revealed is 0 (game.Revealer): the deal is the setup's, and no move
+// draws anything, so a take-back may go back as far as the first move.
+func (s *State) Revealed() int { return 0 }
+
 // TimeUp returns End when the turn may end: the sand has run out.
 func (s *State) TimeUp() (game.Move, bool) {
 	if s.phase != phPlay {

@@ -30,6 +30,10 @@ import (
 //   - a take-back's game.Reseed leaves every view and the legal moves as
 //     they were; once Secret is false, a reseed changes nothing any
 //     viewer sees for the rest of the game;
+//   - a game that counts what its chance has shown (game.Revealer) never
+//     counts back, and a move that leaves the count as it was shows every
+//     viewer the same, note and legal moves too, whatever a reseed drew
+//     before it;
 //   - the game's record, replayed with its reseeds, gives the same final
 //     state: the same seed draws the same.
 func Check(t testing.TB, r *game.Rules, setups ...game.Setup) {
@@ -78,6 +82,7 @@ var positionPromises = []func(*gameRun){
 	(*gameRun).turnNeverGoesBack,
 	(*gameRun).standingScoresEverySeat,
 	(*gameRun).endingSaysOnlyTheEnd,
+	(*gameRun).revealedNeverGoesBack,
 	(*gameRun).notationReadsBack,
 	(*gameRun).copiesAreEqual,
 	(*gameRun).viewsEncode,
@@ -93,6 +98,7 @@ var decisionPromises = []func(*gameRun){
 	(*gameRun).resampleKeepsWhatTheSeatSees,
 	(*gameRun).openSeedDecidesNothing,
 	(*gameRun).reseedKeepsWhatSeatsSee,
+	(*gameRun).quietMoveShowsNothing,
 	(*gameRun).legalMovePlays,
 }
 
@@ -119,6 +125,9 @@ type gameRun struct {
 	clone game.State
 	// openChecked says openSeedDecidesNothing has checked a position.
 	openChecked bool
+	// revealed is the game's count of revelations (game.Revealer) at the
+	// last position, 0 for a game that keeps none.
+	revealed int
 }
 
 func newGameRun(t testing.TB, r *game.Rules, setup game.Setup) *gameRun {
@@ -247,6 +256,20 @@ func (g *gameRun) viewsEncode() {
 	}
 }
 
+// revealedNeverGoesBack: a game's count of revelations (game.Revealer)
+// never goes back.
+func (g *gameRun) revealedNeverGoesBack() {
+	g.t.Helper()
+	n, ok := game.Revealed(g.st)
+	if !ok {
+		return
+	}
+	if n < g.revealed {
+		g.t.Fatalf("%s: Revealed went back from %d to %d", g.where(), g.revealed, n)
+	}
+	g.revealed = n
+}
+
 // movesReadBack: every legal move's text reads back as the move.
 func (g *gameRun) movesReadBack() {
 	g.t.Helper()
@@ -327,6 +350,41 @@ func (g *gameRun) reseedKeepsWhatSeatsSee() {
 	g.text, g.clone = g.st.String(), g.st.Clone()
 }
 
+// quietMoveShowsNothing: for a game that counts its revelations
+// (game.Revealer), the move drawn, played on two copies reseeded apart,
+// either raises the count or shows every viewer the same: its note, the
+// views and the legal moves after it. A take-back relies on it: what a
+// move that raised no count is taken back across has shown nobody
+// anything of the seed. Once Secret is false a reseed changes nothing
+// (openSeedDecidesNothing), so only secret positions are tried.
+func (g *gameRun) quietMoveShowsNothing() {
+	g.t.Helper()
+	n, ok := game.Revealed(g.st)
+	if !ok || !g.st.Secret() {
+		return
+	}
+	// Seeds of the step's own, so that the moves Check draws stay those
+	// of a game that counts nothing.
+	a, b := g.st.Clone(), g.st.Clone()
+	game.Reseed{Seed: uint64(2 * g.step)}.Apply(a)
+	game.Reseed{Seed: uint64(2*g.step + 1)}.Apply(b)
+	noteA, noteB := mustJSON(g.t, a.Note(g.move)), mustJSON(g.t, b.Note(g.move))
+	for _, c := range []game.State{a, b} {
+		if err := c.Play(g.move); err != nil {
+			g.t.Fatalf("%s: %s, legal, is refused after a reseed: %v", g.where(), g.st.MoveText(g.move), err)
+		}
+	}
+	if ra, _ := game.Revealed(a); ra != n {
+		return
+	}
+	if rb, _ := game.Revealed(b); rb != n {
+		return
+	}
+	if noteA != noteB || !slices.Equal(allViews(g.t, a), allViews(g.t, b)) || !slices.Equal(a.AppendLegal(nil), b.AppendLegal(nil)) {
+		g.t.Fatalf("%s: %s counts no revelation (Revealed stays %d), but what it shows depends on the seed", g.where(), g.st.MoveText(g.move), n)
+	}
+}
+
 // openSeedDecidesNothing: at the first decision where Secret is false, two
 // copies reseeded apart and played alike to the end show every viewer the
 // same at every step: the seed decides nothing any more.
@@ -392,6 +450,15 @@ func allViews(t testing.TB, st game.State) []string {
 		views = append(views, viewJSON(t, st, p))
 	}
 	return views
+}
+
+func mustJSON(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("%T does not encode: %v", v, err)
+	}
+	return string(b)
 }
 
 func viewJSON(t testing.TB, st game.State, seat int) string {

@@ -18,7 +18,9 @@ import (
 // of the platform all the three Lagoon games do: 2 to 4 seats, hands hidden
 // from the other seats (private views), a deck drawn by the game's own
 // generator, turns of several decisions, a decision by another seat in the
-// middle of a turn, options, teams, and both time rules.
+// middle of a turn, options, teams, and both time rules. It counts no
+// revelations (game.Revealer), as a game need not, so a host's take-backs
+// of a game that cannot tell what chance showed are tried with it.
 //
 // The deck holds two cards of each value 1 to 9. Each seat is dealt a hand.
 // On its turn a seat plays a card: it scores the card's value and draws a

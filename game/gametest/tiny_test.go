@@ -130,3 +130,52 @@ func TestCheckHoldsHouseSeats(t *testing.T) {
 		}
 	}
 }
+
+// countingTiny is Tiny with a count of revelations (game.Revealer) that
+// count works out from the state.
+type countingTiny struct {
+	*tinyState
+	count func(*tinyState) int
+}
+
+func (c countingTiny) Revealed() int { return c.count(c.tinyState) }
+
+func (c countingTiny) Clone() game.State {
+	return countingTiny{c.tinyState.Clone().(*tinyState), c.count}
+}
+
+func (c countingTiny) CopyFrom(src game.State) { c.tinyState.CopyFrom(src.(countingTiny).tinyState) }
+
+// TestCheckHoldsRevelations: Check refuses a game whose count of
+// revelations misses a card drawn, or goes back, and takes Tiny with the
+// cards its moves drew counted.
+func TestCheckHoldsRevelations(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		count func(*tinyState) int
+		want  string // "" for no failure
+	}{
+		{"cards drawn", func(s *tinyState) int { return 18 - s.deckSize() - int(s.players)*int(s.hand) }, ""},
+		{"nothing", func(*tinyState) int { return 0 }, "counts no revelation"},
+		{"backwards", func(s *tinyState) int { return s.deckSize() }, "went back"},
+	} {
+		rules := *Tiny
+		rules.New = func(s game.Setup) (game.State, error) {
+			st, err := Tiny.New(s)
+			if err != nil {
+				return nil, err
+			}
+			return countingTiny{st.(*tinyState), c.count}, nil
+		}
+		rec := &fatalRecorder{TB: t}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			Check(rec, &rules, game.Setup{Players: 2, Seed: 1}, game.Setup{Players: 3, Options: map[string]string{"hand": "2"}, Seed: 5})
+		}()
+		<-done
+		if c.want == "" && rec.failed != "" || !strings.Contains(rec.failed, c.want) {
+			t.Errorf("%s: Check said %q; want %q", c.name, rec.failed, c.want)
+		}
+	}
+}

@@ -136,7 +136,10 @@ func (g *match) maxMoves() int {
 // The optional things a state may tell the time rule (game.Untimed,
 // game.TimeUpNoter, game.HandTimer) are the game's own: the bound passes
 // them on, as it would hide them otherwise. A capability the server comes
-// to ask of its games' states belongs here too.
+// to ask of its games' states belongs here too, but for game.Revealer,
+// whose absence says something (the game cannot tell which moves showed
+// chance, and its take-backs reseed): the server asks it of the game's
+// own state (unbounded), since the bound draws nothing.
 var _ interface {
 	game.Untimed
 	game.TimeUpNoter

@@ -110,6 +110,10 @@ type moveInfo struct {
 	byTime    bool            // the time rule made it for the seat
 	at        time.Time
 	clocks    []int64 // the time after the move, nil without time
+	// floor is the lowest version a take-back may go back to once the
+	// move is made: the version of the last move up to it that showed
+	// chance (takeback.go), 0 if none did.
+	floor int
 }
 
 func (mi *moveInfo) view(version int) *moveView {
@@ -158,7 +162,7 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 			return nil, fmt.Errorf("game %s: move %d: %w", sg.ID, i+1, err)
 		}
 		mi := moveInfo{seat: sm.Seat, move: m, text: g.cur.MoveText(m), note: mustJSON(game.NoteOf(g.cur, m, sm.ByTime)),
-			turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, byTime: sm.ByTime, at: sm.At, clocks: sm.Clocks}
+			turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, byTime: sm.ByTime, at: sm.At, clocks: sm.Clocks, floor: g.floorAfter(g.cur, next)}
 		g.cur, next = next, g.cur
 		game.ReseedAt(g.cur, g.reseeds, i+1)
 		g.record(mi)
@@ -250,7 +254,7 @@ func (g *match) view(seat int) json.RawMessage {
 // now.
 func (g *match) stateJSON(seat int, now time.Time) json.RawMessage {
 	v := len(g.moves)
-	head := stateHead{Version: v, ToMove: g.cur.ToMove(), Over: g.cur.Over(), Clocks: g.clockViews(now), Standing: g.standing}
+	head := stateHead{Version: v, ToMove: g.cur.ToMove(), Over: g.cur.Over(), Clocks: g.clockViews(now), Standing: g.standing, TakeBackFloor: g.floorAt(v)}
 	if v > 0 {
 		head.LastMove = g.moves[v-1].view(v)
 	}
@@ -372,7 +376,7 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 	now := time.Now()
 	byTime := req.afterTime || !req.person && g.seats[req.seat].Kind == kindHuman
 	mi := moveInfo{seat: req.seat, move: m, text: g.cur.MoveText(m), note: mustJSON(game.NoteOf(g.cur, m, byTime)),
-		turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, byTime: byTime, at: now}
+		turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, byTime: byTime, at: now, floor: g.floorAfter(g.cur, next)}
 	after := g.afterMove(req, &mi, next)
 	if e := g.storeMove(ctx, v+1, &mi, after); e != nil {
 		return 0, false, e
@@ -544,7 +548,7 @@ func (g *match) eventsSince(from, seat int, now time.Time) [][]byte {
 			state = g.stateJSON(seat, now)
 		} else {
 			head := stateHead{Version: v, ToMove: pos.ToMove(), Over: pos.Over(), Clocks: g.historicClocks(mi.clocks, pos.ToMove()),
-				LastMove: mi.view(v), Standing: standingOf(pos)}
+				LastMove: mi.view(v), Standing: standingOf(pos), TakeBackFloor: mi.floor}
 			state = withField(mustJSON(head), "view", mustJSON(pos.View(game.Viewer{Seat: key, Names: names})))
 		}
 		out = append(out, g.events(v, state, pos.Over())...)

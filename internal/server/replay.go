@@ -161,7 +161,7 @@ func withMovesAndState(object []byte, moves [][]byte, state []byte) []byte {
 // the one that made the next move, and the game was not over. Under g.mu.
 func (g *match) pastHead(at int) stateHead {
 	toMove := g.moves[at].seat
-	head := stateHead{Version: at, ToMove: toMove}
+	head := stateHead{Version: at, ToMove: toMove, TakeBackFloor: g.floorAt(at)}
 	if at > 0 {
 		head.LastMove = g.moves[at-1].view(at)
 		head.Clocks = g.historicClocks(g.moves[at-1].clocks, toMove)

@@ -24,12 +24,24 @@ import (
 // counts one more in takeBacks, which clients send back when they resume,
 // and which makes a bot's move or a timer of the history before stale.
 //
-// Chance is drawn from the game's seed, so a move taken back and played
-// again would draw what the mover saw the first time: the tile explored, a
-// solo opponent's turn, a layout to come. So while the seed still decides
-// something a seat cannot see (State.Secret), a take-back draws the game's
-// chance anew from a seed of crypto/rand, stored with the take-back and in
-// the record, so that every replay draws what the game drew.
+// Chance stays chance: a take-back never goes back past a move that
+// showed what chance drew (a tile drawn, a layout laid, AJ's turn), for
+// any seat, against bots as among people, as Board Game Arena's undo
+// never does. Otherwise a move could be taken back and played again, or
+// another played in its place, until chance suited its player: drawn
+// again from the same seed it shows what was seen before, and drawn anew
+// it is a re-roll. The game tells which moves showed chance by counting
+// them (game.Revealer); each move remembers the floor it leaves, the
+// version of the last such move. What a take-back then goes back across
+// showed nothing of the seed, so nothing of the future is known and the
+// seed stays as it was.
+//
+// A game that counts nothing cannot be held to that floor. Its take-backs
+// go back as far as asked, and while the seed still decides something a
+// seat cannot see (State.Secret) the game's chance is drawn anew from a
+// seed of crypto/rand, stored with the take-back and in the record, so
+// that a move played again does not show what it showed before and every
+// replay draws what the game drew.
 
 // takeBackRequest is a take-back asked for among people.
 type takeBackRequest struct {
@@ -48,6 +60,28 @@ func (g *match) takeBacksView() takeBacksView {
 		v.Request = &takeBackRequest{Version: r.Version, Seat: r.Seat, To: r.To, Waiting: slices.Clone(r.Waiting), Accepted: slices.Clone(r.Accepted)}
 	}
 	return v
+}
+
+// floorAt returns the lowest version a take-back may go back to from
+// version v: the version of the last move up to it that showed chance.
+func (g *match) floorAt(v int) int {
+	if v == 0 {
+		return 0
+	}
+	return g.moves[v-1].floor
+}
+
+// floorAfter returns the floor the next move leaves, which takes the game
+// from cur to next: its own version if it showed chance. A game that
+// counts nothing has the floor 0 throughout. The game's own state is
+// asked: the bound on a game's length draws nothing.
+func (g *match) floorAfter(cur, next game.State) int {
+	v := len(g.moves)
+	before, _ := game.Revealed(unbounded(cur))
+	if after, _ := game.Revealed(unbounded(next)); after != before {
+		return v + 1
+	}
+	return g.floorAt(v)
 }
 
 var (
@@ -83,6 +117,9 @@ func (g *match) askTakeBack(ctx context.Context, seat, version int) (done bool, 
 	}
 	if to < 0 {
 		return false, errorf(http.StatusConflict, "nothing_to_take_back", "seat %d has made no move", seat)
+	}
+	if floor := g.floorAt(len(g.moves)); to < floor {
+		return false, errorf(http.StatusConflict, "chance_shown", "move %d showed what chance drew, and a take-back never goes back past that: seat %d's last move is move %d", floor, seat, to+1)
 	}
 	var others []int
 	for i, st := range g.seats {
@@ -149,7 +186,7 @@ func (g *match) takeBack(ctx context.Context, seat, to int) *apiError {
 	cur, owner := g.replay(to)
 	clocks := g.clocksTakenBack(to, cur.ToMove(), now)
 	reseeds := slices.DeleteFunc(slices.Clone(g.reseeds), func(rs game.Reseed) bool { return rs.At > to })
-	if cur.Secret() {
+	if _, counts := game.Revealed(unbounded(cur)); !counts && cur.Secret() {
 		rs := game.Reseed{At: to, Seed: secretSeed()}
 		rs.Apply(cur)
 		reseeds = append(reseeds, rs)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
@@ -276,9 +277,10 @@ func TestTakeBackRestart(t *testing.T) {
 	}
 }
 
-// TestTakeBackDrawsAnew: a move taken back and played again draws anew
-// (issue 28, item 1): playing a card, which draws one from the deck, and
-// taking it back, 50 times, draws more than one card. The record holds the
+// TestTakeBackDrawsAnew: in a game that cannot tell which moves showed
+// chance (Tiny counts no revelations), a move taken back and played again
+// draws anew (issue 28, item 1): playing a card, which draws one from the
+// deck, and taking it back, 50 times, draws more than one card. The record holds the
 // reseeds, and replays to the game exactly at every version, before and
 // after a restart.
 func TestTakeBackDrawsAnew(t *testing.T) {
@@ -341,5 +343,170 @@ func (ts *testServer) recordReplaysExactly(id string, reseeds int) {
 		if status != 200 || strings.TrimSpace(string(text)) != replayed.String() {
 			ts.t.Fatalf("at %d the server shows %d %s, the record replays to %s", at, status, text, replayed.String())
 		}
+	}
+}
+
+// playQuietOrNot plays, for the person to move in game id, a legal move
+// drawn by rng of those that show chance (reveal) or of those that do not,
+// and returns the version after it; false when no legal move is of the
+// kind. What a move shows is the game's own count (game.Revealer), tried
+// on a copy.
+func (ts *testServer) playQuietOrNot(id string, tokens []string, rng *rand.Rand, reveal bool) (int, bool) {
+	ts.t.Helper()
+	ts.s.mu.Lock()
+	g := ts.s.games[id]
+	ts.s.mu.Unlock()
+	g.mu.Lock()
+	cur, v := unbounded(g.cur).Clone(), len(g.moves)
+	g.mu.Unlock()
+	before, _ := game.Revealed(cur)
+	var kind []game.Move
+	for _, m := range cur.AppendLegal(nil) {
+		next := cur.Clone()
+		if err := next.Play(m); err != nil {
+			ts.t.Fatal(err)
+		}
+		if after, _ := game.Revealed(next); (after != before) == reveal {
+			kind = append(kind, m)
+		}
+	}
+	if len(kind) == 0 {
+		return v, false
+	}
+	m := kind[rng.IntN(len(kind))]
+	return ts.move(id, tokens[cur.ToMove()], v, cur.MoveText(m)).Version, true
+}
+
+// askAndAccept asks, for seat, to take back its last move at version, and
+// has the other person accept: the status and body of the last answer.
+func (ts *testServer) askAndAccept(id string, tokens []string, seat, version int) (int, takeBackResponse, []byte) {
+	ts.t.Helper()
+	status, r, body := ts.takeBack(id, tokens[seat], version, nil)
+	if status == 200 && !r.Done {
+		yes := true
+		status, r, body = ts.takeBack(id, tokens[1-seat], version, &yes)
+	}
+	return status, r, body
+}
+
+// TestTakeBackStopsAtChance: a take-back never goes back past a move that
+// showed what chance drew (issue 47, item 10): Blue Lagoon's move that
+// ends the exploration and lays the settlement's tokens, a tile Druids
+// draws. It is refused with chance_shown, for the seat that made the move
+// and for the seat that moved before it, and the state says how far back
+// a take-back may go; a move that showed nothing is taken back as before,
+// and its chance is not drawn anew, since nothing of it was seen.
+func TestTakeBackStopsAtChance(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		seed uint64
+	}{
+		{"bluelagoon", 4},
+		{"druids", 2},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			ts := newTestServer(t, withDruids)
+			id, tokens := ts.humansOf(c.game, 2, c.seed)
+			rng := rand.New(rand.NewPCG(c.seed, 1))
+			type headOnly struct {
+				State stateHead `json:"state"`
+			}
+			floor := func() int {
+				_, body := ts.request("GET", "/api/games/"+id, "", nil)
+				return decode[headOnly](t, body).State.TakeBackFloor
+			}
+
+			// A move that shows nothing goes back, and draws nothing anew.
+			v, ok := ts.playQuietOrNot(id, tokens, rng, false)
+			if !ok {
+				t.Fatal("no first move shows nothing")
+			}
+			if status, r, body := ts.askAndAccept(id, tokens, 0, v); status != 200 || !r.Done || r.Version != 0 {
+				t.Fatalf("taking back a move that showed nothing: %d %s", status, body)
+			}
+			if sg, err := ts.store.Game(context.Background(), id); err != nil || len(sg.Reseeds) != 0 {
+				t.Errorf("a take-back of a move that showed nothing stored reseeds %v (%v)", sg.Reseeds, err)
+			}
+
+			// Moves that show nothing, until one shows chance.
+			var seat, shown int
+			for {
+				if n, ok := ts.playQuietOrNot(id, tokens, rng, true); ok {
+					shown = n
+					break
+				}
+				if _, ok := ts.playQuietOrNot(id, tokens, rng, false); !ok {
+					t.Fatal("the game has no move left")
+				}
+			}
+			g := ts.get(id, "")
+			seat = g.Moves[shown-1].Seat
+			if f := floor(); f != shown {
+				t.Errorf("after the move %d that showed chance, the state's take_back_floor is %d", shown, f)
+			}
+			for _, p := range []int{seat, 1 - seat} {
+				if lastMoveOf(g.Moves, p) < 0 {
+					continue
+				}
+				status, r, body := ts.takeBack(id, tokens[p], shown, nil)
+				var e errorResponse
+				if status == http.StatusConflict {
+					e = decode[errorResponse](t, body)
+				}
+				if status != http.StatusConflict || e.Error.Code != "chance_shown" || r.Done {
+					t.Errorf("seat %d taking back past move %d, which showed chance: %d %s", p, shown, status, body)
+				}
+			}
+			if g := ts.get(id, ""); g.State.Version != shown || g.TakeBacks.Request != nil {
+				t.Errorf("after the refusals the game is at version %d, request %+v; want %d and none", g.State.Version, g.TakeBacks.Request, shown)
+			}
+
+			// A move after it goes back to it, not beyond.
+			v, ok = ts.playQuietOrNot(id, tokens, rng, false)
+			if !ok {
+				t.Fatal("no move after the revelation shows nothing")
+			}
+			p := ts.get(id, "").Moves[v-1].Seat
+			if status, r, body := ts.askAndAccept(id, tokens, p, v); status != 200 || !r.Done || r.Version != shown {
+				t.Errorf("taking back the move after the revelation: %d %s", status, body)
+			}
+		})
+	}
+}
+
+// TestTakeBackStopsAtChanceAgainstBots: what the outside probe did (issue
+// 47, item 10), taking back an explore against a bot to draw another tile,
+// is refused as among people: against bots a take-back is done at once,
+// but never past a tile drawn.
+func TestTakeBackStopsAtChanceAgainstBots(t *testing.T) {
+	ts := newTestServer(t, withDruids)
+	c := ts.create(map[string]any{"game": "druids", "seed": 6,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	id, tokens := c.ID, []string{c.Seats[0].Token, ""}
+	ts.ok("POST", "/api/games/"+id+"/join", tokens[0], nil)
+	rng := rand.New(rand.NewPCG(6, 1))
+	for {
+		st := ts.waitState(id, func(st aState[json.RawMessage]) bool { return st.ToMove == 0 || st.Over })
+		if st.Over {
+			t.Fatal("the game ended before Ann drew a tile")
+		}
+		if _, ok := ts.playQuietOrNot(id, tokens, rng, true); ok {
+			break
+		}
+		ts.playQuietOrNot(id, tokens, rng, false)
+	}
+	for {
+		g := ts.get(id, "")
+		status, _, body := ts.takeBack(id, tokens[0], g.State.Version, nil)
+		if status == http.StatusConflict && decode[errorResponse](t, body).Error.Code == "stale_version" {
+			continue // the bot moved meanwhile
+		}
+		if status != http.StatusConflict || decode[errorResponse](t, body).Error.Code != "chance_shown" {
+			t.Errorf("taking back a tile drawn against a bot: %d %s", status, body)
+		}
+		if after := ts.get(id, ""); after.State.Version < g.State.Version {
+			t.Errorf("the refused take-back went back from %d to %d", g.State.Version, after.State.Version)
+		}
+		return
 	}
 }

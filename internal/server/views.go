@@ -65,6 +65,10 @@ type stateHead struct {
 	Clocks   []clockView  `json:"clocks"`
 	LastMove *moveView    `json:"last_move"`
 	Standing standingView `json:"standing"`
+	// TakeBackFloor is the lowest version a take-back may go back to: the
+	// version of the last move that showed chance, 0 before any
+	// (takeback.go).
+	TakeBackFloor int `json:"take_back_floor"`
 }
 
 type timeView struct {

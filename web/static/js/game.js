@@ -518,11 +518,20 @@ class GameView {
   }
 
   // canTakeBack says whether the viewer may ask to take back their last
-  // move now.
+  // move now: not once chance has shown something since (chanceSince).
   canTakeBack() {
     const tb = this.game.take_backs;
     return this.you != null && !this.state.over && tb && tb.allowed && !this.request && !this.pending &&
-      this.game.moves.some(m => m.seat === this.you);
+      this.game.moves.some(m => m.seat === this.you) && !this.chanceSince();
+  }
+
+  // chanceSince says whether a move since the viewer's last one (or that
+  // move itself) showed what chance drew: a take-back never goes back past
+  // the state's take_back_floor, so that a draw cannot be played again
+  // until it suits (docs/api.md, Take-backs).
+  chanceSince() {
+    const mine = this.game.moves.findLast(m => m.seat === this.you);
+    return !!mine && mine.version <= (this.state.take_back_floor || 0);
   }
 
   // renderTakeBack draws the take-back's button, or the request under way:
@@ -543,8 +552,11 @@ class GameView {
       const people = this.seats.some((s, p) => p !== you && s.kind === 'human');
       sig = 'b' + (people ? 'p' : '');
       body = [h('button', {class: 'btn btn-small btn-takeback', type: 'button', 'data-action': 'takeback', onclick: () => this.askTakeBack(),
-        title: people ? 'The other players are asked to accept' : 'Your last move and the moves after it are undone'},
+        title: (people ? 'The other players are asked to accept' : 'Your last move and the moves after it are undone') + '; a take-back never goes back past a draw of chance'},
       people ? 'Ask to take back my last move' : 'Take back my last move')];
+    } else if (this.you != null && !this.state.over && this.game.take_backs && this.game.take_backs.allowed && this.chanceSince()) {
+      sig = 'c';
+      body = [h('span', {class: 'takeback-what', 'data-takeback': 'chance'}, 'Your last move can no longer be taken back: chance has shown something since, and a take-back never goes back past a draw.')];
     } else {
       sig = '';
       body = [];
