@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lagoon-games/lagoon/internal/store/wal"
 )
 
 // killed returns a data directory as a kill -9 of a server leaves it when
@@ -98,14 +100,14 @@ func killed(t testing.TB, games, first, then int) (dir string, acked map[string]
 // walFrames returns the page size of a log, the number of its whole
 // frames, and of those that carry the log's salts from its start (the
 // frames of the log since it was last started afresh).
-func walFrames(t testing.TB, wal []byte) (pageSize, frames, current int) {
+func walFrames(t testing.TB, log []byte) (pageSize, frames, current int) {
 	t.Helper()
-	pageSize = int(binary.BigEndian.Uint32(wal[8:]))
-	if !validPageSize(pageSize) {
+	pageSize = int(binary.BigEndian.Uint32(log[8:]))
+	if !wal.ValidPageSize(pageSize) {
 		t.Fatalf("the log's page size %d", pageSize)
 	}
-	frames = (len(wal) - walHeaderSize) / (walFrameHeaderSize + pageSize)
-	for current < frames && bytes.Equal(wal[walHeaderSize+current*(walFrameHeaderSize+pageSize)+8:][:8], wal[16:24]) {
+	frames = (len(log) - wal.HeaderSize) / (wal.FrameHeaderSize + pageSize)
+	for current < frames && bytes.Equal(log[wal.HeaderSize+current*(wal.FrameHeaderSize+pageSize)+8:][:8], log[16:24]) {
 		current++
 	}
 	return pageSize, frames, current
@@ -138,7 +140,7 @@ func checkMoves(t *testing.T, what string, s *SQLite, acked map[string]int, shor
 func TestLogDamageRefused(t *testing.T) {
 	const games, first, then = 4, 20, 10
 	base, acked := killed(t, games, first, then)
-	wal, err := os.ReadFile(filepath.Join(base, "lagoon.db-wal"))
+	log, err := os.ReadFile(filepath.Join(base, "lagoon.db-wal"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,11 +148,11 @@ func TestLogDamageRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pageSize, frames, cur := walFrames(t, wal)
+	pageSize, frames, cur := walFrames(t, log)
 	if cur < games*then || frames < cur+games*(first-then) {
 		t.Fatalf("the log holds %d frames, %d since it started afresh, for %d and %d commits: the moves were copied out of it", frames, cur, games*first, games*then)
 	}
-	frameAt := func(i int) int { return walHeaderSize + i*(walFrameHeaderSize+pageSize) }
+	frameAt := func(i int) int { return wal.HeaderSize + i*(wal.FrameHeaderSize+pageSize) }
 	flip := func(at int) func([]byte) []byte {
 		return func(b []byte) []byte { b[at] ^= 0x10; return b }
 	}
@@ -161,7 +163,7 @@ func TestLogDamageRefused(t *testing.T) {
 			f := b[frameAt(cur):frameAt(cur+1)]
 			copy(f, b[frameAt(cur-1):frameAt(cur)])
 			binary.BigEndian.PutUint32(f[4:], 0)
-			f[walFrameHeaderSize+50] ^= 1
+			f[wal.FrameHeaderSize+50] ^= 1
 			return b[:frameAt(cur+1)-cut]
 		}
 	}
@@ -173,11 +175,11 @@ func TestLogDamageRefused(t *testing.T) {
 		short  int // moves a game may lack when opened
 	}{
 		{"as it is", func(b []byte) []byte { return b }, false, 0},
-		{"a middle frame's page", flip(frameAt(mid) + walFrameHeaderSize + 100), true, 0},
+		{"a middle frame's page", flip(frameAt(mid) + wal.FrameHeaderSize + 100), true, 0},
 		{"a middle frame's page number", flip(frameAt(mid) + 3), true, 0},
 		{"a middle frame's salt", flip(frameAt(mid) + 9), true, 0},
 		{"a middle frame's checksum", flip(frameAt(mid) + 17), true, 0},
-		{"the first frame", flip(frameAt(0) + walFrameHeaderSize + 7), true, 0},
+		{"the first frame", flip(frameAt(0) + wal.FrameHeaderSize + 7), true, 0},
 		{"the header's salt", flip(17), true, 0},
 		{"the header's checksum", flip(25), true, 0},
 		{"the header's byte order", flip(3), true, 0},
@@ -186,12 +188,12 @@ func TestLogDamageRefused(t *testing.T) {
 		{"a frame after the last commit torn", torn(0), false, 0},
 		// Damage to the last commit looks as a commit cut short does:
 		// SQLite drops it, and nothing follows it to say otherwise.
-		{"the last commit", flip(frameAt(cur-1) + walFrameHeaderSize + 100), false, 1},
-		{"a frame from before the log started afresh", flip(frameAt(cur+2) + walFrameHeaderSize + 100), false, 0},
+		{"the last commit", flip(frameAt(cur-1) + wal.FrameHeaderSize + 100), false, 1},
+		{"a frame from before the log started afresh", flip(frameAt(cur+2) + wal.FrameHeaderSize + 100), false, 0},
 	} {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "lagoon.db")
-		damaged := tc.change(bytes.Clone(wal))
+		damaged := tc.change(bytes.Clone(log))
 		if err := os.WriteFile(path, db, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -251,5 +253,25 @@ func TestLogDamageRefused(t *testing.T) {
 		}
 		checkMoves(t, tc.name+", cut", s, acked, first+then)
 		s.Close()
+	}
+}
+
+// BenchmarkCheckLog measures what the check of the log adds to Open, on a
+// log of some 1,000 frames of 4 KiB written by the store, about as long as
+// the store lets its log grow before it starts it afresh (restartFrames).
+func BenchmarkCheckLog(b *testing.B) {
+	dir, _ := killed(b, 8, 104, 0)
+	path := filepath.Join(dir, "lagoon.db")
+	log, err := os.ReadFile(path + "-wal")
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, frames, _ := walFrames(b, log)
+	b.Logf("a log of %d frames, %d bytes", frames, len(log))
+	b.SetBytes(int64(len(log)))
+	for b.Loop() {
+		if err := checkLog(path); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
