@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -68,8 +69,17 @@ func checkLog(path string) error {
 		return nil
 	}
 	where := fmt.Sprintf("At frame %d (byte %d) %s: SQLite would stop reading the log there and drop, without a word, the %d or more commits after it", s.End+1, s.Offset(), s.Why, s.LostCommits)
+	cut, before := s.Offset(), "as they were before the damage"
 	if s.Header {
 		where = fmt.Sprintf("The log's header is damaged (%s): SQLite would ignore the whole log and drop, without a word, the %d or more commits in it", s.Why, s.LostCommits)
+	} else if past, err := checkpointedPast(path, log, s); err != nil {
+		return fmt.Errorf("checking the log %s: %w", log, err)
+	} else if past {
+		// The database holds pages of commits after the damage, which
+		// the frames before it would overlay with older ones: the
+		// database alone is the one state that fits together.
+		where += "; a checkpoint had copied the log into the database past the damage, so SQLite would mix pages of two moments"
+		cut, before = 0, "as they were at that checkpoint, which the database holds"
 	}
 	kept := "no copy of the log could be kept (%v): copy it before you cut it"
 	if copied, err := keepCopy(log); err != nil {
@@ -78,9 +88,44 @@ func checkLog(path string) error {
 		kept = "a copy of the log as it is now is kept in " + copied
 	}
 	return fmt.Errorf("%s, the log of %s: %w. %s, moves that were acknowledged. "+
-		"No game was read or written; %s. To start with the games as they were before the damage (the moves of those commits lost), cut the log there: "+
+		"No game was read or written; %s. To start with the games %s (the moves after it lost), cut the log: "+
 		"truncate -s %d %s. Or, to restore them, %s",
-		log, path, ErrLogDamaged, where, kept, s.Offset(), log, restoreHint(path))
+		log, path, ErrLogDamaged, where, kept, before, cut, log, restoreHint(path))
+}
+
+// checkpointedPast says whether a checkpoint copied frames of the log after
+// the one where SQLite stops into the database at path: whether the page of
+// one of the frames chained after it is in the database as it is in the
+// frame. SQLite syncs the database before it counts frames copied, so those
+// before are in it too.
+func checkpointedPast(path, log string, s wal.Scan) (bool, error) {
+	db, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer db.Close()
+	lf, err := os.Open(log)
+	if err != nil {
+		return false, err
+	}
+	defer lf.Close()
+	frame := make([]byte, wal.FrameHeaderSize+s.PageSize)
+	page := make([]byte, s.PageSize)
+	for i := s.End + 1; i < s.Chained; i++ {
+		if _, err := lf.ReadAt(frame, s.FrameOffset(i)); err != nil {
+			return false, err
+		}
+		n := int64(binary.BigEndian.Uint32(frame))
+		switch _, err := db.ReadAt(page, (n-1)*int64(s.PageSize)); {
+		case errors.Is(err, io.EOF):
+			// A page past the database's end: not copied.
+		case err != nil:
+			return false, err
+		case bytes.Equal(page, frame[wal.FrameHeaderSize:]):
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // keepCopy copies the log to log.damaged (or .damaged.2, .3 and on,

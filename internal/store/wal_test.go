@@ -97,6 +97,20 @@ func killed(t testing.TB, games, first, then int) (dir string, acked map[string]
 	return dir, acked
 }
 
+// killedFiles returns the database and the log of killed's directory.
+func killedFiles(t testing.TB, games, first, then int) (db, log []byte, acked map[string]int) {
+	t.Helper()
+	dir, acked := killed(t, games, first, then)
+	db, err := os.ReadFile(filepath.Join(dir, "lagoon.db"))
+	if err == nil {
+		log, err = os.ReadFile(filepath.Join(dir, "lagoon.db-wal"))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, log, acked
+}
+
 // walFrames returns the page size of a log, the number of its whole
 // frames, and of those that carry the log's salts from its start (the
 // frames of the log since it was last started afresh).
@@ -139,15 +153,7 @@ func checkMoves(t *testing.T, what string, s *SQLite, acked map[string]int, shor
 // holds.
 func TestLogDamageRefused(t *testing.T) {
 	const games, first, then = 4, 20, 10
-	base, acked := killed(t, games, first, then)
-	log, err := os.ReadFile(filepath.Join(base, "lagoon.db-wal"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := os.ReadFile(filepath.Join(base, "lagoon.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, log, acked := killedFiles(t, games, first, then)
 	pageSize, frames, cur := walFrames(t, log)
 	if cur < games*then || frames < cur+games*(first-then) {
 		t.Fatalf("the log holds %d frames, %d since it started afresh, for %d and %d commits: the moves were copied out of it", frames, cur, games*first, games*then)
@@ -191,69 +197,104 @@ func TestLogDamageRefused(t *testing.T) {
 		{"the last commit", flip(frameAt(cur-1) + wal.FrameHeaderSize + 100), false, 1},
 		{"a frame from before the log started afresh", flip(frameAt(cur+2) + wal.FrameHeaderSize + 100), false, 0},
 	} {
-		dir := t.TempDir()
-		path := filepath.Join(dir, "lagoon.db")
-		damaged := tc.change(bytes.Clone(log))
-		if err := os.WriteFile(path, db, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path+"-wal", damaged, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		s, err := Open(dir)
-		if !tc.refuse {
-			if err != nil {
-				t.Errorf("%s: %v; want it opened", tc.name, err)
-				continue
-			}
-			checkMoves(t, tc.name, s, acked, tc.short)
-			s.Close()
-			continue
-		}
-		if err == nil {
-			checkMoves(t, tc.name+", opened", s, acked, 0)
-			s.Close()
-			t.Errorf("%s: opened; want it refused", tc.name)
-			continue
-		}
-		if !errors.Is(err, ErrLogDamaged) || !strings.Contains(err.Error(), path+"-wal") || !strings.Contains(err.Error(), "lagoon backup") {
-			t.Errorf("%s: %v; want ErrLogDamaged naming the log and lagoon backup", tc.name, err)
-		}
-		for name, want := range map[string][]byte{"lagoon.db": db, "lagoon.db-wal": damaged, "lagoon.db-wal.damaged": damaged} {
-			if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.Equal(got, want) {
-				t.Errorf("%s: %s holds %d bytes (%v); want the %d of the damaged log's directory", tc.name, name, len(got), err, len(want))
-			}
-		}
-		// Refused again, it keeps the one copy.
-		if _, again := Open(dir); !errors.Is(again, ErrLogDamaged) {
-			t.Errorf("%s: opened a second time: %v", tc.name, again)
-		}
-		if copies, _ := filepath.Glob(path + "-wal.*"); len(copies) != 1 {
-			t.Errorf("%s: copies %v after two refusals; want one", tc.name, copies)
-		}
-		// A backup reads the log as SQLite does: it is refused too.
-		if err := Backup(context.Background(), dir, filepath.Join(t.TempDir(), "copy.db")); !errors.Is(err, ErrLogDamaged) {
-			t.Errorf("%s: backed up: %v", tc.name, err)
-		}
-
-		// The way out, as the message says it.
-		cut := regexp.MustCompile(`truncate -s (\d+) (\S+)\.`).FindStringSubmatch(err.Error())
-		if cut == nil || cut[2] != path+"-wal" {
-			t.Errorf("%s: no way out in %q", tc.name, err)
-			continue
-		}
-		size, _ := strconv.ParseInt(cut[1], 10, 64)
-		if err := os.Truncate(path+"-wal", size); err != nil {
-			t.Fatal(err)
-		}
-		s, err = Open(dir)
-		if err != nil {
-			t.Errorf("%s: the log cut as the message says: %v", tc.name, err)
-			continue
-		}
-		checkMoves(t, tc.name+", cut", s, acked, first+then)
-		s.Close()
+		openDamaged(t, tc.name, db, tc.change(bytes.Clone(log)), acked, tc.refuse, tc.short, then)
 	}
+}
+
+// TestLogDamageCheckpointed: a log damaged where a checkpoint had copied it
+// into the database past the damage is refused, and the way out is the
+// database alone, which holds every move; cut where SQLite stops, the
+// frames before the damage would overlay pages of the moves after it with
+// older ones.
+func TestLogDamageCheckpointed(t *testing.T) {
+	const games, moves = 4, 20
+	db, log, acked := killedFiles(t, games, moves, 0)
+	pageSize, frames, _ := walFrames(t, log)
+	frameAt := func(i int) int { return wal.HeaderSize + i*(wal.FrameHeaderSize+pageSize) }
+	for _, tc := range []struct {
+		name string
+		at   int
+	}{
+		{"a middle frame's page", frameAt(frames/2) + wal.FrameHeaderSize + 100},
+		{"the first frame's page", frameAt(0) + wal.FrameHeaderSize + 7},
+		{"a frame's checksum", frameAt(frames/3) + 17},
+		{"the header's salt", 17},
+	} {
+		damaged := bytes.Clone(log)
+		damaged[tc.at] ^= 0x10
+		openDamaged(t, tc.name, db, damaged, acked, true, 0, 0)
+	}
+}
+
+// openDamaged opens a data directory of the database db and the log
+// damaged, which Open refuses or not as refuse says: opened, it holds
+// every move of acked but for short; refused, it is named with the way
+// out, the files are left as they were with a copy of the log, which one
+// more refusal does not copy again, a backup is refused too, and the way
+// out opens with every move of acked but for cutShort.
+func openDamaged(t *testing.T, name string, db, damaged []byte, acked map[string]int, refuse bool, short, cutShort int) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "lagoon.db")
+	if err := os.WriteFile(path, db, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path+"-wal", damaged, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(dir)
+	if !refuse {
+		if err != nil {
+			t.Errorf("%s: %v; want it opened", name, err)
+			return
+		}
+		checkMoves(t, name, s, acked, short)
+		s.Close()
+		return
+	}
+	if err == nil {
+		checkMoves(t, name+", opened", s, acked, 0)
+		s.Close()
+		t.Errorf("%s: opened; want it refused", name)
+		return
+	}
+	if !errors.Is(err, ErrLogDamaged) || !strings.Contains(err.Error(), path+"-wal") || !strings.Contains(err.Error(), "lagoon backup") {
+		t.Errorf("%s: %v; want ErrLogDamaged naming the log and lagoon backup", name, err)
+	}
+	for file, want := range map[string][]byte{"lagoon.db": db, "lagoon.db-wal": damaged, "lagoon.db-wal.damaged": damaged} {
+		if got, err := os.ReadFile(filepath.Join(dir, file)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: %s holds %d bytes (%v); want the %d of the damaged log's directory", name, file, len(got), err, len(want))
+		}
+	}
+	// Refused again, it keeps the one copy.
+	if _, again := Open(dir); !errors.Is(again, ErrLogDamaged) {
+		t.Errorf("%s: opened a second time: %v", name, again)
+	}
+	if copies, _ := filepath.Glob(path + "-wal.*"); len(copies) != 1 {
+		t.Errorf("%s: copies %v after two refusals; want one", name, copies)
+	}
+	// A backup reads the log as SQLite does: it is refused too.
+	if err := Backup(context.Background(), dir, filepath.Join(t.TempDir(), "copy.db")); !errors.Is(err, ErrLogDamaged) {
+		t.Errorf("%s: backed up: %v", name, err)
+	}
+
+	// The way out, as the message says it.
+	cut := regexp.MustCompile(`truncate -s (\d+) (\S+)\.`).FindStringSubmatch(err.Error())
+	if cut == nil || cut[2] != path+"-wal" {
+		t.Errorf("%s: no way out in %q", name, err)
+		return
+	}
+	size, _ := strconv.ParseInt(cut[1], 10, 64)
+	if err := os.Truncate(path+"-wal", size); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(dir)
+	if err != nil {
+		t.Errorf("%s: the log cut as the message says: %v", name, err)
+		return
+	}
+	checkMoves(t, name+", cut", s, acked, cutShort)
+	s.Close()
 }
 
 // BenchmarkCheckLog measures what the check of the log adds to Open, on a

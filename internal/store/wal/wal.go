@@ -60,7 +60,8 @@ const (
 )
 
 // Scan is what Read found in a log. Its invariant: 0 <= Kept <= End,
-// and LostCommits is 0 unless Why says why SQLite stops at End. Cut at
+// Chained is 0 or above End+1, and LostCommits is 0 unless Chained is not
+// and Why says why SQLite stops at End. Cut at
 // Offset, the log scans with the same End and Kept, and Why "".
 type Scan struct {
 	PageSize int    // the size of a frame's page
@@ -71,6 +72,8 @@ type Scan struct {
 	// LostCommits counts the commit frames chained after End: commits
 	// that were whole on the disk, and that SQLite would drop.
 	LostCommits int
+	// Chained is one past the last frame chained after End, 0 if none is.
+	Chained int
 }
 
 // Offset is the byte of the log from which SQLite reads nothing: the
@@ -79,7 +82,12 @@ func (s Scan) Offset() int64 {
 	if s.Header {
 		return 0
 	}
-	return HeaderSize + int64(s.End)*int64(FrameHeaderSize+s.PageSize)
+	return s.FrameOffset(s.End)
+}
+
+// FrameOffset is the byte of the log at which frame i begins.
+func (s Scan) FrameOffset(i int) int64 {
+	return HeaderSize + int64(i)*int64(FrameHeaderSize+s.PageSize)
 }
 
 // Read reads a log as SQLite would on opening its database, and reads
@@ -167,6 +175,7 @@ func Read(r io.Reader, dbPageSize int) (Scan, error) {
 				if commit {
 					s.LostCommits++
 				}
+				s.Chained = i + 1
 			} else if chained >= 0 || i >= s.End+2 {
 				return s, nil
 			}

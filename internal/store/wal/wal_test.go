@@ -132,7 +132,7 @@ func FuzzRead(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Kept < 0 || s.Kept > s.End || (s.LostCommits > 0 && s.Why == "") || (s.Header && s.End != 0) {
+		if s.Kept < 0 || s.Kept > s.End || (s.LostCommits > 0 && (s.Why == "" || s.Chained == 0)) || (s.Chained != 0 && s.Chained <= s.End+1) || (s.Header && s.End != 0) {
 			t.Fatalf("scan %+v", s)
 		}
 		if s.Offset() > int64(len(log)) {
