@@ -31,7 +31,9 @@
 // A power cut while a commit was being written (not a kill -9, which leaves
 // what was written whole) may leave that commit's last frame on the disk
 // and an earlier one torn: Read then counts it lost, though it was never
-// acknowledged.
+// acknowledged. So it counts the frames of a commit whose sync failed,
+// which SQLite leaves behind the commits written over them after: a disk
+// that fails a sync wants looking at in any case.
 //
 // The format is SQLite's (https://sqlite.org/fileformat2.html#walformat).
 // The package reads bytes only, and imports no SQLite, so that it fuzzes
