@@ -168,7 +168,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	logHandler := slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})
 	log := slog.New(logHandler)
 	if err := serve(o, log, stdout); err != nil {
-		if errors.Is(err, store.ErrEmptied) || errors.Is(err, store.ErrUnreadable) {
+		if errors.Is(err, store.ErrEmptied) || errors.Is(err, store.ErrUnreadable) || errors.Is(err, store.ErrLogDamaged) {
 			// The games' database is lost or damaged: the way out is in
 			// the message, which reads better as text than as a log field.
 			fmt.Fprintf(stderr, "lagoon serve: %v\n", err)

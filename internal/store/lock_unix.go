@@ -22,7 +22,7 @@ func lockDir(dir string) (*os.File, error) {
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("%s is in use by another lagoon (it holds %s)", dir, path)
+			return nil, fmt.Errorf("%s is %w (it holds %s)", dir, errInUse, path)
 		}
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}

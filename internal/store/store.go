@@ -39,7 +39,9 @@
 // Every game carries checksums, which a read checks, so that a game read is
 // the game written or is reported damaged (checksum.go); a database that
 // SQLite cannot read, or one that was emptied, is refused with the way to
-// restore it (unreadable.go).
+// restore it (unreadable.go), and so is one whose write-ahead log is
+// damaged where SQLite would silently drop the commits after the damage
+// (wal.go).
 //
 // SQLite would copy the log into the database (a checkpoint) inside whichever
 // commit fills it, holding that commit, and every move waiting on it, for
@@ -77,9 +79,13 @@ type SQLite struct {
 	lock       *os.File // the data directory's lock, held while open
 }
 
+// errInUse is the error of a data directory another lagoon holds (lockDir).
+var errInUse = errors.New("in use by another lagoon")
+
 // Open opens (creating it if needed) the database lagoon.db in dir. It
-// refuses a database that was emptied (see checkEmptied) and names one
-// that SQLite cannot read with the way to restore it (ErrUnreadable).
+// refuses a database that was emptied (see checkEmptied) and one whose log
+// SQLite would read only in part (ErrLogDamaged, see checkLog), and names
+// one that SQLite cannot read with the way to restore it (ErrUnreadable).
 func Open(dir string) (*SQLite, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
@@ -103,6 +109,12 @@ func Open(dir string) (*SQLite, error) {
 func openDB(dir string) (*SQLite, error) {
 	path := filepath.Join(dir, "lagoon.db")
 	if err := checkEmptied(path); err != nil {
+		return nil, err
+	}
+	// Before SQLite reads the log, which, once read, it would copy into
+	// the database and start afresh, dropping for good what it could not
+	// read.
+	if err := checkLog(path); err != nil {
 		return nil, err
 	}
 	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(0)"

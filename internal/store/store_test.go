@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-func open(t *testing.T, dir string) *SQLite {
+func open(t testing.TB, dir string) *SQLite {
 	t.Helper()
 	s, err := Open(dir)
 	if err != nil {
