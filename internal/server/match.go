@@ -86,7 +86,10 @@ type match struct {
 	// epoch is the lease's epoch under which this node owns the game in
 	// a cluster (node.go), which fences its writes: 0 for a server alone
 	// or a finished game read, -1 once the lease of a game over is
-	// released. renewed is when the lease was last renewed.
+	// released. renewed is when the last renewal (or acquisition) of the
+	// lease that succeeded was sent: the database judged the lease's
+	// expiry from a moment after it, so the lease is surely this node's
+	// until renewed plus the lease time (leaseHeld).
 	epoch   int64
 	renewed time.Time
 
