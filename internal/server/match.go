@@ -92,6 +92,10 @@ type match struct {
 	// until renewed plus the lease time (leaseHeld).
 	epoch   int64
 	renewed time.Time
+	// givenUp says the node gave the game up, its lease lost (closed is
+	// true too): it is on its way out of the server's games, and a
+	// request reads it as a game owned elsewhere.
+	givenUp bool
 
 	// takeBacksOff says the table allows no take-backs; takeBacks counts
 	// those made, and is the history's generation: a bot's move or a

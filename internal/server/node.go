@@ -213,39 +213,43 @@ func (g *match) leaseHeldLocked(now time.Time) bool {
 
 // confirmLease reports whether this node may serve g, a game in its
 // memory, as its owner: yes while it surely holds the lease
-// (leaseHeldLocked) or g needs none (over, or closed, which its callers
-// see); otherwise it asks the database, renewing the lease if the node
-// still holds it and giving g up if not (false: the caller reads the game
-// as one owned elsewhere, so that a node that just lost a game never
-// serves the version it had).
+// (leaseHeldLocked) or g needs none (over, or closed as the server
+// closes, which its callers see), no once it gave g up; otherwise it asks
+// the database, renewing the lease if the node still holds it and giving
+// g up if not. No means the caller reads the game as one owned elsewhere,
+// so that a node that just lost a game never serves the version it had.
 func (s *Server) confirmLease(ctx context.Context, g *match) (bool, error) {
 	g.mu.Lock()
-	epoch := g.epoch
-	held := g.closed || epoch <= 0 || g.leaseHeldLocked(time.Now())
+	epoch, givenUp := g.epoch, g.givenUp
+	held := !givenUp && (g.closed || epoch <= 0 || g.leaseHeldLocked(time.Now()))
 	g.mu.Unlock()
 	if held {
 		return true, nil
 	}
-	sent := time.Now()
-	lost, err := s.node.leases.RenewAll(ctx, s.node.name, []string{g.id}, []int64{epoch}, s.node.ttl)
-	if err != nil {
-		return false, fmt.Errorf("confirm the lease on %s: %w", g.id, err)
-	}
-	g.mu.Lock()
-	switch {
-	case g.epoch != epoch || g.closed:
-		// Changed meanwhile: as the change left it.
-		g.mu.Unlock()
-		return true, nil
-	case len(lost) == 0:
-		if sent.After(g.renewed) {
-			g.renewed = sent
+	if !givenUp {
+		sent := time.Now()
+		lost, err := s.node.leases.RenewAll(ctx, s.node.name, []string{g.id}, []int64{epoch}, s.node.ttl)
+		if err != nil {
+			return false, fmt.Errorf("confirm the lease on %s: %w", g.id, err)
+		}
+		g.mu.Lock()
+		switch {
+		case g.givenUp:
+		case g.epoch != epoch || g.closed:
+			// Changed meanwhile: as the change left it.
+			g.mu.Unlock()
+			return true, nil
+		case len(lost) == 0:
+			if sent.After(g.renewed) {
+				g.renewed = sent
+			}
+			g.mu.Unlock()
+			return true, nil
+		default:
+			s.giveUpLocked(g, "the lease was lost (found by a request)")
 		}
 		g.mu.Unlock()
-		return true, nil
 	}
-	s.giveUpLocked(g, "the lease was lost (found by a request)")
-	g.mu.Unlock()
 	// Out of the games now, not when giveUpLocked's cleanup runs: the
 	// caller reads the game again at once.
 	s.mu.Lock()
@@ -263,7 +267,7 @@ func (s *Server) giveUpLocked(g *match, why string) {
 	if g.closed {
 		return
 	}
-	g.closed = true
+	g.closed, g.givenUp = true, true
 	if g.timer != nil {
 		g.timer.Stop()
 	}
