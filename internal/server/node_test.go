@@ -426,3 +426,56 @@ func TestNodesCutOffFromTheDatabase(t *testing.T) {
 		t.Fatalf("stored %q, want %q", got, acked)
 	}
 }
+
+// TestNodesLapsedLeaseConfirmed: a node whose last renewal is older than
+// its lease (as a node frozen past its lease wakes) serves a game from its
+// memory only once the database says it still holds the lease; one that
+// lost it serves the new owner's version, not its own, and gives the game
+// up.
+func TestNodesLapsedLeaseConfirmed(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		taken       bool // the lease ran out and the other node took the game and moved
+		wantVersion int
+		wantHolder  string
+	}{
+		{"lease lost", true, 2, "b"},
+		{"lease still held", false, 1, "a"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			nodes, db := newTestNodes(t, nil, "a", "b")
+			old, taker := nodes[0], nodes[1]
+			id, tokens := old.humans(2, 1)
+			legal := old.get(id, tokens[0]).State.View.Legal
+			if r := old.move(id, tokens[0], 0, legal[0]); r.Version != 1 {
+				t.Fatalf("the first move: %+v", r)
+			}
+			old.s.mu.Lock()
+			g := old.s.games[id]
+			old.s.mu.Unlock()
+			g.mu.Lock()
+			g.renewed = g.renewed.Add(-2 * old.s.node.ttl)
+			g.mu.Unlock()
+			if tc.taken {
+				pgtest.Exec(t, db, `UPDATE leases SET expires = clock_timestamp() WHERE game = ?`, id)
+				legal = taker.get(id, tokens[1]).State.View.Legal
+				if r := taker.move(id, tokens[1], 1, legal[0]); r.Version != 2 {
+					t.Fatalf("the new owner's move: %+v", r)
+				}
+			}
+			if v := old.get(id, tokens[0]).State.Version; v != tc.wantVersion {
+				t.Errorf("the game through the node whose lease lapsed: version %d, want %d", v, tc.wantVersion)
+			}
+			holder, _, live, err := old.s.node.leases.Holder(context.Background(), id)
+			if err != nil || !live || holder != tc.wantHolder {
+				t.Errorf("the lease: %q live %v (%v), want %q's", holder, live, err, tc.wantHolder)
+			}
+			old.s.mu.Lock()
+			_, inMemory := old.s.games[id]
+			old.s.mu.Unlock()
+			if inMemory != !tc.taken {
+				t.Errorf("the game in the old node's memory: %v, want %v", inMemory, !tc.taken)
+			}
+		})
+	}
+}
