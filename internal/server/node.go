@@ -154,8 +154,16 @@ func (s *Server) takeOver(ctx context.Context, sg *store.Game) (*match, error) {
 	asked := time.Now()
 	epoch, err := n.acquire(ctx, sg.ID)
 	if err != nil {
-		if holder, _, live, herr := n.leases.Holder(ctx, sg.ID); herr == nil && live && holder != n.name {
+		holder, _, live, herr := n.leases.Holder(ctx, sg.ID)
+		switch {
+		case herr == nil && live && holder != n.name:
 			return nil, &errNotHere{owner: holder}
+		case herr == nil && !live && ctx.Err() == nil:
+			// Refused though nobody holds it: a write under the last
+			// lease is still in flight (the store waits for it a moment
+			// only), or its node froze inside it until the database ends
+			// its transaction. Soon to be taken; nothing to log.
+			return nil, errorf(http.StatusServiceUnavailable, "unavailable", "game %s is still being written by its last node; try again", sg.ID)
 		}
 		return nil, err
 	}
