@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -65,7 +66,7 @@ func newTestNodesVia(t *testing.T, nats string, via func(name, db string) string
 		if err != nil {
 			t.Fatal(err)
 		}
-		ts := &testServer{t: t, store: st, s: s, http: httptest.NewServer(s)}
+		ts := &testServer{t: t, store: st, s: s, http: httptest.NewServer(s), prefix: prefix}
 		t.Cleanup(func() {
 			ts.stop()
 			conn.Close()
@@ -477,5 +478,51 @@ func TestNodesLapsedLeaseConfirmed(t *testing.T) {
 				t.Errorf("the game in the old node's memory: %v, want %v", inMemory, !tc.taken)
 			}
 		})
+	}
+}
+
+// TestNodesForwardStopsWaitingOnALostOwner: a request forwarded to an
+// owner that never answers (a node frozen with the command in hand) waits
+// only until that owner's lease runs out, and is then answered by the
+// game's next owner, not after the forward's whole timeout.
+func TestNodesForwardStopsWaitingOnALostOwner(t *testing.T) {
+	nats := natstest.URL(t)
+	nodes, db := newTestNodesOn(t, nats, func(cfg *Config) { cfg.Cluster.LeaseTTL = 3 * time.Second }, "a", "b")
+	a, b := nodes[0], nodes[1]
+	// ghost takes commands and never answers them, as a frozen node.
+	done := make(chan struct{})
+	ghost, err := cluster.Connect(nats, "ghost", cluster.Options{Prefix: a.prefix, Handler: func(ctx context.Context, _ string, _ []byte) ([]byte, error) {
+		select {
+		case <-ctx.Done():
+		case <-done:
+		}
+		return nil, errors.New("woken too late")
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		// Its handler ends first: Close waits for it.
+		close(done)
+		ghost.Close()
+	}()
+	id, tokens := a.humans(2, 1)
+	legal := a.get(id, tokens[0]).State.View.Legal
+	if r := a.move(id, tokens[0], 0, legal[0]); r.Version != 1 {
+		t.Fatalf("the first move: %+v", r)
+	}
+	// ghost holds the game for a moment; a finds its lease lost.
+	pgtest.Exec(t, db, `UPDATE leases SET node = 'ghost', epoch = epoch + 1, expires = clock_timestamp() + interval '2 seconds' WHERE game = ?`, id)
+	eventually(t, "a gives the game up", func() bool {
+		a.s.mu.Lock()
+		defer a.s.mu.Unlock()
+		return a.s.games[id] == nil
+	})
+	status, body := b.request("GET", "/api/games/"+id, tokens[1], nil)
+	if status != 200 {
+		t.Fatalf("the game through b, its owner not answering: %d %s", status, body)
+	}
+	if holder, _, live, err := b.s.node.leases.Holder(context.Background(), id); err != nil || !live || holder == "ghost" {
+		t.Errorf("the lease after the request: %q live %v (%v), want a live node's", holder, live, err)
 	}
 }

@@ -85,6 +85,9 @@ type testServer struct {
 	store store.Store
 	s     *Server
 	http  *httptest.Server
+	// prefix is a node's NATS subject prefix, for a test to join its
+	// cluster with a connection of its own.
+	prefix string
 }
 
 func newTestServer(t *testing.T, configure func(*Config)) *testServer {
