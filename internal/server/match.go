@@ -89,7 +89,7 @@ type match struct {
 	// released. renewed is when the last renewal (or acquisition) of the
 	// lease that succeeded was sent: the database judged the lease's
 	// expiry from a moment after it, so the lease is surely this node's
-	// until renewed plus the lease time (leaseHeld).
+	// until renewed plus the lease time (leaseHeldLocked).
 	epoch   int64
 	renewed time.Time
 	// givenUp says the node gave the game up, its lease lost (closed is
