@@ -94,7 +94,9 @@ func (tc *testCluster) start(name string) *clusterNode {
 func (tc *testCluster) startAt(name, addr string) *clusterNode {
 	t := tc.t
 	t.Helper()
-	args := []string{"serve", "-addr", addr, "-store", tc.db, "-nats", tc.nats, "-node", name,
+	// The node's sessions are named after it, for a test to find them
+	// in pg_stat_activity.
+	args := []string{"serve", "-addr", addr, "-store", tc.db + "&application_name=lagoon-" + name, "-nats", tc.nats, "-node", name,
 		"-nats-prefix", tc.prefix, "-bot-delay", "50ms", "-rate", "0"}
 	cmd := exec.Command(tc.bin, append(args, tc.args...)...)
 	stdout, err := cmd.StdoutPipe()
@@ -311,11 +313,14 @@ type player struct {
 	t      *testing.T
 	id     string
 	tokens []string
+	mu     sync.Mutex // guards acked, read by the test while the player plays
 	acked  map[int]string
 	// stop, once closed, ends play: a test that ends early (a Fatal) stops
 	// its players before returning, as a goroutine may not fail a test
 	// that has ended.
 	stop chan struct{}
+	// pace is the pause after each acknowledged move.
+	pace time.Duration
 }
 
 // play makes moves until the game has n, or is over, through the nodes in
@@ -358,7 +363,10 @@ func (p *player) play(nodes []*clusterNode, n int) {
 			fmt.Sprintf(`{"version":%d,"move":%q}`, g.State.Version, move), &ans)
 		switch code {
 		case http.StatusOK:
+			p.mu.Lock()
 			p.acked[ans.Version] = move
+			p.mu.Unlock()
+			time.Sleep(p.pace)
 		case 0, http.StatusServiceUnavailable, http.StatusConflict:
 			// A node killed, the owner moving, or a move made meanwhile:
 			// read the game again and go on.
@@ -382,6 +390,8 @@ func (p *player) stopped() bool {
 
 // checkAcked checks that every acknowledged move is in game g.
 func (p *player) checkAcked(g gameState) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	for v, move := range p.acked {
 		if v > len(g.Moves) || g.Moves[v-1].Move != move {
 			p.t.Errorf("game %s: move %d %q was acknowledged, but the game has %d moves", p.id, v, move, len(g.Moves))

@@ -80,6 +80,12 @@ func (s *Server) forwarded(ctx context.Context, id string, body []byte) ([]byte,
 	if g == nil || !g.ownedHere() {
 		return nil, cluster.Errorf(cluster.KindNotOwner, "node %s does not own game %s", s.node.name, id)
 	}
+	switch held, err := s.confirmLease(ctx, g); {
+	case err != nil:
+		return nil, cluster.Errorf(cluster.KindFailed, "node %s: %v", s.node.name, err)
+	case !held:
+		return nil, cluster.Errorf(cluster.KindNotOwner, "node %s no longer owns game %s", s.node.name, id)
+	}
 	var rp reply
 	switch cmd.Op {
 	case "http":
@@ -174,7 +180,7 @@ var errUnavailable = errorf(http.StatusServiceUnavailable, "unavailable", "the g
 func (s *Server) forward(ctx context.Context, id, owner string, cmd *command) (*reply, error) {
 	body := mustJSON(cmd)
 	for try := 1; ; try++ {
-		ans, err := s.node.conn.Forward(ctx, owner, id, body, forwardTimeout)
+		ans, err := s.forwardWhileHeld(ctx, id, owner, body)
 		if err == nil {
 			var rp reply
 			if err := json.Unmarshal(ans, &rp); err != nil {
@@ -201,6 +207,45 @@ func (s *Server) forward(ctx context.Context, id, owner string, cmd *command) (*
 		}
 	}
 }
+
+// forwardWhileHeld sends body to owner, the holder of game id's lease,
+// and waits for the answer only while owner holds the lease live: once the
+// lease expires or moves (the owner died or froze, and its lease ran out)
+// it stops waiting and answers not_owner, for forward to send the command
+// again to whoever holds the game then, rather than wait out
+// forwardTimeout for an owner that will not answer. A command sent again
+// may have run on the old owner; a move carries its version, so it is
+// answered duplicate or stale_version there, never played twice, and a
+// write of the old owner after it lost the lease is refused.
+func (s *Server) forwardWhileHeld(ctx context.Context, id, owner string, body []byte) ([]byte, error) {
+	fctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	go func() {
+		t := time.NewTicker(s.node.ttl / 6)
+		defer t.Stop()
+		for {
+			select {
+			case <-fctx.Done():
+				return
+			case <-t.C:
+			}
+			holder, _, live, err := s.node.leases.Holder(fctx, id)
+			if err == nil && (!live || holder != owner) {
+				cancel(errOwnerLost)
+				return
+			}
+		}
+	}()
+	ans, err := s.node.conn.Forward(fctx, owner, id, body, forwardTimeout)
+	if err != nil && errors.Is(context.Cause(fctx), errOwnerLost) {
+		return nil, cluster.Errorf(cluster.KindNotOwner, "node %s lost the lease of game %s while it was asked", owner, id)
+	}
+	return ans, err
+}
+
+// errOwnerLost ends the wait for a forwarded command's answer whose
+// owner's lease expired or moved meanwhile.
+var errOwnerLost = errors.New("the owner's lease expired or moved")
 
 // errTakenHere says a forwarded command's game was taken over by this node
 // while it was trying to forward it.

@@ -146,11 +146,13 @@ func (s *Server) newStoredGame(req *createRequest, c choices) (_ *store.Game, li
 // game's admission (admitGame's done) either way.
 func (s *Server) startGame(ctx context.Context, sg *store.Game, creator string, botsOnly bool, admitted func(register func())) (*match, *apiError) {
 	var epoch int64
+	var asked time.Time
 	if s.node != nil {
 		// The node that makes a game owns it: the lease first, so that
 		// the game is never in the store without an owner but its
 		// creator's death.
 		var err error
+		asked = time.Now()
 		if epoch, err = s.node.acquire(ctx, sg.ID); err != nil {
 			admitted(nil)
 			s.log.Error("taking a new game's lease", "game", sg.ID, "err", err)
@@ -170,7 +172,7 @@ func (s *Server) startGame(ctx context.Context, sg *store.Game, creator string, 
 		return nil, errorf(http.StatusInternalServerError, "internal_error", "the game could not be set up")
 	}
 	g.creator, g.botsOnly = creator, botsOnly
-	g.epoch, g.renewed = epoch, time.Now()
+	g.epoch, g.renewed = epoch, asked
 	admitted(func() {
 		s.mu.Lock()
 		if s.closing {

@@ -86,9 +86,16 @@ type match struct {
 	// epoch is the lease's epoch under which this node owns the game in
 	// a cluster (node.go), which fences its writes: 0 for a server alone
 	// or a finished game read, -1 once the lease of a game over is
-	// released. renewed is when the lease was last renewed.
+	// released. renewed is when the last renewal (or acquisition) of the
+	// lease that succeeded was sent: the database judged the lease's
+	// expiry from a moment after it, so the lease is surely this node's
+	// until renewed plus the lease time (leaseHeldLocked).
 	epoch   int64
 	renewed time.Time
+	// givenUp says the node gave the game up, its lease lost (closed is
+	// true too): it is on its way out of the server's games, and a
+	// request reads it as a game owned elsewhere.
+	givenUp bool
 
 	// takeBacksOff says the table allows no take-backs; takeBacks counts
 	// those made, and is the history's generation: a bot's move or a

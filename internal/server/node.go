@@ -162,10 +162,19 @@ func (s *Server) takeOver(ctx context.Context, sg *store.Game) (*match, error) {
 	if live && holder != n.name {
 		return nil, &errNotHere{owner: holder}
 	}
+	asked := time.Now()
 	epoch, err := n.acquire(ctx, sg.ID)
 	if err != nil {
-		if holder, _, live, herr := n.leases.Holder(ctx, sg.ID); herr == nil && live && holder != n.name {
+		holder, _, live, herr := n.leases.Holder(ctx, sg.ID)
+		switch {
+		case herr == nil && live && holder != n.name:
 			return nil, &errNotHere{owner: holder}
+		case herr == nil && !live && ctx.Err() == nil:
+			// Refused though nobody holds it: a write under the last
+			// lease is still in flight (the store waits for it a moment
+			// only), or its node froze inside it until the database ends
+			// its transaction. Soon to be taken; nothing to log.
+			return nil, errorf(http.StatusServiceUnavailable, "unavailable", "game %s is still being written by its last node; try again", sg.ID)
 		}
 		return nil, err
 	}
@@ -184,7 +193,7 @@ func (s *Server) takeOver(ctx context.Context, sg *store.Game) (*match, error) {
 		}
 		return nil, err
 	}
-	g.epoch, g.renewed = epoch, time.Now()
+	g.epoch, g.renewed = epoch, asked
 	s.mu.Lock()
 	if other := s.games[g.id]; other != nil {
 		s.mu.Unlock()
@@ -211,6 +220,65 @@ func (s *Server) takeOver(ctx context.Context, sg *store.Game) (*match, error) {
 	return g, nil
 }
 
+// leaseHeldLocked reports whether this node surely still holds g's lease
+// at now: within the lease time of the last renewal sent that succeeded,
+// less a sixth of it for the rates of the node's and the database's
+// clocks. A node that froze past its lease finds it false on waking,
+// before its renewal has told it the lease is lost. g.mu is held.
+func (g *match) leaseHeldLocked(now time.Time) bool {
+	ttl := g.s.node.ttl
+	return now.Sub(g.renewed) < ttl-ttl/6
+}
+
+// confirmLease reports whether this node may serve g, a game in its
+// memory, as its owner: yes while it surely holds the lease
+// (leaseHeldLocked) or g needs none (over, or closed as the server
+// closes, which its callers see), no once it gave g up; otherwise it asks
+// the database, renewing the lease if the node still holds it and giving
+// g up if not. No means the caller reads the game as one owned elsewhere,
+// so that a node that just lost a game never serves the version it had.
+func (s *Server) confirmLease(ctx context.Context, g *match) (bool, error) {
+	g.mu.Lock()
+	epoch, givenUp := g.epoch, g.givenUp
+	held := !givenUp && (g.closed || epoch <= 0 || g.leaseHeldLocked(time.Now()))
+	g.mu.Unlock()
+	if held {
+		return true, nil
+	}
+	if !givenUp {
+		sent := time.Now()
+		lost, err := s.node.leases.RenewAll(ctx, s.node.name, []string{g.id}, []int64{epoch}, s.node.ttl)
+		if err != nil {
+			return false, fmt.Errorf("confirm the lease on %s: %w", g.id, err)
+		}
+		g.mu.Lock()
+		switch {
+		case g.givenUp:
+		case g.epoch != epoch || g.closed:
+			// Changed meanwhile: as the change left it.
+			g.mu.Unlock()
+			return true, nil
+		case len(lost) == 0:
+			if sent.After(g.renewed) {
+				g.renewed = sent
+			}
+			g.mu.Unlock()
+			return true, nil
+		default:
+			s.giveUpLocked(g, "the lease was lost (found by a request)")
+		}
+		g.mu.Unlock()
+	}
+	// Out of the games now, not when giveUpLocked's cleanup runs: the
+	// caller reads the game again at once.
+	s.mu.Lock()
+	if s.games[g.id] == g {
+		delete(s.games, g.id)
+	}
+	s.mu.Unlock()
+	return false, nil
+}
+
 // giveUpLocked drops game g, whose lease this node lost: no more of its
 // moves are made here, and its clients reconnect, to find the new owner.
 // g.mu is held.
@@ -218,7 +286,7 @@ func (s *Server) giveUpLocked(g *match, why string) {
 	if g.closed {
 		return
 	}
-	g.closed = true
+	g.closed, g.givenUp = true, true
 	if g.timer != nil {
 		g.timer.Stop()
 	}
@@ -236,13 +304,23 @@ func (s *Server) giveUpLocked(g *match, why string) {
 	}()
 }
 
-// leaseLoop renews the leases of the games this node owns, releases those
-// of finished games, and takes over the games in progress nobody holds,
-// every third of the lease time (with a little jitter, so that the nodes'
-// sweeps spread out).
-func (s *Server) leaseLoop() {
-	n := s.node
-	every := n.ttl / 3
+// renewLoop renews the leases of the games this node owns and releases
+// those of finished games, every third of the lease time; adoptLoop takes
+// over the games in progress nobody holds, as often. They are two loops so
+// that a node's own leases never wait on another node's games: taking over
+// a game waits on its lease row, which a node frozen inside a write holds
+// until the database ends its transaction, and a renewal that came after
+// it would come late, and lose the node's own games. Each waits a little
+// jitter, so that the nodes' sweeps spread out.
+func (s *Server) renewLoop() { s.every(s.renewLeases) }
+
+// adoptLoop: see renewLoop.
+func (s *Server) adoptLoop() { s.every(s.adoptOrphans) }
+
+// every runs do at once and then every third of the lease time, with
+// jitter, until the server stops.
+func (s *Server) every(do func()) {
+	every := s.node.ttl / 3
 	t := time.NewTimer(0)
 	defer t.Stop()
 	for {
@@ -251,8 +329,7 @@ func (s *Server) leaseLoop() {
 			return
 		case <-t.C:
 		}
-		s.renewLeases()
-		s.adoptOrphans()
+		do()
 		t.Reset(every - every/8 + rand.N(every/4))
 	}
 }
@@ -288,6 +365,7 @@ func (s *Server) renewLeases() {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), n.ttl/3)
+	sent := time.Now()
 	lost, err := n.leases.RenewAll(ctx, n.name, ids, epochs, n.ttl)
 	cancel()
 	if err != nil {
@@ -304,7 +382,7 @@ func (s *Server) renewLeases() {
 		case g.epoch != epochs[i] || g.closed:
 			// Changed meanwhile: not this renewal's to judge.
 		case err == nil && !gone[g.id]:
-			g.renewed = now
+			g.renewed = sent
 			g.publish(int64(len(g.moves)), tickBody)
 			g.forgetGoneNodes(alive)
 		case err == nil:

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -501,5 +502,104 @@ func TestNodesCutOffFromTheDatabase(t *testing.T) {
 	acked = append(acked, g.State.View.Legal[0])
 	if got := other.storedMoves(id); !slices.Equal(got, acked) {
 		t.Fatalf("stored %q, want %q", got, acked)
+	}
+}
+
+// TestNodesLapsedLeaseConfirmed: a node whose last renewal is older than
+// its lease (as a node frozen past its lease wakes) serves a game from its
+// memory only once the database says it still holds the lease; one that
+// lost it serves the new owner's version, not its own, and gives the game
+// up.
+func TestNodesLapsedLeaseConfirmed(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		taken       bool // the lease ran out and the other node took the game and moved
+		wantVersion int
+		wantHolder  string
+	}{
+		{"lease lost", true, 2, "b"},
+		{"lease still held", false, 1, "a"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			nodes, db := newTestNodes(t, nil, "a", "b")
+			old, taker := nodes[0], nodes[1]
+			id, tokens := old.humans(2, 1)
+			legal := old.get(id, tokens[0]).State.View.Legal
+			if r := old.move(id, tokens[0], 0, legal[0]); r.Version != 1 {
+				t.Fatalf("the first move: %+v", r)
+			}
+			old.s.mu.Lock()
+			g := old.s.games[id]
+			old.s.mu.Unlock()
+			g.mu.Lock()
+			g.renewed = g.renewed.Add(-2 * old.s.node.ttl)
+			g.mu.Unlock()
+			if tc.taken {
+				pgtest.Exec(t, db, `UPDATE leases SET expires = clock_timestamp() WHERE game = ?`, id)
+				legal = taker.get(id, tokens[1]).State.View.Legal
+				if r := taker.move(id, tokens[1], 1, legal[0]); r.Version != 2 {
+					t.Fatalf("the new owner's move: %+v", r)
+				}
+			}
+			if v := old.get(id, tokens[0]).State.Version; v != tc.wantVersion {
+				t.Errorf("the game through the node whose lease lapsed: version %d, want %d", v, tc.wantVersion)
+			}
+			holder, _, live, err := old.s.node.leases.Holder(context.Background(), id)
+			if err != nil || !live || holder != tc.wantHolder {
+				t.Errorf("the lease: %q live %v (%v), want %q's", holder, live, err, tc.wantHolder)
+			}
+			old.s.mu.Lock()
+			_, inMemory := old.s.games[id]
+			old.s.mu.Unlock()
+			if inMemory != !tc.taken {
+				t.Errorf("the game in the old node's memory: %v, want %v", inMemory, !tc.taken)
+			}
+		})
+	}
+}
+
+// TestNodesForwardStopsWaitingOnALostOwner: a request forwarded to an
+// owner that never answers (a node frozen with the command in hand) waits
+// only until that owner's lease runs out, and is then answered by the
+// game's next owner, not after the forward's whole timeout.
+func TestNodesForwardStopsWaitingOnALostOwner(t *testing.T) {
+	nats := natstest.URL(t)
+	nodes, db := newTestNodesOn(t, nats, func(cfg *Config) { cfg.Cluster.LeaseTTL = 3 * time.Second }, "a", "b")
+	a, b := nodes[0], nodes[1]
+	// ghost takes commands and never answers them, as a frozen node.
+	done := make(chan struct{})
+	ghost, err := cluster.Connect(nats, "ghost", cluster.Options{Prefix: a.prefix, Handler: func(ctx context.Context, _ string, _ []byte) ([]byte, error) {
+		select {
+		case <-ctx.Done():
+		case <-done:
+		}
+		return nil, errors.New("woken too late")
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		// Its handler ends first: Close waits for it.
+		close(done)
+		ghost.Close()
+	}()
+	id, tokens := a.humans(2, 1)
+	legal := a.get(id, tokens[0]).State.View.Legal
+	if r := a.move(id, tokens[0], 0, legal[0]); r.Version != 1 {
+		t.Fatalf("the first move: %+v", r)
+	}
+	// ghost holds the game for a moment; a finds its lease lost.
+	pgtest.Exec(t, db, `UPDATE leases SET node = 'ghost', epoch = epoch + 1, expires = clock_timestamp() + interval '2 seconds' WHERE game = ?`, id)
+	eventually(t, "a gives the game up", func() bool {
+		a.s.mu.Lock()
+		defer a.s.mu.Unlock()
+		return a.s.games[id] == nil
+	})
+	status, body := b.request("GET", "/api/games/"+id, tokens[1], nil)
+	if status != 200 {
+		t.Fatalf("the game through b, its owner not answering: %d %s", status, body)
+	}
+	if holder, _, live, err := b.s.node.leases.Holder(context.Background(), id); err != nil || !live || holder == "ghost" {
+		t.Errorf("the lease after the request: %q live %v (%v), want a live node's", holder, live, err)
 	}
 }

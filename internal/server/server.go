@@ -210,9 +210,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if s.node != nil {
 		// A node resumes nothing at start: the games in progress are
 		// their leases' holders', and those nobody holds are taken over
-		// by the lease loop, on whichever node comes first.
+		// by the adoption loop (adoptLoop), on whichever node comes first.
 		cfg.Cluster.Gate.s.Store(s)
-		s.swept.Go(s.leaseLoop)
+		s.swept.Go(s.renewLoop)
+		s.swept.Go(s.adoptLoop)
 	} else if err := s.resume(ctx); err != nil {
 		s.bots.close()
 		return nil, fmt.Errorf("server: resuming games: %w", err)
@@ -354,6 +355,16 @@ func (s *Server) match(ctx context.Context, id string) (*match, error) {
 		g.lastAccess.Store(time.Now().UnixNano())
 	}
 	s.mu.Unlock()
+	if g != nil && s.node != nil {
+		held, err := s.confirmLease(ctx, g)
+		if err != nil {
+			s.log.Warn("confirming a lease", "game", id, "err", err)
+			return nil, errorf(http.StatusServiceUnavailable, "unavailable", "whether this node still owns game %s could not be read; try again", id)
+		}
+		if !held {
+			g = nil
+		}
+	}
 	if g != nil {
 		return g, nil
 	}

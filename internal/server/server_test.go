@@ -85,7 +85,8 @@ type testServer struct {
 	store store.Store
 	s     *Server
 	http  *httptest.Server
-	// prefix is the subject prefix of a node's cluster on NATS.
+	// prefix is a node's NATS subject prefix, for a test to join its
+	// cluster with a connection of its own.
 	prefix string
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/lagoon-games/lagoon/internal/store"
 )
@@ -26,27 +27,61 @@ import (
 // that the epoch never goes back.
 
 // ErrLeased is returned by Acquire when another node holds a live lease on
-// the game.
+// the game, or when a write under its last holder's lease is still in
+// flight (the caller tries again later).
 var ErrLeased = errors.New("another node holds the game's lease")
+
+// acquireLockWait bounds how long Acquire waits for the writes in flight
+// under the lease's last holder (the fence's lock on the lease row): long
+// enough for a batch's commit, short enough that a node taking over games
+// is never held by one whose process froze inside a write (whose
+// transaction the database ends, sessionLimits).
+const acquireLockWait = "500ms"
 
 // Acquire takes the lease on game for node for ttl: a lease nobody holds,
 // or that expired, or node's own, which it renews. It returns the lease's
 // epoch, the one to write with (store.WithEpoch), or ErrLeased if another
-// node holds a live lease.
+// node holds a live lease or its last holder's write is still in flight.
+//
+// Taking a lease over locks its row FOR UPDATE, which waits for the
+// fence's FOR KEY SHARE of every write in flight under the old lease, so
+// that those writes are in the game before the new owner reads it. A
+// lease held live by another node is not locked at all: an insert that
+// does nothing on a conflict tells that it is there, so that the holder's
+// renewals never wait on a node trying its games.
 func (s *Store) Acquire(ctx context.Context, game, node string, ttl time.Duration) (epoch int64, err error) {
 	if err := checkTTL(ttl); err != nil {
 		return 0, fmt.Errorf("acquire the lease on %s: %w", game, err)
 	}
-	err = s.pool.QueryRow(ctx, `
-		INSERT INTO leases AS l (game, node, epoch, expires) VALUES ($1, $2, 1, clock_timestamp() + $3 * interval '1 microsecond')
-		ON CONFLICT (game) DO UPDATE SET
-			epoch = CASE WHEN l.node = excluded.node AND l.expires > clock_timestamp() THEN l.epoch ELSE l.epoch + 1 END,
-			node = excluded.node,
-			expires = excluded.expires
-		WHERE l.node = excluded.node OR l.expires <= clock_timestamp()
-		RETURNING epoch`, game, node, ttl.Microseconds()).Scan(&epoch)
-	if noRows(err) {
-		return 0, fmt.Errorf("acquire the lease on %s for %s: %w", game, node, ErrLeased)
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL lock_timeout = '`+acquireLockWait+`'`); err != nil {
+			return err
+		}
+		var renew bool
+		err := tx.QueryRow(ctx, `SELECT epoch, node = $2 AND expires > clock_timestamp() FROM leases
+			WHERE game = $1 AND (node = $2 OR expires <= clock_timestamp()) FOR UPDATE`, game, node).Scan(&epoch, &renew)
+		if noRows(err) {
+			// Never leased, or held live by another node.
+			err = tx.QueryRow(ctx, `INSERT INTO leases (game, node, epoch, expires) VALUES ($1, $2, 1, clock_timestamp() + $3 * interval '1 microsecond')
+				ON CONFLICT (game) DO NOTHING RETURNING epoch`, game, node, ttl.Microseconds()).Scan(&epoch)
+			if noRows(err) {
+				return ErrLeased
+			}
+			return err
+		}
+		if err != nil {
+			return err
+		}
+		if !renew {
+			epoch++
+		}
+		_, err = tx.Exec(ctx, `UPDATE leases SET node = $2, epoch = $3, expires = clock_timestamp() + $4 * interval '1 microsecond' WHERE game = $1`,
+			game, node, epoch, ttl.Microseconds())
+		return err
+	})
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "55P03" {
+		err = fmt.Errorf("a write under the last lease is in flight: %w", ErrLeased)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("acquire the lease on %s for %s: %w", game, node, err)
@@ -85,12 +120,16 @@ func (s *Store) Release(ctx context.Context, game, node string, epoch int64) err
 
 // checkFence fails with store.ErrFenced unless f's node holds the lease
 // on f's game at f's epoch, unexpired. It runs in the transaction that
-// writes, and holds the lease's row (FOR SHARE) until that transaction
-// ends: a node taking the lease over waits for the write to commit, so the
-// write is in the game before the new owner reads it.
+// writes, and holds the lease's row (FOR KEY SHARE) until that transaction
+// ends: a node taking the lease over (Acquire, FOR UPDATE) waits for the
+// write to commit, so the write is in the game before the new owner reads
+// it. FOR KEY SHARE, the weakest lock, because it does not conflict with
+// an UPDATE that leaves the key be: the owner's renewals (RenewAll, Renew,
+// Release) never wait on its own writes, nor its writes on its renewals,
+// so the two cannot deadlock whatever order they meet the rows in.
 func checkFence(ctx context.Context, tx pgx.Tx, f store.Fence) error {
 	var held bool
-	err := tx.QueryRow(ctx, `SELECT true FROM leases WHERE game = $1 AND node = $2 AND epoch = $3 AND expires > clock_timestamp() FOR SHARE`,
+	err := tx.QueryRow(ctx, `SELECT true FROM leases WHERE game = $1 AND node = $2 AND epoch = $3 AND expires > clock_timestamp() FOR KEY SHARE`,
 		f.Game, f.Node, f.Epoch).Scan(&held)
 	if noRows(err) {
 		return fmt.Errorf("%s's lease on %s at epoch %d: %w", f.Node, f.Game, f.Epoch, store.ErrFenced)

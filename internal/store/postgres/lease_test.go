@@ -156,9 +156,10 @@ func TestLeaseTakeover(t *testing.T) {
 	// g's write goes to the writer only once blocker's waits on the hand's
 	// lock in a transaction of its own. Were both gathered into one batch
 	// with g's write first, that transaction would hold g's lease row (the
-	// fence's FOR SHARE), b's takeover below would wait on it, and the hand
-	// would wait for the takeover: a deadlock through this test that the
-	// database cannot see, broken only by the batch's timeout.
+	// fence's FOR KEY SHARE), b's takeover below would be told to try
+	// again until that transaction ended, and the hand ends it only after
+	// the takeover: a deadlock through this test that the database cannot
+	// see.
 	waitBlockedBy(t, b, hand.PgConn().PID())
 	queued := make(chan error, 1)
 	go func() { queued <- a.AppendMove(store.WithEpoch(ctx, "g", "a", epoch), "g", 2, move(2), store.After{}) }()

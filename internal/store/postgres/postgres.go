@@ -24,11 +24,14 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math/rand/v2"
 	"net/url"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lagoon-games/lagoon/internal/store"
@@ -49,6 +52,29 @@ const batchTimeout = 30 * time.Second
 // connectTimeout bounds the connection to the database at Open, when the
 // address does not say (connect_timeout).
 const connectTimeout = 10 * time.Second
+
+// sessionLimits are set on every session of the store, unless the address
+// sets them, so that a node frozen (SIGSTOP, a stalled machine) while one
+// of its sessions is inside a transaction does not hold that
+// transaction's locks, its games' lease rows among them, for as long as
+// it is frozen: the database ends a statement that runs past
+// statement_timeout and a session left idle inside a transaction past
+// idle_in_transaction_session_timeout (rolling it back). A node does
+// nothing slow inside a transaction, so the idle limit is short: under
+// the lease time (6 s), so that the frozen node's locks are gone before
+// its leases expire and another node takes its games over. A statement
+// longer than the limit is a database that cannot keep up, whose writes
+// fail anyway within batchTimeout. (The values are PostgreSQL's, in
+// milliseconds.)
+var sessionLimits = map[string]string{
+	"statement_timeout":                   "10000",
+	"idle_in_transaction_session_timeout": "2000",
+}
+
+// tries bounds the tries of a batch the database aborted to break a
+// deadlock or a serialisation failure (retryable): such a batch is tried
+// again, whole, rather than its writes failed.
+const tries = 5
 
 // Store is the store in a PostgreSQL database. Its methods are safe for
 // concurrent use.
@@ -81,6 +107,11 @@ func Open(ctx context.Context, address string) (*Store, error) {
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
+	}
+	for k, v := range sessionLimits {
+		if _, set := cfg.ConnConfig.RuntimeParams[k]; !set {
+			cfg.ConnConfig.RuntimeParams[k] = v
+		}
 	}
 	if cfg.MaxConns < writers+4 {
 		cfg.MaxConns = writers + 4
@@ -183,14 +214,45 @@ func (s *Store) writer(ops chan op) {
 	}
 }
 
-// commit runs a batch of writes in one transaction, each in a savepoint
-// unless it is alone. The savepoint "op" is moved past each write that
-// succeeds (one round trip: release it and make it anew) and left where it
-// is when a write fails, rolled back to; the last write needs no release,
-// as the commit ends them all.
+// commit runs a batch of writes in one transaction, tried again whole (up
+// to tries times) while the database aborts it to break a deadlock or a
+// serialisation failure, and tells each write its outcome.
 func (s *Store) commit(batch []op) {
 	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
 	defer cancel()
+	var errs []error
+	var err error
+	for try := 1; ; try++ {
+		errs, err = s.try(ctx, batch)
+		if try == tries || ctx.Err() != nil || !retryable(err) && !slices.ContainsFunc(errs, retryable) {
+			break
+		}
+		// Apart a little, so that the transactions that met do not meet
+		// again at once.
+		time.Sleep(time.Duration(try) * time.Duration(1+rand.N(10)) * time.Millisecond)
+	}
+	if i := slices.IndexFunc(errs, retryable); err == nil && i >= 0 {
+		// Tried for the last time and rolled back: none of the batch is
+		// written.
+		err = errs[i]
+	}
+	for i, o := range batch {
+		if err != nil {
+			o.done <- fmt.Errorf("commit: %w", err)
+			continue
+		}
+		o.done <- errs[i]
+	}
+}
+
+// try runs a batch of writes in one transaction, each in a savepoint
+// unless it is alone, and returns each write's error and the
+// transaction's. The savepoint "op" is moved past each write that
+// succeeds (one round trip: release it and make it anew) and left where it
+// is when a write fails, rolled back to; the last write needs no release,
+// as the commit ends them all. A write failed as retryable fails the
+// whole transaction, rolled back so that it may be tried again.
+func (s *Store) try(ctx context.Context, batch []op) ([]error, error) {
 	errs := make([]error, len(batch))
 	err := func() error {
 		tx, err := s.pool.Begin(ctx)
@@ -210,6 +272,9 @@ func (s *Store) commit(batch []op) {
 		}
 		for i, o := range batch {
 			errs[i] = o.fn(ctx, tx)
+			if retryable(errs[i]) {
+				return nil
+			}
 			next := ""
 			switch {
 			case errs[i] != nil:
@@ -226,13 +291,15 @@ func (s *Store) commit(batch []op) {
 		}
 		return tx.Commit(ctx)
 	}()
-	for i, o := range batch {
-		if err != nil {
-			o.done <- fmt.Errorf("commit: %w", err)
-			continue
-		}
-		o.done <- errs[i]
-	}
+	return errs, err
+}
+
+// retryable says err is the database's aborting a transaction that may
+// succeed when tried again: a deadlock broken (40P01) or a serialisation
+// failure (40001).
+func retryable(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
 }
 
 // read runs fn in a read-only transaction that sees the database as of

@@ -82,6 +82,11 @@ const inProgressIndex = `CREATE INDEX IF NOT EXISTS games_in_progress ON games (
 // schema's.
 func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		// Building the index on a large table takes longer than a
+		// statement may (sessionLimits).
+		if _, err := tx.Exec(ctx, `SET LOCAL statement_timeout = 0`); err != nil {
+			return fmt.Errorf("schema: %w", err)
+		}
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('lagoon schema ' || coalesce(current_schema(), '')))`); err != nil {
 			return fmt.Errorf("schema: %w", err)
 		}
