@@ -113,6 +113,19 @@ type limitedConn struct {
 	once sync.Once
 }
 
+// Write writes p, but for net/http's plain-text answer to a request it
+// could not read, which it writes in one piece and which becomes the API's
+// JSON error (badhttp.go).
+func (c *limitedConn) Write(p []byte) (int, error) {
+	if answer, ok := jsonFromNetHTTP(p); ok {
+		if _, err := c.Conn.Write(answer); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	return c.Conn.Write(p)
+}
+
 func (c *limitedConn) Close() error {
 	c.once.Do(func() {
 		c.l.mu.Lock()
