@@ -153,14 +153,14 @@ func (s *Server) startGame(ctx context.Context, sg *store.Game, creator string, 
 		var err error
 		if epoch, err = s.node.acquire(ctx, sg.ID); err != nil {
 			admitted(nil)
-			s.log.Error("taking a new game's lease", "game", sg.ID, "err", err)
+			s.repeats.Error("taking a new game's lease", "game", sg.ID, "err", err)
 			return nil, errorf(http.StatusInternalServerError, "internal_error", "the game could not be stored")
 		}
 		ctx = store.WithEpoch(ctx, sg.ID, s.node.name, epoch)
 	}
 	if err := s.store.Create(ctx, sg); err != nil {
 		admitted(nil)
-		s.log.Error("storing a new game", "err", err)
+		s.repeats.Error("storing a new game", "err", err)
 		return nil, errorf(http.StatusInternalServerError, "internal_error", "the game could not be stored")
 	}
 	g, err := s.loadGame(sg)

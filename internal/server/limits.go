@@ -82,13 +82,13 @@ func (s *Server) checkGameLimits(addr string, botsOnly bool) *apiError {
 	}
 	switch c := s.cfg; {
 	case c.MaxGames > 0 && total >= c.MaxGames:
-		s.log.Warn("a new game is refused: the server has all the games it takes", "client", addr, "games", total)
+		s.repeats.Warn("a new game is refused: the server has all the games it takes", "client", addr, "games", total)
 		return errorf(http.StatusServiceUnavailable, "too_many_games", "the server has %d games in progress, all it takes; try again later", total)
 	case c.MaxGamesPerAddr > 0 && mine >= c.MaxGamesPerAddr:
-		s.log.Warn("a new game is refused: too many from one address", "client", addr, "games", mine)
+		s.repeats.Warn("a new game is refused: too many from one address", "client", addr, "games", mine)
 		return errorf(http.StatusTooManyRequests, "too_many_games", "%d games in progress were created from your address, the most it may have", mine)
 	case botsOnly && c.MaxBotGamesPerAddr > 0 && mineBots >= c.MaxBotGamesPerAddr:
-		s.log.Warn("a new game of bots alone is refused: too many from one address", "client", addr, "games", mineBots)
+		s.repeats.Warn("a new game of bots alone is refused: too many from one address", "client", addr, "games", mineBots)
 		return errorf(http.StatusTooManyRequests, "too_many_games", "%d games of bots alone in progress were created from your address, the most it may have", mineBots)
 	}
 	return nil

@@ -15,21 +15,20 @@ import (
 // each client address, so that idle sockets (a thousand spectators, a
 // body sent a byte at a time) cannot take every file descriptor of the
 // process and stop the server from answering anyone: a connection over a
-// cap is answered 503 at once and closed, and the refusal logged (at most
-// once a second, with how many were refused meanwhile). A trusted proxy's
+// cap is answered 503 at once and closed, and the refusal logged (its
+// repeats summarised, with how many were refused meanwhile). A trusted proxy's
 // connections carry many clients, so only the cap in all binds them: the
 // proxy caps its clients' connections itself (docs/operations.md).
 type Listener struct {
 	net.Listener
 	total, perAddr int
 	trusted        []netip.Prefix
-	log            *slog.Logger
 
 	mu      sync.Mutex
 	open    int
 	byAddr  map[string]int
 	refused atomic.Int64
-	logs    logLimit // the refusals' log lines
+	logs    *repeats // the refusals' log lines
 }
 
 // NewListener caps ln's connections at total in all and perAddr from each
@@ -38,7 +37,13 @@ func NewListener(ln net.Listener, total, perAddr int, trusted []netip.Prefix, lo
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Listener{Listener: ln, total: total, perAddr: perAddr, trusted: trusted, log: log, byAddr: make(map[string]int)}
+	return &Listener{Listener: ln, total: total, perAddr: perAddr, trusted: trusted, byAddr: make(map[string]int), logs: newRepeats(log, repeatWindow)}
+}
+
+// Close stops listening, and logs the refusals it held back.
+func (l *Listener) Close() error {
+	l.logs.close()
+	return l.Listener.Close()
 }
 
 // DefaultConnLimits returns caps sized from the process's limit on open
@@ -88,9 +93,7 @@ func (l *Listener) Accept() (net.Conn, error) {
 			return &limitedConn{Conn: c, l: l, addr: addr}, nil
 		}
 		l.refused.Add(1)
-		if ok, unlogged := l.logs.allow(time.Now()); ok {
-			l.log.Warn("connections refused over the caps", "client", addr, "why", over, "refused", unlogged+1, "open", l.open)
-		}
+		l.logs.Warn("connections refused over the caps", "client", addr, "why", over, "open", l.open)
 		l.mu.Unlock()
 		go refuseConn(c, over)
 	}

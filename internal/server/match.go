@@ -450,7 +450,7 @@ func (g *match) storeMove(ctx context.Context, version int, mi *moveInfo, after 
 	if g.fenced(err) {
 		return errMoved
 	}
-	g.s.log.Error("storing a move", "game", g.id, "version", version, "err", err)
+	g.s.repeats.Error("storing a move", "game", g.id, "version", version, "err", err)
 	if errors.Is(err, store.ErrClosed) {
 		return errShuttingDown
 	}
@@ -661,7 +661,7 @@ func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 		if g.fenced(err) {
 			return errMoved
 		}
-		g.s.log.Error("storing seats", "game", g.id, "err", err)
+		g.s.repeats.Error("storing seats", "game", g.id, "err", err)
 		if errors.Is(err, store.ErrClosed) {
 			return errShuttingDown
 		}

@@ -29,7 +29,7 @@ func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, v any, empty
 		return errorf(http.StatusRequestEntityTooLarge, "too_large", "the request body is over %d bytes", maxBodyBytes)
 	}
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		s.log.Warn("a request body too slow to arrive", "client", s.clientAddr(r), "path", r.URL.Path)
+		s.repeats.Warn("a request body too slow to arrive", "client", s.clientAddr(r), "path", r.URL.Path)
 		s.metrics.refused.WithLabelValues("timeout").Inc()
 		return errorf(http.StatusRequestTimeout, "timeout", "the request body did not arrive within %v", s.cfg.BodyTimeout)
 	}
@@ -106,7 +106,7 @@ func (s *Server) requestedGame(r *http.Request) (*match, error) {
 		return nil, here
 	}
 	if err != nil {
-		s.log.Error("reading a game", "game", id, "err", err)
+		s.repeats.Error("reading a game", "game", id, "err", err)
 		return nil, errorf(http.StatusInternalServerError, "internal_error", "the game could not be read")
 	}
 	if g == nil {

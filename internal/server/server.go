@@ -162,8 +162,9 @@ type Server struct {
 	limiter *limiter
 	bots    *botPool
 	metrics *metrics
-	// hostWarnings limits the log lines of requests for another host.
-	hostWarnings logLimit
+	// repeats summarises the log lines a client, the network or a full
+	// disk can make by the thousand.
+	repeats *repeats
 	// pending are the games admitted and being created (admitGame).
 	pending pendingGames
 	// node is the server's part of a cluster, nil for a server alone.
@@ -189,7 +190,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		cfg: cfg, log: cfg.Log, store: cfg.Store,
+		cfg: cfg, log: cfg.Log, store: cfg.Store, repeats: newRepeats(cfg.Log, repeatWindow),
 		games:  make(map[string]*match),
 		broken: make(map[string]error),
 		gone:   make(map[string]bool),
@@ -449,7 +450,7 @@ func (s *Server) expire(now time.Time) {
 		if gone {
 			if err := s.store.Expire(g.fence(context.Background()), g.id, now); err != nil {
 				if !g.fenced(err) {
-					s.log.Error("expiring a game", "game", g.id, "err", err)
+					s.repeats.Error("expiring a game", "game", g.id, "err", err)
 				}
 				gone = false
 			}
@@ -565,6 +566,7 @@ func (s *Server) Close() error {
 	s.mu.Unlock()
 	s.bots.close()
 	s.connsWG.Wait()
+	s.repeats.close()
 	s.log.Info("server closed")
 	return nil
 }
