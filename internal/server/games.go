@@ -57,7 +57,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		return e
 	}
 	botsOnly := !slices.ContainsFunc(req.Seats, func(sr seatRequest) bool { return sr.Kind == kindHuman || sr.Kind == kindOpen })
-	admitted, e := s.admitGame(s.clientAddr(r), botsOnly)
+	admitted, e := s.admitGame(s.clientGroup(r), botsOnly)
 	if e != nil {
 		s.metrics.refused.WithLabelValues(e.code).Inc()
 		return e
@@ -67,7 +67,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		admitted(nil)
 		return e
 	}
-	g, e := s.startGame(r.Context(), sg, s.clientAddr(r), botsOnly, admitted)
+	g, e := s.startGame(r.Context(), sg, s.clientGroup(r), botsOnly, admitted)
 	if e != nil {
 		return e
 	}

@@ -88,7 +88,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) *apiError {
 	}
 	// A request forwarded by another node was counted there.
 	if s.limiter != nil && !isForwarded(r) {
-		if ok, wait := s.limiter.allow(s.clientAddr(r), time.Now()); !ok {
+		if ok, wait := s.limiter.allow(s.clientGroup(r), time.Now()); !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 			s.log.Debug("rate limited", "client", s.clientAddr(r), "path", r.URL.Path)
 			s.metrics.refused.WithLabelValues("rate_limited").Inc()

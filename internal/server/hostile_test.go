@@ -97,6 +97,7 @@ func TestGameCaps(t *testing.T) {
 		c.MaxBotGamesPerAddr = 2
 		c.MaxGamesPerAddr = 4
 		c.MaxGames = 5
+		c.MaxGamesShare = -1 // 1% of 5 would be one game an address
 	})
 	for i := range 2 {
 		// The person never moves, so these stay in progress.
@@ -122,16 +123,20 @@ func TestGameCaps(t *testing.T) {
 
 // TestGameCapsAtOnce: creations sent at once cannot pass the caps
 // together, each seeing room for one more: of 40 games asked for at once,
-// as many are made as the caps allow, and no more.
+// as many are made as the caps allow, and no more. They are games of bots
+// alone, with the pool stopped so that they stay in progress: a table
+// nobody joined would give way to the next.
 func TestGameCapsAtOnce(t *testing.T) {
-	ts := newTestServer(t, func(c *Config) { c.MaxGames, c.MaxGamesPerAddr = 6, 0 })
+	ts := newTestServer(t, func(c *Config) { c.MaxGames, c.MaxGamesPerAddr, c.MaxGamesShare, c.MaxBotGamesPerAddr = 6, 0, -1, -1 })
+	ts.s.bots.mu.Lock()
+	ts.s.bots.closed = true
+	ts.s.bots.mu.Unlock()
 	var made atomic.Int64
 	var wg sync.WaitGroup
 	for i := range 40 {
 		wg.Go(func() {
-			// The seats never move, so every game stays in progress.
 			status, body := ts.request("POST", "/api/games", "", map[string]any{"game": "tiny", "seed": i + 1,
-				"seats": []map[string]any{{"kind": "human"}, {"kind": "human"}}})
+				"seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}})
 			switch status {
 			case http.StatusCreated:
 				made.Add(1)

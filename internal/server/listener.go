@@ -76,7 +76,7 @@ func (l *Listener) Accept() (net.Conn, error) {
 		addr := c.RemoteAddr().String()
 		proxy := false
 		if a, ok := parseHostAddr(addr); ok {
-			addr, proxy = a.String(), isTrusted(a, l.trusted)
+			addr, proxy = addrGroup(a.String()), isTrusted(a, l.trusted)
 		}
 		l.mu.Lock()
 		over := ""

@@ -39,8 +39,9 @@ type match struct {
 	// refresh: the lobby, the health and the limits read it without the
 	// game's lock, which a move holds while the store writes it.
 	summary atomic.Pointer[summaryView]
-	// creator is the address the game was created from ("" for a game
-	// resumed from the store); botsOnly says every seat was a bot's.
+	// creator is the address group the game was created from (addrGroup;
+	// "" for a game resumed from the store); botsOnly says every seat was
+	// a bot's.
 	creator  string
 	botsOnly bool
 
