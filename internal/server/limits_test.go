@@ -3,8 +3,11 @@ package server
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -173,4 +176,110 @@ func TestUnjoinedTablesGiveWay(t *testing.T) {
 			t.Errorf("at the cap with every table joined: %d, want 503", status)
 		}
 	})
+}
+
+// TestRateByAddrGroup: the request rate is a client's address group's: the
+// addresses of one IPv6 /64 share one bucket, another /64 and IPv4
+// addresses have their own.
+func TestRateByAddrGroup(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b, _ := openBubble(t, func(c *Config) { c.Rate, c.Burst = 1, 2 })
+		defer b.s.Close()
+		for i, tc := range []struct {
+			remote string
+			status int
+		}{
+			{"[2001:db8:1:2::1]:1", 200},
+			{"[2001:db8:1:2::2]:1", 200},
+			{"[2001:db8:1:2:ffff::3]:1", 429},
+			{"[2001:db8:1:3::1]:1", 200},
+			{"192.0.2.1:1", 200},
+			{"192.0.2.2:1", 200},
+			{"192.0.2.1:2", 200},
+			{"192.0.2.1:3", 429},
+		} {
+			req := httptest.NewRequest("GET", "/api/lobby", nil)
+			req.RemoteAddr = tc.remote
+			w := httptest.NewRecorder()
+			b.s.ServeHTTP(w, req)
+			if w.Code != tc.status {
+				t.Errorf("request %d, from %s: %d, want %d", i+1, tc.remote, w.Code, tc.status)
+			}
+		}
+	})
+}
+
+// fakeConn is a connection from a given address, for the Listener.
+type fakeConn struct {
+	net.Conn
+	remote net.Addr
+}
+
+func (c fakeConn) RemoteAddr() net.Addr { return c.remote }
+
+// fakeListener hands out connections from the addresses sent on it.
+type fakeListener struct {
+	addrs chan string
+}
+
+func (l fakeListener) Accept() (net.Conn, error) {
+	a, ok := <-l.addrs
+	if !ok {
+		return nil, net.ErrClosed
+	}
+	ours, theirs := net.Pipe()
+	go io.Copy(io.Discard, theirs) // a refusal's answer, read and dropped
+	return fakeConn{ours, net.TCPAddrFromAddrPort(netip.MustParseAddrPort(a))}, nil
+}
+func (l fakeListener) Close() error   { return nil }
+func (l fakeListener) Addr() net.Addr { return &net.TCPAddr{} }
+
+// TestConnectionCapsByAddrGroup: the cap on connections per address counts
+// the addresses of one IPv6 /64 together, IPv4 addresses each alone.
+func TestConnectionCapsByAddrGroup(t *testing.T) {
+	addrs := make(chan string)
+	ln := NewListener(fakeListener{addrs}, 0, 2, nil, nil)
+	defer ln.Close()
+	accepted := make(chan net.Conn)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				close(accepted)
+				return
+			}
+			accepted <- c
+		}
+	}()
+	// Each address in turn: a connection within the caps is accepted; one
+	// over them is refused, and the next address is taken instead.
+	for _, tc := range []struct {
+		addr string
+		ok   bool
+	}{
+		{"[2001:db8:1:2::1]:1", true},
+		{"[2001:db8:1:2::2]:1", true},
+		{"[2001:db8:1:2:ffff::3]:1", false},
+		{"[2001:db8:1:3::1]:1", true},
+		{"192.0.2.1:1", true},
+		{"192.0.2.2:1", true},
+		{"192.0.2.1:2", true},
+		{"192.0.2.1:3", false},
+	} {
+		addrs <- tc.addr
+		if !tc.ok {
+			continue
+		}
+		c := <-accepted
+		if got := c.RemoteAddr().String(); got != netip.MustParseAddrPort(tc.addr).String() {
+			t.Errorf("accepted %s, want %s: a connection over the cap was let through", got, tc.addr)
+		}
+	}
+	close(addrs)
+	for range accepted {
+		// Accept has seen every address once it returns its error.
+	}
+	if n := ln.Refused(); n != 2 {
+		t.Errorf("%d connections refused, want 2", n)
+	}
 }

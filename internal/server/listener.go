@@ -12,7 +12,7 @@ import (
 )
 
 // A Listener caps the connections a server holds open, in all and from
-// each client address, so that idle sockets (a thousand spectators, a
+// each client address group (addrGroup: an IPv6 address's /64), so that idle sockets (a thousand spectators, a
 // body sent a byte at a time) cannot take every file descriptor of the
 // process and stop the server from answering anyone: a connection over a
 // cap is answered 503 at once and closed, and the refusal logged (its
@@ -32,7 +32,7 @@ type Listener struct {
 }
 
 // NewListener caps ln's connections at total in all and perAddr from each
-// client address (0: no cap) but the trusted proxies'.
+// client address group (0: no cap) but the trusted proxies'.
 func NewListener(ln net.Listener, total, perAddr int, trusted []netip.Prefix, log *slog.Logger) *Listener {
 	if log == nil {
 		log = slog.Default()
