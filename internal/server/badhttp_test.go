@@ -21,27 +21,7 @@ import (
 // any handler; through the Listener the answer is the API's JSON error with
 // net/http's status, and a request that reads is answered as ever.
 func TestUnreadableRequestsGetJSON(t *testing.T) {
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	inner, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln := NewListener(inner, 16, 16, nil, nil)
-	cfg := testConfig(t, st)
-	cfg.Conns = ln
-	s, err := New(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := s.HTTPServer()
-	hs.MaxHeaderBytes = 1 << 10
-	go hs.Serve(ln)
-	defer func() { s.Close(); hs.Close() }()
-	addr := inner.Addr().String()
+	_, addr := serveOnListener(t, 16, 16, nil, func(hs *http.Server) { hs.MaxHeaderBytes = 1 << 10 })
 	host := "Host: " + addr + "\r\n"
 
 	for _, tc := range []struct {
@@ -118,4 +98,40 @@ func FuzzJSONFromNetHTTP(f *testing.F) {
 			t.Fatalf("%q became %q: %v", p, answer, err)
 		}
 	})
+}
+
+// serveOnListener serves a test server on a loopback port behind a
+// Listener of total and perAddr connections, its configuration changed by
+// configure and its http.Server by serve (either may be nil), until the test
+// ends; it returns the Listener and the server's address.
+func serveOnListener(t *testing.T, total, perAddr int, configure func(*Config), serve func(*http.Server)) (*Listener, string) {
+	t.Helper()
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		st.Close()
+		t.Fatal(err)
+	}
+	ln := NewListener(inner, total, perAddr, nil, nil)
+	cfg := testConfig(t, st)
+	cfg.Conns = ln
+	if configure != nil {
+		configure(&cfg)
+	}
+	s, err := New(context.Background(), cfg)
+	if err != nil {
+		st.Close()
+		ln.Close()
+		t.Fatal(err)
+	}
+	hs := s.HTTPServer()
+	if serve != nil {
+		serve(hs)
+	}
+	go hs.Serve(ln)
+	t.Cleanup(func() { s.Close(); hs.Close(); st.Close() })
+	return ln, inner.Addr().String()
 }

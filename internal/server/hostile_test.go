@@ -19,7 +19,6 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/lagoon-games/lagoon/game"
-	"github.com/lagoon-games/lagoon/internal/store"
 )
 
 // These tests drive hostile faults and loads (docs/api.md, Limits) against a server on a
@@ -157,28 +156,7 @@ func TestGameCapsAtOnce(t *testing.T) {
 // answered 503 and closed, ordinary requests from other addresses still
 // answer, and a slow body is cut off.
 func TestConnectionCaps(t *testing.T) {
-	dir := t.TempDir()
-	st, err := store.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	inner, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln := NewListener(inner, 8, 4, nil, nil)
-	cfg := testConfig(t, st)
-	cfg.Conns = ln
-	cfg.BodyTimeout = 200 * time.Millisecond
-	s, err := New(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := s.HTTPServer()
-	go hs.Serve(ln)
-	defer func() { s.Close(); hs.Close() }()
-	addr := inner.Addr().String()
+	ln, addr := serveOnListener(t, 8, 4, func(c *Config) { c.BodyTimeout = 200 * time.Millisecond }, nil)
 
 	dialFrom := func(src string) net.Conn {
 		t.Helper()
