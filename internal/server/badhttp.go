@@ -24,16 +24,18 @@ const netHTTPErrorHeaders = "\r\nContent-Type: text/plain; charset=utf-8\r\nConn
 // and the status again as the body, with or without net/http's reason
 // after a colon in both. Anything else is not its answer, and ok is false.
 func jsonFromNetHTTP(p []byte) (answer []byte, ok bool) {
+	// Every answer's first write passes here: the status first, so that
+	// only an error's is searched for the headers.
 	rest, found := bytes.CutPrefix(p, []byte("HTTP/1.1 "))
-	if !found {
+	if !found || len(rest) < 3 || rest[0] != '4' && rest[0] != '5' {
+		return nil, false
+	}
+	code, err := strconv.Atoi(string(rest[:3]))
+	if err != nil || code < 400 || code > 599 {
 		return nil, false
 	}
 	statusLine, body, found := bytes.Cut(rest, []byte(netHTTPErrorHeaders))
-	if !found || len(statusLine) < 3 {
-		return nil, false
-	}
-	code, err := strconv.Atoi(string(statusLine[:3]))
-	if err != nil || code < 400 || code > 599 {
+	if !found {
 		return nil, false
 	}
 	after, found := strings.CutPrefix(string(statusLine[3:]), " "+http.StatusText(code))
