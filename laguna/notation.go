@@ -634,7 +634,28 @@ func (s *State) valid() error {
 	if err := s.validHomes(); err != nil {
 		return err
 	}
+	if err := s.validEnd(); err != nil {
+		return err
+	}
 	return s.validExchange()
+}
+
+// validEnd refuses a game in play that the turn before it would have
+// ended (decision 22): a game of 2 to 4 after stallRounds calm rounds, and
+// a solo raft at the start of a turn (not its first) that can only end it.
+// No game reaches either, and a state read must be one a game reaches.
+func (s *State) validEnd() error {
+	if s.phase != phPlay {
+		return nil
+	}
+	if !s.Solo() && int(s.calm) >= stallRounds*int(s.players) {
+		return fmt.Errorf("calm=%d in play: a game of %d is over after %d turns in which no pearl changes place", s.calm, s.players, stallRounds*int(s.players))
+	}
+	turnStart := s.steps == 0 && !s.peeked && s.with < 0
+	if s.Solo() && s.played > 0 && turnStart && s.stuck() {
+		return errors.New("a solo raft in play that can only end its turn: the turn before it ended the game")
+	}
+	return nil
 }
 
 // validHomes checks that each raft placed and not yet moved lies against

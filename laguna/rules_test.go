@@ -856,6 +856,13 @@ func TestStalledGamesEnd(t *testing.T) {
 	if _, err := ParseState(s.String()); err != nil {
 		t.Fatal(err)
 	}
+	// A game of two in play after 20 calm rounds is one no game reaches:
+	// the turn that made them ended it.
+	for _, calm := range []string{" calm=40", " calm=41", " calm=65535"} {
+		if _, err := ParseState(strings.Replace(s.String(), " calm=39", calm, 1)); err == nil || !strings.Contains(err.Error(), "calm") {
+			t.Errorf("a game of two in play with%s reads: %v", calm, err)
+		}
+	}
 	mustPlay(t, s, "end")
 	if st := s.Standing(); !s.Over() || !slices.Equal(st.Winners, []int{0, 1}) || s.Ending() != "calm" {
 		t.Fatalf("after %d calm rounds: %+v, ending %q", stallRounds, st, s.Ending())
@@ -867,6 +874,14 @@ func TestStalledGamesEnd(t *testing.T) {
 	mustPlay(t, s, "end")
 	if st := s.Standing(); !s.Over() || len(st.Winners) != 0 || s.Ending() != "stuck" {
 		t.Fatalf("a stuck solo raft: %s, %+v, ending %q", s, st, s.Ending())
+	}
+	if _, err := ParseState(s.String()); err != nil {
+		t.Fatalf("the stuck game's end reads: %v", err)
+	}
+	// The same raft at the start of its next turn, still in play, is a
+	// state no game reaches: the turn before it ended the game.
+	if _, err := ParseState(strings.Replace(s.String(), "; over seat=", "; play seat=", 1)); err == nil || !strings.Contains(err.Error(), "only end") {
+		t.Errorf("a solo turn that can only end, in play: %v", err)
 	}
 }
 

@@ -87,7 +87,7 @@ func (s *Server) handle(h apiHandler) http.HandlerFunc {
 		}
 		var e *apiError
 		if !errors.As(err, &e) {
-			s.log.Error("a request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+			s.repeats.Error("a request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 			e = errorf(http.StatusInternalServerError, "internal_error", "the request failed")
 		}
 		writeError(w, e)

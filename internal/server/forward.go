@@ -277,7 +277,7 @@ func (s *Server) forwardHTTP(w http.ResponseWriter, r *http.Request, id, owner s
 		return e
 	}
 	if err != nil {
-		s.log.Warn("forwarding a request", "game", id, "owner", owner, "err", err)
+		s.repeats.Warn("forwarding a request", "game", id, "owner", owner, "err", err)
 		return errUnavailable
 	}
 	for k, v := range rp.Header {

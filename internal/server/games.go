@@ -57,7 +57,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		return e
 	}
 	botsOnly := !slices.ContainsFunc(req.Seats, func(sr seatRequest) bool { return sr.Kind == kindHuman || sr.Kind == kindOpen })
-	admitted, e := s.admitGame(s.clientAddr(r), botsOnly)
+	admitted, e := s.admitGame(s.clientGroup(r), botsOnly)
 	if e != nil {
 		s.metrics.refused.WithLabelValues(e.code).Inc()
 		return e
@@ -67,7 +67,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		admitted(nil)
 		return e
 	}
-	g, e := s.startGame(r.Context(), sg, s.clientAddr(r), botsOnly, admitted)
+	g, e := s.startGame(r.Context(), sg, s.clientGroup(r), botsOnly, admitted)
 	if e != nil {
 		return e
 	}
@@ -155,14 +155,14 @@ func (s *Server) startGame(ctx context.Context, sg *store.Game, creator string, 
 		asked = time.Now()
 		if epoch, err = s.node.acquire(ctx, sg.ID); err != nil {
 			admitted(nil)
-			s.log.Error("taking a new game's lease", "game", sg.ID, "err", err)
+			s.repeats.Error("taking a new game's lease", "game", sg.ID, "err", err)
 			return nil, errorf(http.StatusInternalServerError, "internal_error", "the game could not be stored")
 		}
 		ctx = store.WithEpoch(ctx, sg.ID, s.node.name, epoch)
 	}
 	if err := s.store.Create(ctx, sg); err != nil {
 		admitted(nil)
-		s.log.Error("storing a new game", "err", err)
+		s.repeats.Error("storing a new game", "err", err)
 		return nil, errorf(http.StatusInternalServerError, "internal_error", "the game could not be stored")
 	}
 	g, err := s.loadGame(sg)

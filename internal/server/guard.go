@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -34,16 +33,14 @@ func securityHeaders(h http.Header) {
 }
 
 // checkHost refuses a request for a host that is not this server's. Its
-// log line is rate-limited (hostWarnings), since a client may send such
+// log lines are summarised (repeats), since a client may send such
 // requests by the thousand; the metric counts every one.
 func (s *Server) checkHost(r *http.Request) *apiError {
 	if s.ownHost(r.Host) {
 		return nil
 	}
 	s.metrics.refused.WithLabelValues("bad_host").Inc()
-	if ok, unlogged := s.hostWarnings.allow(time.Now()); ok {
-		s.log.Warn("a request for another host is refused", "host", r.Host, "client", s.clientAddr(r), "path", r.URL.Path, "unlogged_before", unlogged)
-	}
+	s.repeats.Warn("a request for another host is refused", "host", r.Host, "client", s.clientAddr(r), "path", r.URL.Path)
 	return errorf(http.StatusMisdirectedRequest, "bad_host", "this server does not answer for the host %q", r.Host)
 }
 
@@ -59,29 +56,6 @@ func (s *Server) OwnHostOnly(h http.Handler) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
-}
-
-// logLimit lets through one log line of a kind a second, and counts the
-// ones it held back, which the next line reports: for refusals a client
-// can make by the thousand (connections over the caps, foreign hosts).
-type logLimit struct {
-	mu       sync.Mutex
-	last     time.Time
-	unlogged int
-}
-
-// allow reports whether a line may be logged at now, and how many were
-// held back since the last one.
-func (l *logLimit) allow(now time.Time) (bool, int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if !l.last.IsZero() && now.Sub(l.last) < time.Second {
-		l.unlogged++
-		return false, 0
-	}
-	n := l.unlogged
-	l.last, l.unlogged = now, 0
-	return true, n
 }
 
 // ownHost reports whether a request's Host names this server: a loopback
@@ -114,7 +88,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) *apiError {
 	}
 	// A request forwarded by another node was counted there.
 	if s.limiter != nil && !isForwarded(r) {
-		if ok, wait := s.limiter.allow(s.clientAddr(r), time.Now()); !ok {
+		if ok, wait := s.limiter.allow(s.clientGroup(r), time.Now()); !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 			s.log.Debug("rate limited", "client", s.clientAddr(r), "path", r.URL.Path)
 			s.metrics.refused.WithLabelValues("rate_limited").Inc()

@@ -19,7 +19,6 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/lagoon-games/lagoon/game"
-	"github.com/lagoon-games/lagoon/internal/store"
 )
 
 // These tests drive hostile faults and loads (docs/api.md, Limits) against a server on a
@@ -97,6 +96,7 @@ func TestGameCaps(t *testing.T) {
 		c.MaxBotGamesPerAddr = 2
 		c.MaxGamesPerAddr = 4
 		c.MaxGames = 5
+		c.MaxGamesShare = -1 // 1% of 5 would be one game an address
 	})
 	for i := range 2 {
 		// The person never moves, so these stay in progress.
@@ -122,16 +122,20 @@ func TestGameCaps(t *testing.T) {
 
 // TestGameCapsAtOnce: creations sent at once cannot pass the caps
 // together, each seeing room for one more: of 40 games asked for at once,
-// as many are made as the caps allow, and no more.
+// as many are made as the caps allow, and no more. They are games of bots
+// alone, with the pool stopped so that they stay in progress: a table
+// nobody joined would give way to the next.
 func TestGameCapsAtOnce(t *testing.T) {
-	ts := newTestServer(t, func(c *Config) { c.MaxGames, c.MaxGamesPerAddr = 6, 0 })
+	ts := newTestServer(t, func(c *Config) { c.MaxGames, c.MaxGamesPerAddr, c.MaxGamesShare, c.MaxBotGamesPerAddr = 6, 0, -1, -1 })
+	ts.s.bots.mu.Lock()
+	ts.s.bots.closed = true
+	ts.s.bots.mu.Unlock()
 	var made atomic.Int64
 	var wg sync.WaitGroup
 	for i := range 40 {
 		wg.Go(func() {
-			// The seats never move, so every game stays in progress.
 			status, body := ts.request("POST", "/api/games", "", map[string]any{"game": "tiny", "seed": i + 1,
-				"seats": []map[string]any{{"kind": "human"}, {"kind": "human"}}})
+				"seats": []map[string]any{{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}})
 			switch status {
 			case http.StatusCreated:
 				made.Add(1)
@@ -152,28 +156,7 @@ func TestGameCapsAtOnce(t *testing.T) {
 // answered 503 and closed, ordinary requests from other addresses still
 // answer, and a slow body is cut off.
 func TestConnectionCaps(t *testing.T) {
-	dir := t.TempDir()
-	st, err := store.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	inner, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln := NewListener(inner, 8, 4, nil, nil)
-	cfg := testConfig(t, st)
-	cfg.Conns = ln
-	cfg.BodyTimeout = 200 * time.Millisecond
-	s, err := New(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := s.HTTPServer()
-	go hs.Serve(ln)
-	defer func() { s.Close(); hs.Close() }()
-	addr := inner.Addr().String()
+	ln, addr := serveOnListener(t, 8, 4, func(c *Config) { c.BodyTimeout = 200 * time.Millisecond }, nil)
 
 	dialFrom := func(src string) net.Conn {
 		t.Helper()

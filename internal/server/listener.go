@@ -12,33 +12,38 @@ import (
 )
 
 // A Listener caps the connections a server holds open, in all and from
-// each client address, so that idle sockets (a thousand spectators, a
+// each client address group (addrGroup: an IPv6 address's /64), so that idle sockets (a thousand spectators, a
 // body sent a byte at a time) cannot take every file descriptor of the
 // process and stop the server from answering anyone: a connection over a
-// cap is answered 503 at once and closed, and the refusal logged (at most
-// once a second, with how many were refused meanwhile). A trusted proxy's
+// cap is answered 503 at once and closed, and the refusal logged (its
+// repeats summarised, with how many were refused meanwhile). A trusted proxy's
 // connections carry many clients, so only the cap in all binds them: the
 // proxy caps its clients' connections itself (docs/operations.md).
 type Listener struct {
 	net.Listener
 	total, perAddr int
 	trusted        []netip.Prefix
-	log            *slog.Logger
 
 	mu      sync.Mutex
 	open    int
 	byAddr  map[string]int
 	refused atomic.Int64
-	logs    logLimit // the refusals' log lines
+	logs    *repeats // the refusals' log lines
 }
 
 // NewListener caps ln's connections at total in all and perAddr from each
-// client address (0: no cap) but the trusted proxies'.
+// client address group (0: no cap) but the trusted proxies'.
 func NewListener(ln net.Listener, total, perAddr int, trusted []netip.Prefix, log *slog.Logger) *Listener {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Listener{Listener: ln, total: total, perAddr: perAddr, trusted: trusted, log: log, byAddr: make(map[string]int)}
+	return &Listener{Listener: ln, total: total, perAddr: perAddr, trusted: trusted, byAddr: make(map[string]int), logs: newRepeats(log, repeatWindow)}
+}
+
+// Close stops listening, and logs the refusals it held back.
+func (l *Listener) Close() error {
+	l.logs.close()
+	return l.Listener.Close()
 }
 
 // DefaultConnLimits returns caps sized from the process's limit on open
@@ -71,7 +76,7 @@ func (l *Listener) Accept() (net.Conn, error) {
 		addr := c.RemoteAddr().String()
 		proxy := false
 		if a, ok := parseHostAddr(addr); ok {
-			addr, proxy = a.String(), isTrusted(a, l.trusted)
+			addr, proxy = addrGroup(a.String()), isTrusted(a, l.trusted)
 		}
 		l.mu.Lock()
 		over := ""
@@ -88,9 +93,7 @@ func (l *Listener) Accept() (net.Conn, error) {
 			return &limitedConn{Conn: c, l: l, addr: addr}, nil
 		}
 		l.refused.Add(1)
-		if ok, unlogged := l.logs.allow(time.Now()); ok {
-			l.log.Warn("connections refused over the caps", "client", addr, "why", over, "refused", unlogged+1, "open", l.open)
-		}
+		l.logs.Warn("connections refused over the caps", "client", addr, "why", over, "open", l.open)
 		l.mu.Unlock()
 		go refuseConn(c, over)
 	}
@@ -111,6 +114,19 @@ type limitedConn struct {
 	l    *Listener
 	addr string
 	once sync.Once
+}
+
+// Write writes p, but for net/http's plain-text answer to a request it
+// could not read, which it writes in one piece and which becomes the API's
+// JSON error (badhttp.go).
+func (c *limitedConn) Write(p []byte) (int, error) {
+	if answer, ok := jsonFromNetHTTP(p); ok {
+		if _, err := c.Conn.Write(answer); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	return c.Conn.Write(p)
 }
 
 func (c *limitedConn) Close() error {

@@ -43,7 +43,7 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {
 		s.markDamaged(d.ID, d.Err)
 	}
 	if err != nil {
-		s.log.Error("reading finished games", "err", err)
+		s.repeats.Error("reading finished games", "err", err)
 		return errorf(http.StatusInternalServerError, "internal_error", "the finished games could not be read")
 	}
 	finished := []summaryView{}
@@ -72,7 +72,7 @@ func (s *Server) inProgress(r *http.Request) ([]summaryView, *apiError) {
 		s.markDamaged(d.ID, d.Err)
 	}
 	if err != nil {
-		s.log.Error("reading the games in progress", "err", err)
+		s.repeats.Error("reading the games in progress", "err", err)
 		return nil, errorf(http.StatusInternalServerError, "internal_error", "the games in progress could not be read")
 	}
 	for _, sg := range stored {

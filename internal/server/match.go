@@ -39,8 +39,9 @@ type match struct {
 	// refresh: the lobby, the health and the limits read it without the
 	// game's lock, which a move holds while the store writes it.
 	summary atomic.Pointer[summaryView]
-	// creator is the address the game was created from ("" for a game
-	// resumed from the store); botsOnly says every seat was a bot's.
+	// creator is the address group the game was created from (addrGroup;
+	// "" for a game resumed from the store); botsOnly says every seat was
+	// a bot's.
 	creator  string
 	botsOnly bool
 
@@ -461,7 +462,7 @@ func (g *match) storeMove(ctx context.Context, version int, mi *moveInfo, after 
 	if g.fenced(err) {
 		return errMoved
 	}
-	g.s.log.Error("storing a move", "game", g.id, "version", version, "err", err)
+	g.s.repeats.Error("storing a move", "game", g.id, "version", version, "err", err)
 	if errors.Is(err, store.ErrClosed) {
 		return errShuttingDown
 	}
@@ -672,7 +673,7 @@ func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 		if g.fenced(err) {
 			return errMoved
 		}
-		g.s.log.Error("storing seats", "game", g.id, "err", err)
+		g.s.repeats.Error("storing seats", "game", g.id, "err", err)
 		if errors.Is(err, store.ErrClosed) {
 			return errShuttingDown
 		}

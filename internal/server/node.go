@@ -369,7 +369,7 @@ func (s *Server) renewLeases() {
 	lost, err := n.leases.RenewAll(ctx, n.name, ids, epochs, n.ttl)
 	cancel()
 	if err != nil {
-		s.log.Warn("renewing the leases", "games", len(ids), "err", err)
+		s.repeats.Warn("renewing the leases", "games", len(ids), "err", err)
 	}
 	gone := make(map[string]bool, len(lost))
 	for _, id := range lost {
@@ -417,7 +417,7 @@ func (s *Server) adoptOrphans() {
 	defer cancel()
 	ids, err := s.node.leases.Orphans(ctx)
 	if err != nil {
-		s.log.Warn("reading the games nobody holds", "err", err)
+		s.repeats.Warn("reading the games nobody holds", "err", err)
 		return
 	}
 	rand.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
@@ -428,7 +428,7 @@ func (s *Server) adoptOrphans() {
 		var here *errNotHere
 		var refused *apiError
 		if err != nil && ctx.Err() == nil && !errors.As(err, &here) && !errors.As(err, &refused) {
-			s.log.Warn("taking a game over", "game", id, "err", err)
+			s.repeats.Warn("taking a game over", "game", id, "err", err)
 		}
 	}
 }

@@ -170,7 +170,7 @@ type remoteGame struct {
 func (n *node) serveRemote(c *wsConn, id, owner string, hello clientMessage) {
 	rg, err := n.watch(c, id, owner)
 	if err != nil {
-		c.s.log.Warn("watching a game of another node", "game", id, "owner", owner, "err", err)
+		c.s.repeats.Warn("watching a game of another node", "game", id, "owner", owner, "err", err)
 		c.kill(statusMoved, "the game's node cannot be reached; reconnect")
 		return
 	}

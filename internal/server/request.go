@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"mime"
 	"net/http"
 	"os"
 	"strconv"
@@ -28,7 +29,7 @@ func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, v any, empty
 		return errorf(http.StatusRequestEntityTooLarge, "too_large", "the request body is over %d bytes", maxBodyBytes)
 	}
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		s.log.Warn("a request body too slow to arrive", "client", s.clientAddr(r), "path", r.URL.Path)
+		s.repeats.Warn("a request body too slow to arrive", "client", s.clientAddr(r), "path", r.URL.Path)
 		s.metrics.refused.WithLabelValues("timeout").Inc()
 		return errorf(http.StatusRequestTimeout, "timeout", "the request body did not arrive within %v", s.cfg.BodyTimeout)
 	}
@@ -38,8 +39,8 @@ func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, v any, empty
 	if len(bytes.TrimSpace(body)) == 0 && emptyOK {
 		return nil
 	}
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return errorf(http.StatusBadRequest, "bad_request", "the request body must be application/json, not %s", ct)
+	if e := checkJSONType(r.Header.Get("Content-Type")); e != nil {
+		return e
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
@@ -48,6 +49,27 @@ func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, v any, empty
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return errorf(http.StatusBadRequest, "bad_request", "the request body has data after its JSON object")
+	}
+	return nil
+}
+
+// checkJSONType refuses a body whose Content-Type, if it has one, is not
+// JSON: it is read as a media type (RFC 9110), so that its case does not
+// matter and application/jsonx is not taken for application/json. A
+// charset, if named, must be UTF-8, the only one JSON is written in.
+func checkJSONType(ct string) *apiError {
+	if ct == "" {
+		return nil
+	}
+	media, params, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "bad_request", "the request's Content-Type %q is not a media type: %v", ct, err)
+	}
+	if media != "application/json" {
+		return errorf(http.StatusBadRequest, "bad_request", "the request body must be application/json, not %s", media)
+	}
+	if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") {
+		return errorf(http.StatusBadRequest, "bad_request", "the request body must be UTF-8, not %s", cs)
 	}
 	return nil
 }
@@ -84,7 +106,7 @@ func (s *Server) requestedGame(r *http.Request) (*match, error) {
 		return nil, here
 	}
 	if err != nil {
-		s.log.Error("reading a game", "game", id, "err", err)
+		s.repeats.Error("reading a game", "game", id, "err", err)
 		return nil, errorf(http.StatusInternalServerError, "internal_error", "the game could not be read")
 	}
 	if g == nil {

@@ -111,16 +111,20 @@ func checkName(name string) (string, *apiError) {
 	if given && !strings.ContainsFunc(name, visible) {
 		return "", errorf(http.StatusBadRequest, "bad_request", "the name %q has nothing that shows", name)
 	}
+	if stackedMarks(name) {
+		return "", errorf(http.StatusBadRequest, "bad_request", "the name %q has a character with more than %d marks stacked on it", name, maxStackedMarks)
+	}
 	return name, nil
 }
 
 // checkPersonName is checkName for a name a person gives themselves, which
 // may not be one a seat of the rules or a bot carries: those end in a word
 // in brackets ("AJ (Legend)", "Bot (medium)", "Ann (bot)" for a seat left
-// to a bot), so a person's may not.
+// to a bot), so a person's may not, nor in anything drawn like it
+// ("Ann （bot）", "Bot ❨max❩", a mark after the bracket: foldName).
 func checkPersonName(name string) (string, *apiError) {
 	name, e := checkName(name)
-	if e == nil && strings.HasSuffix(name, ")") && strings.Contains(name, "(") {
+	if e == nil && endsInBrackets(name) {
 		return "", errorf(http.StatusBadRequest, "bad_request", "the name %q ends in brackets, as the names of bots and of the rules' own seats do", name)
 	}
 	return name, e

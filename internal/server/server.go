@@ -124,9 +124,11 @@ type Config struct {
 	// request. Defaults 10 s, 10 s and 1 minute (HTTPServer).
 	BodyTimeout, HeaderTimeout, IdleTimeout time.Duration
 	// MaxGames bounds the games in progress; MaxGamesPerAddr those created
-	// from one client address, MaxBotGamesPerAddr those among bots alone.
-	// Defaults 5000, 50 and 4.
-	MaxGames, MaxGamesPerAddr, MaxBotGamesPerAddr int
+	// from one client address group (addrGroup), MaxBotGamesPerAddr those
+	// among bots alone; MaxGamesShare, in percent of MaxGames, bounds a
+	// group's games too, so that a few groups cannot fill a smaller cap.
+	// Defaults 5000, 50, 4 and 1 (%).
+	MaxGames, MaxGamesPerAddr, MaxBotGamesPerAddr, MaxGamesShare int
 	// OpenExpiry is how long a game with a seat nobody has taken (open, or
 	// a person's seat never joined) may go without a change before it is
 	// given up; IdleExpiry how long any game in progress may. Defaults 1 h
@@ -162,8 +164,9 @@ type Server struct {
 	limiter *limiter
 	bots    *botPool
 	metrics *metrics
-	// hostWarnings limits the log lines of requests for another host.
-	hostWarnings logLimit
+	// repeats summarises the log lines a client, the network or a full
+	// disk can make by the thousand.
+	repeats *repeats
 	// pending are the games admitted and being created (admitGame).
 	pending pendingGames
 	// node is the server's part of a cluster, nil for a server alone.
@@ -189,7 +192,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		cfg: cfg, log: cfg.Log, store: cfg.Store,
+		cfg: cfg, log: cfg.Log, store: cfg.Store, repeats: newRepeats(cfg.Log, repeatWindow),
 		games:  make(map[string]*match),
 		broken: make(map[string]error),
 		gone:   make(map[string]bool),
@@ -269,6 +272,7 @@ func (c Config) withDefaults() (Config, error) {
 	orDefault(&c.MaxGames, 5000)
 	orDefault(&c.MaxGamesPerAddr, 50)
 	orDefault(&c.MaxBotGamesPerAddr, 4)
+	orDefault(&c.MaxGamesShare, 1)
 	orDefault(&c.MaxMoves, 10000)
 	return c, nil
 }
@@ -453,37 +457,46 @@ func (s *Server) expires(seats []store.Seat, updated, now time.Time) bool {
 // told the game is gone.
 func (s *Server) expire(now time.Time) {
 	for _, g := range s.active() {
-		// Under the game's lock only, as a move is stored: the server's
-		// lock is not held across the store's write.
-		g.mu.Lock()
-		gone := !g.closed && !g.cur.Over() && s.expires(g.seats, g.updated, now)
-		if gone {
-			if err := s.store.Expire(g.fence(context.Background()), g.id, now); err != nil {
-				if !g.fenced(err) {
-					s.log.Error("expiring a game", "game", g.id, "err", err)
-				}
-				gone = false
+		s.giveUp(g, now, func() bool { return s.expires(g.seats, g.updated, now) }, "game expired")
+	}
+}
+
+// giveUp gives up g, a game in progress, if still holds (asked under g's
+// lock): it is marked expired in the store, which no longer resumes it, and
+// leaves memory; its clients are told it is gone, and later requests get
+// 410 expired. It reports whether g was given up; why is the log's line.
+func (s *Server) giveUp(g *match, now time.Time, still func() bool, why string) bool {
+	// Under the game's lock only, as a move is stored: the server's lock
+	// is not held across the store's write.
+	g.mu.Lock()
+	gone := !g.closed && !g.cur.Over() && still()
+	if gone {
+		if err := s.store.Expire(g.fence(context.Background()), g.id, now); err != nil {
+			if !g.fenced(err) {
+				s.repeats.Error("expiring a game", "game", g.id, "err", err)
 			}
-		}
-		if gone {
-			g.closed = true
-			if g.timer != nil {
-				g.timer.Stop()
-			}
-			for c := range g.subs {
-				c.kill(statusGoingAway, "the game has expired")
-			}
-			g.publish(int64(len(g.moves)), mustJSON(relayed{Reconnect: "the game has expired"}))
-			s.log.Info("game expired", "game", g.id, "updated", g.updated)
-		}
-		g.mu.Unlock()
-		if gone {
-			s.mu.Lock()
-			delete(s.games, g.id)
-			s.gone[g.id] = true
-			s.mu.Unlock()
+			gone = false
 		}
 	}
+	if gone {
+		g.closed = true
+		if g.timer != nil {
+			g.timer.Stop()
+		}
+		for c := range g.subs {
+			c.kill(statusGoingAway, "the game has expired")
+		}
+		g.publish(int64(len(g.moves)), mustJSON(relayed{Reconnect: "the game has expired"}))
+		s.log.Info(why, "game", g.id, "updated", g.updated)
+	}
+	g.mu.Unlock()
+	if gone {
+		s.mu.Lock()
+		delete(s.games, g.id)
+		s.gone[g.id] = true
+		s.mu.Unlock()
+	}
+	return gone
 }
 
 // sweep forgets, every minute, the finished games nobody has looked at for
@@ -576,6 +589,7 @@ func (s *Server) Close() error {
 	s.mu.Unlock()
 	s.bots.close()
 	s.connsWG.Wait()
+	s.repeats.close()
 	s.log.Info("server closed")
 	return nil
 }

@@ -214,7 +214,7 @@ func (g *match) timeout(v, gen int) {
 			if g.fenced(err) {
 				return
 			}
-			g.s.log.Error("storing a stand-in", "game", g.id, "seat", p, "err", err)
+			g.s.repeats.Error("storing a stand-in", "game", g.id, "seat", p, "err", err)
 		} else {
 			g.seats = seats
 		}
