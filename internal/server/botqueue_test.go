@@ -392,3 +392,44 @@ func TestCheapBotsFirst(t *testing.T) {
 		})
 	}
 }
+
+// TestBotWaitByCost: the metrics of a bot move's wait and thinking say
+// its cost, so that a cheap move's wait, which the slice bounds, can be
+// watched apart from expensive ones'.
+func TestBotWaitByCost(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		gates := newGateBots()
+		b := fairServer(t, gates, []string{"max1", "easy"}, func(cfg *Config) { cfg.BotSlice = 250 * time.Millisecond })
+		defer b.s.Close()
+		b.createFrom("198.51.100.1", "max1", false)
+		b.createFrom("198.51.100.2", "easy", false)
+		for synctest.Wait(); gates.releaseNext(); synctest.Wait() {
+		}
+		time.Sleep(time.Second)
+		synctest.Wait()
+		families, err := b.s.metrics.reg.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]uint64{}
+		for _, f := range families {
+			if name := f.GetName(); name != "lagoon_bot_wait_seconds" && name != "lagoon_bot_think_seconds" {
+				continue
+			}
+			for _, m := range f.GetMetric() {
+				key := f.GetName()
+				for _, l := range m.GetLabel() {
+					key += " " + l.GetName() + "=" + l.GetValue()
+				}
+				got[key] = m.GetHistogram().GetSampleCount()
+			}
+		}
+		for _, name := range []string{"lagoon_bot_wait_seconds", "lagoon_bot_think_seconds"} {
+			for _, cost := range []string{"cheap", "expensive"} {
+				if key := name + " cost=" + cost + " game=person"; got[key] == 0 {
+					t.Errorf("%s: no move counted (all: %v)", key, got)
+				}
+			}
+		}
+	})
+}

@@ -253,7 +253,7 @@ func (p *botPool) next() (_ botJob, _ *running, ok bool) {
 			more := p.waiting.size > 0
 			p.rebalance()
 			p.mu.Unlock()
-			p.s.metrics.botWait.WithLabelValues(personLabel(j.person)).Observe(time.Since(j.queued).Seconds())
+			p.s.metrics.botWait.WithLabelValues(personLabel(j.person), costLabel(j.cheap)).Observe(time.Since(j.queued).Seconds())
 			if more {
 				p.signal()
 			}
@@ -284,6 +284,15 @@ func personLabel(person bool) string {
 		return "person"
 	}
 	return "bots"
+}
+
+// costLabel names a move's lane by cost in the metrics, so that a cheap
+// move's wait, which the slice bounds, is not lost among expensive ones'.
+func costLabel(cheap bool) string {
+	if cheap {
+		return "cheap"
+	}
+	return "expensive"
 }
 
 func (p *botPool) work() {
@@ -338,7 +347,7 @@ func (p *botPool) run(j botJob, r *running) {
 	ctx := r.ctx
 	defer func() {
 		p.finish(r)
-		p.s.metrics.botThink.WithLabelValues(personLabel(j.person)).Observe(time.Since(r.started).Seconds())
+		p.s.metrics.botThink.WithLabelValues(personLabel(j.person), costLabel(j.cheap)).Observe(time.Since(r.started).Seconds())
 	}()
 	g := j.g
 	g.mu.Lock()
