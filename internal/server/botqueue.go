@@ -17,8 +17,10 @@ import (
 // address with the fewest moves thinking, and among those the one served
 // least recently (an address that had nothing in the pool counts as never
 // served): round robin, one move an address a round. An address's own
-// moves of a lane go first come first served. The queue is not safe for
-// concurrent use: the pool's mutex guards it.
+// moves of a lane go first come first served. Its invariant: lanes[l]
+// counts the moves of lane l of every address, size their sum, and an
+// address has an entry exactly while it has a move waiting or thinking.
+// The queue is not safe for concurrent use: the pool's mutex guards it.
 type botQueue struct {
 	addrs map[string]*botAddr
 	// turns counts the moves handed out, and arrivals the addresses that
