@@ -53,6 +53,13 @@ keeping the bots busy, as in issue 28:
 
   lagoon loadtest -games 20 -person-bot-games 20 -bot-level max
 
+With -person-bot-addrs those games are spread over as many source
+addresses, round robin: many people each keeping the bots busy, as in
+issue 47, where twenty addresses of one game against max kept the probe
+waiting a minute:
+
+  lagoon loadtest -games 20 -person-bot-games 20 -person-bot-addrs 20 -bot-level max
+
 Flags:`)
 		fs.PrintDefaults()
 	}
@@ -66,6 +73,7 @@ Flags:`)
 	fs.DurationVar(&cfg.poll, "poll", 200*time.Millisecond, "how often /api/lobby and /api/health are polled while the games are played")
 	fs.IntVar(&cfg.botGames, "bot-games", 0, "games of bots alone thinking meanwhile, each created from another source address")
 	fs.IntVar(&cfg.personBotGames, "person-bot-games", 0, "games of a person against a bot thinking meanwhile, all from one source address, the person moving 150 ms after it is their turn")
+	fs.IntVar(&cfg.personBotAddrs, "person-bot-addrs", 1, "the source addresses the -person-bot-games are spread over, round robin (at most -sources less 2: the poller and the probes keep addresses of their own)")
 	fs.StringVar(&cfg.botLevel, "bot-level", "max", "the level of the bots of -bot-games and -person-bot-games")
 	fs.IntVar(&cfg.moves, "moves", 0, "stop each game after this many moves, leaving it in progress (default: play it to its end; 200 for laguna)")
 	measure := fs.String("measure", "", `the moves whose latency is measured, their texts separated by spaces (default: every move; the steps "N E S W" for laguna)`)
@@ -83,7 +91,8 @@ Flags:`)
 		}
 	}
 	cfg.measure = strings.Fields(*measure)
-	if fs.NArg() > 0 || cfg.games < 1 || cfg.sources < 0 || cfg.sources > 250 || cfg.think < 0 || cfg.moves < 0 || cfg.botGames < 0 || cfg.personBotGames < 0 {
+	if fs.NArg() > 0 || cfg.games < 1 || cfg.sources < 0 || cfg.sources > 250 || cfg.think < 0 || cfg.moves < 0 || cfg.botGames < 0 || cfg.personBotGames < 0 ||
+		cfg.personBotAddrs < 1 || (cfg.personBotGames > 0 && cfg.personBotAddrs > cfg.sources-2) {
 		fmt.Fprintln(stderr, "lagoon loadtest: bad arguments; see lagoon loadtest -h")
 		return 2
 	}
@@ -108,10 +117,11 @@ type loadConfig struct {
 	timeout time.Duration
 	poll    time.Duration
 	// botGames games of bots of botLevel alone, personBotGames games of
-	// a person against one from one address, and with either a person's
-	// probe games against an easy bot.
+	// a person against one from personBotAddrs addresses, and with either
+	// a person's probe games against an easy bot.
 	botGames       int
 	personBotGames int
+	personBotAddrs int
 	botLevel       string
 	// moves, if not 0, stops each game after that many moves, left in
 	// progress; measure, if not empty, are the moves whose latency is
@@ -782,12 +792,12 @@ func (lt *loadRun) createBotGames(ctx context.Context) error {
 }
 
 // playBot plays, until ctx ends, games of a person against a cfg.botLevel
-// bot that moves first, one after another, all from the same source
-// address whatever i: the person moves at random as soon as it is their
-// turn (botGameMoveGap), so that the address always has a bot move in the
-// pool.
+// bot that moves first, one after another, from the source address i
+// falls to among the last cfg.personBotAddrs but the poller's: the person
+// moves at random as soon as it is their turn (botGameMoveGap), so that
+// the address always has a bot move in the pool.
 func (lt *loadRun) playBot(ctx context.Context, i int) {
-	hc := lt.client(len(lt.clients) - 2)
+	hc := lt.client(len(lt.clients) - 2 - i%lt.cfg.personBotAddrs)
 	for ctx.Err() == nil {
 		if err := lt.playBotGame(ctx, hc, rand.New(rand.NewPCG(uint64(i), 28))); err != nil && ctx.Err() == nil {
 			lt.fail("a person against a %s bot: %v", lt.cfg.botLevel, err)
@@ -874,15 +884,18 @@ func (lt *loadRun) dialBotGame(ctx context.Context, hc *http.Client, level strin
 
 // probeFairness starts, every 2 seconds until ctx ends, a game where a
 // person plays an easy bot that moves first, and times the bot's first
-// move from the game's creation.
+// move from the game's creation. The probes come from the source
+// addresses before playBot's and the poller's, so that a probe is always
+// another person's.
 func (lt *loadRun) probeFairness(ctx context.Context) {
+	probers := max(1, len(lt.clients)-1-lt.cfg.personBotAddrs)
 	for i := 0; ; i++ {
 		select {
 		case <-ctx.Done():
 			return
 		case <-time.After(2 * time.Second):
 		}
-		took, err := lt.probe(ctx, lt.client(i))
+		took, err := lt.probe(ctx, lt.client(i%probers))
 		if err != nil {
 			if ctx.Err() == nil {
 				lt.fail("a person against an easy bot: %v", err)

@@ -79,15 +79,28 @@ func TestLoadtest(t *testing.T) {
 	}
 }
 
-// TestLoadtestPersonBotGames: with -person-bot-games one address plays
-// games against bots while the others play, and the run stays clean.
+// TestLoadtestPersonBotGames: with -person-bot-games one address, or
+// with -person-bot-addrs several, play games against bots while the
+// others play, and the run stays clean; more addresses than the sources
+// leave them is a bad argument.
 func TestLoadtestPersonBotGames(t *testing.T) {
 	addr := loadServer(t)
-	var out, stderr bytes.Buffer
-	args := []string{"loadtest", "-addr", addr, "-games", "2", "-think", "1ms", "-sources", "3", "-poll", "5ms",
-		"-person-bot-games", "3", "-bot-level", "easy"}
-	if c := run(args, nil, &out, &stderr); c != 0 || !strings.Contains(out.String(), "0 errors, 0 moves lost, 0 moves doubled") {
-		t.Errorf("loadtest -person-bot-games exited with %d:\n%s\n%s", c, out.String(), stderr.String())
+	for _, tc := range []struct {
+		addrs, sources string
+		code           int
+	}{
+		{"1", "3", 0},
+		{"3", "5", 0},
+		{"4", "5", 2},
+		{"0", "5", 2},
+	} {
+		var out, stderr bytes.Buffer
+		args := []string{"loadtest", "-addr", addr, "-games", "2", "-think", "1ms", "-sources", tc.sources, "-poll", "5ms",
+			"-person-bot-games", "3", "-person-bot-addrs", tc.addrs, "-bot-level", "easy"}
+		c := run(args, nil, &out, &stderr)
+		if c != tc.code || (c == 0 && !strings.Contains(out.String(), "0 errors, 0 moves lost, 0 moves doubled")) {
+			t.Errorf("loadtest -person-bot-addrs %s -sources %s exited with %d, want %d:\n%s\n%s", tc.addrs, tc.sources, c, tc.code, out.String(), stderr.String())
+		}
 	}
 }
 

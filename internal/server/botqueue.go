@@ -9,28 +9,49 @@ import (
 // come first served: one address with many games against slow bots queues
 // its moves behind each other, not in front of everyone else's.
 //
-// Moves of games with a person's seat go before moves of games of bots
-// alone. Within each, the next move is that of the address with the fewest
-// moves thinking, and among those the one served least recently (an
-// address that had nothing in the pool counts as never served): round
-// robin, one move an address a round. An address's own moves go first come
-// first served. The queue is not safe for concurrent use: the pool's mutex
-// guards it.
+// The moves wait in lanes, served in order: a game with a person's seat
+// before a game of bots alone, and within each a cheap bot's move (its
+// level is one of Config.CheapLevels) before an expensive one's, so that
+// a cheap answer never waits behind expensive thinking however many
+// addresses ask for it. Within a lane, the next move is that of the
+// address with the fewest moves thinking, and among those the one served
+// least recently (an address that had nothing in the pool counts as never
+// served): round robin, one move an address a round. An address's own
+// moves of a lane go first come first served. Its invariant: lanes[l]
+// counts the moves of lane l of every address, size their sum, and an
+// address has an entry exactly while it has a move waiting or thinking.
+// The queue is not safe for concurrent use: the pool's mutex guards it.
 type botQueue struct {
 	addrs map[string]*botAddr
 	// turns counts the moves handed out, and arrivals the addresses that
 	// came into the pool: the clocks of the round robin.
 	turns, arrivals uint64
-	// size counts the moves waiting, people those of games with a
-	// person's seat.
-	size, people int
+	// size counts the moves waiting, lanes those of each lane.
+	size  int
+	lanes [botLanes]int
+}
+
+// botLanes counts the queue's lanes: with a person or of bots alone, each
+// cheap or expensive.
+const botLanes = 4
+
+// lane returns the lane of a move, the lower served first.
+func (j botJob) lane() int {
+	l := 0
+	if !j.person {
+		l += 2
+	}
+	if !j.cheap {
+		l++
+	}
+	return l
 }
 
 // botAddr is what the queue knows of one address while it has moves in the
 // pool.
 type botAddr struct {
-	people, others []botJob // waiting, by kind of game, oldest first
-	thinking       int
+	waiting  [botLanes][]botJob // by lane, oldest first
+	thinking int
 	// served is the queue's turns when a move of the address last got a
 	// worker, 0 for never; arrived orders the addresses never served.
 	served, arrived uint64
@@ -43,12 +64,9 @@ func newBotQueue() *botQueue {
 // push adds a move to its address's queue.
 func (q *botQueue) push(j botJob) {
 	a := q.addr(j.addr)
-	if j.person {
-		a.people = append(a.people, j)
-		q.people++
-	} else {
-		a.others = append(a.others, j)
-	}
+	l := j.lane()
+	a.waiting[l] = append(a.waiting[l], j)
+	q.lanes[l]++
 	q.size++
 }
 
@@ -64,29 +82,29 @@ func (q *botQueue) addr(key string) *botAddr {
 	return a
 }
 
+// people counts the moves waiting of games with a person's seat.
+func (q *botQueue) people() int { return q.lanes[0] + q.lanes[1] }
+
 // peek returns the move that goes next, without taking it.
 func (q *botQueue) peek() (botJob, bool) {
-	a := q.nextAddr()
+	a, l := q.next()
 	if a == nil {
 		return botJob{}, false
 	}
-	return a.head(q.people > 0), true
+	return a.waiting[l][0], true
 }
 
 // pop takes the move that goes next and counts it thinking.
 func (q *botQueue) pop() (botJob, bool) {
-	a := q.nextAddr()
+	a, l := q.next()
 	if a == nil {
 		return botJob{}, false
 	}
-	jobs := &a.others
-	if q.people > 0 {
-		jobs = &a.people
-		q.people--
-	}
+	jobs := &a.waiting[l]
 	j := (*jobs)[0]
 	(*jobs)[0] = botJob{}
 	*jobs = (*jobs)[1:]
+	q.lanes[l]--
 	q.size--
 	q.turns++
 	a.served = q.turns
@@ -102,9 +120,18 @@ func (q *botQueue) done(addr string) {
 		return
 	}
 	a.thinking--
-	if a.thinking <= 0 && len(a.people)+len(a.others) == 0 {
+	if a.thinking <= 0 && a.inQueue() == 0 {
 		delete(q.addrs, addr)
 	}
+}
+
+// inQueue counts the address's moves waiting.
+func (a *botAddr) inQueue() int {
+	n := 0
+	for _, jobs := range a.waiting {
+		n += len(jobs)
+	}
+	return n
 }
 
 // inPool counts an address's moves waiting and thinking.
@@ -113,22 +140,26 @@ func (q *botQueue) inPool(addr string) int {
 	if !ok {
 		return 0
 	}
-	return len(a.people) + len(a.others) + a.thinking
+	return a.inQueue() + a.thinking
 }
 
-// nextAddr returns the address whose move goes next, nil if none waits.
-func (q *botQueue) nextAddr() *botAddr {
-	people := q.people > 0
-	var best *botAddr
-	for _, a := range q.addrs {
-		if (people && len(a.people) == 0) || (!people && len(a.others) == 0) {
+// next returns the address whose move goes next and the move's lane, nil
+// if none waits: the first lane with a move, and in it the address the
+// round robin serves.
+func (q *botQueue) next() (*botAddr, int) {
+	for l, n := range q.lanes {
+		if n == 0 {
 			continue
 		}
-		if best == nil || a.before(best) {
-			best = a
+		var best *botAddr
+		for _, a := range q.addrs {
+			if len(a.waiting[l]) > 0 && (best == nil || a.before(best)) {
+				best = a
+			}
 		}
+		return best, l
 	}
-	return best
+	return nil, 0
 }
 
 // before reports whether a's move goes before b's.
@@ -142,18 +173,11 @@ func (a *botAddr) before(b *botAddr) bool {
 	return a.arrived < b.arrived
 }
 
-func (a *botAddr) head(person bool) botJob {
-	if person {
-		return a.people[0]
-	}
-	return a.others[0]
-}
-
 // oldest returns how long the move waiting longest has waited.
 func (q *botQueue) oldest(now time.Time) time.Duration {
 	var d time.Duration
 	for _, a := range q.addrs {
-		for _, jobs := range [][]botJob{a.people, a.others} {
+		for _, jobs := range a.waiting {
 			if len(jobs) > 0 {
 				d = max(d, now.Sub(jobs[0].queued))
 			}

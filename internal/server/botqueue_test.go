@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -296,6 +297,139 @@ func TestPaceGivesWayToTheTurnsEnd(t *testing.T) {
 		synctest.Wait()
 		if b.tiny(id, ann).State.Version == v {
 			t.Error("the paced bot did not move paceMargin before its turn's end")
+		}
+	})
+}
+
+// spread returns n games of level prefix+i, one from each of addresses
+// 198.51.100.1 on, each address's games numbered in turn (address/level,
+// as TestBotOrder gives them); perAddr games an address.
+func spread(n, perAddr int, prefix string) []string {
+	var games []string
+	for i := range n {
+		games = append(games, fmt.Sprintf("198.51.100.%d/%s%d", i/perAddr+1, prefix, i+1))
+	}
+	return games
+}
+
+// TestCheapBotsFirst: a cheap bot's answer (easy, medium) never waits
+// behind expensive thinking, whoever asks and however many addresses keep
+// the workers busy (issue 47, item 11): it goes before every expensive
+// move waiting, and once the expensive move thinking has thought its
+// slice, that move is hurried for it. A cheap move hurries no other cheap
+// one, and a cheap move of bots alone does not hurry a person's game.
+// Every game's bot moves first, in the order created; the last game's is
+// the move watched.
+func TestCheapBotsFirst(t *testing.T) {
+	const person, botsAlone = false, true
+	type seated struct {
+		addrLevel string
+		botsAlone bool
+	}
+	people := func(games []string) []seated {
+		var out []seated
+		for _, g := range games {
+			out = append(out, seated{g, person})
+		}
+		return out
+	}
+	cases := []struct {
+		name  string
+		games []seated
+		// wantSecond is the bot that gets the worker once the first
+		// answers; wantHurried the bots hurried after the first slice.
+		wantSecond  string
+		wantHurried []string
+	}{
+		{"20 addresses of a max game, then an easy one", append(people(spread(20, 1, "max")), seated{"203.0.113.1/easy", person}),
+			"easy", []string{"max1"}},
+		{"100 addresses of a max game, then an easy one", append(people(spread(100, 1, "max")), seated{"203.0.113.1/easy", person}),
+			"easy", []string{"max1"}},
+		{"10 addresses of 2 max games, then an easy one", append(people(spread(20, 2, "max")), seated{"203.0.113.1/easy", person}),
+			"easy", []string{"max1"}},
+		{"the address's own max games, then its easy one", people([]string{"198.51.100.1/max1", "198.51.100.1/max2", "198.51.100.1/easy"}),
+			"easy", []string{"max1"}},
+		{"a cheap move behind a cheap one", people([]string{"198.51.100.1/easy1", "198.51.100.2/max1", "203.0.113.1/easy"}),
+			"easy", nil},
+		{"a cheap move of bots alone behind a person's max", []seated{{"198.51.100.1/max1", person}, {"198.51.100.2/max2", person}, {"203.0.113.1/easy", botsAlone}},
+			"max2", nil},
+	}
+	const slice = 250 * time.Millisecond
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				var levels []string
+				for _, g := range c.games {
+					_, level, _ := strings.Cut(g.addrLevel, "/")
+					levels = append(levels, level)
+				}
+				gates := newGateBots()
+				b := fairServer(t, gates, levels, func(cfg *Config) {
+					cfg.BotSlice = slice
+					cfg.MaxBotGamesPerAddr = -1
+					cfg.CheapLevels = []string{"easy", "easy1", "medium"}
+				})
+				defer b.s.Close()
+				for _, g := range c.games {
+					addr, level, _ := strings.Cut(g.addrLevel, "/")
+					b.createFrom(addr, level, g.botsAlone)
+				}
+				synctest.Wait()
+				time.Sleep(slice)
+				synctest.Wait()
+				if _, hurried := gates.order(); !slices.Equal(hurried, c.wantHurried) {
+					t.Errorf("hurried after the slice %v, want %v", hurried, c.wantHurried)
+				}
+				gates.releaseNext()
+				synctest.Wait()
+				if started, _ := gates.order(); len(started) < 2 || started[1] != c.wantSecond {
+					t.Errorf("the bots got the worker in the order %v, want %s second", started, c.wantSecond)
+				}
+				for gates.releaseNext() {
+					synctest.Wait()
+				}
+			})
+		})
+	}
+}
+
+// TestBotWaitByCost: the metrics of a bot move's wait and thinking say
+// its cost, so that a cheap move's wait, which the slice bounds, can be
+// watched apart from expensive ones'.
+func TestBotWaitByCost(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		gates := newGateBots()
+		b := fairServer(t, gates, []string{"max1", "easy"}, func(cfg *Config) { cfg.BotSlice = 250 * time.Millisecond })
+		defer b.s.Close()
+		b.createFrom("198.51.100.1", "max1", false)
+		b.createFrom("198.51.100.2", "easy", false)
+		for synctest.Wait(); gates.releaseNext(); synctest.Wait() {
+		}
+		time.Sleep(time.Second)
+		synctest.Wait()
+		families, err := b.s.metrics.reg.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]uint64{}
+		for _, f := range families {
+			if name := f.GetName(); name != "lagoon_bot_wait_seconds" && name != "lagoon_bot_think_seconds" {
+				continue
+			}
+			for _, m := range f.GetMetric() {
+				key := f.GetName()
+				for _, l := range m.GetLabel() {
+					key += " " + l.GetName() + "=" + l.GetValue()
+				}
+				got[key] = m.GetHistogram().GetSampleCount()
+			}
+		}
+		for _, name := range []string{"lagoon_bot_wait_seconds", "lagoon_bot_think_seconds"} {
+			for _, cost := range []string{"cheap", "expensive"} {
+				if key := name + " cost=" + cost + " game=person"; got[key] == 0 {
+					t.Errorf("%s: no move counted (all: %v)", key, got)
+				}
+			}
 		}
 	})
 }

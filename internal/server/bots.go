@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -20,6 +21,7 @@ type botJob struct {
 	// was queued: after a take-back the same version is another position.
 	takeBacks int
 	person    bool   // the game has a person's seat
+	cheap     bool   // the bot's level is cheap (Config.CheapLevels)
 	addr      string // whose move it is, for the fair queue (match.botAddr)
 	queued    time.Time
 	// afterTime says the seat's turn timer had run out when the job was
@@ -35,7 +37,8 @@ type botJob struct {
 // people's moves, the API and the WebSockets keep the rest.
 //
 // Thinking is shared fairly. A game where a person waits for a bot goes
-// before games of bots alone; each game has at most one move thinking or
+// before games of bots alone, and a cheap bot's move (Config.CheapLevels)
+// before an expensive one's; each game has at most one move thinking or
 // waiting at a time; and the moves waiting are served round robin by
 // address (botQueue), so that one address with many games waits behind
 // its own moves, not others in front of them. A worker is only ever
@@ -44,9 +47,11 @@ type botJob struct {
 // queued. When every worker is busy, a move that should go before one
 // thinking hurries it (its context ended: a search answers with the best
 // move it has found): a person's move hurries a move of bots alone at
-// once, and a move of an address with fewer moves in the pool hurries a
-// move of one with more once that has thought Config.BotSlice. So a cheap
-// bot is never queued behind an expensive one for more than a moment.
+// once; a cheap move hurries an expensive one, whoever's, once that has
+// thought Config.BotSlice; and a move of an address with fewer moves in
+// the pool hurries a move of one with more once that has thought its
+// slice. So a cheap bot's answer waits behind expensive thinking for a
+// slice at most, however many addresses keep the workers busy.
 type botPool struct {
 	s       *Server
 	ctx     context.Context
@@ -68,6 +73,7 @@ type botPool struct {
 // running is a bot move being thought.
 type running struct {
 	person  bool
+	cheap   bool
 	addr    string
 	started time.Time
 	ctx     context.Context
@@ -130,6 +136,7 @@ func (p *botPool) push(j botJob) {
 		return
 	}
 	j.queued = time.Now()
+	j.cheap = slices.Contains(p.s.cfg.CheapLevels, j.level)
 	p.waiting.push(j)
 	p.rebalance()
 	p.signal()
@@ -184,14 +191,19 @@ func (p *botPool) rebalance() {
 
 // outranks reports whether the waiting move j should go before the move r
 // thinking, and from when: a person's move outranks a move of bots alone
-// at once; a move of an address with fewer moves in the pool outranks one
-// of an address with more of the same kind once that has thought its
-// slice. p.mu is held.
+// at once; a cheap move outranks an expensive one of the same kind of
+// game, whoever's, once that has thought its slice; a move of an address
+// with fewer moves in the pool outranks one of an address with more of
+// the same kind and cost once that has thought its slice. p.mu is held.
 func (p *botPool) outranks(j botJob, r *running) (time.Time, bool) {
 	switch {
 	case j.person && !r.person:
 		return r.started, true
-	case j.person != r.person || j.addr == r.addr:
+	case j.person != r.person:
+		return time.Time{}, false
+	case j.cheap && !r.cheap:
+		return r.started.Add(p.s.cfg.BotSlice), true
+	case j.cheap != r.cheap || j.addr == r.addr:
 		return time.Time{}, false
 	case p.waiting.inPool(r.addr) > p.waiting.inPool(j.addr):
 		return r.started.Add(p.s.cfg.BotSlice), true
@@ -235,13 +247,13 @@ func (p *botPool) next() (_ botJob, _ *running, ok bool) {
 			return botJob{}, nil, false
 		}
 		if j, ok := p.waiting.pop(); ok {
-			r := &running{person: j.person, addr: j.addr, started: time.Now()}
+			r := &running{person: j.person, cheap: j.cheap, addr: j.addr, started: time.Now()}
 			r.ctx, r.hurry = context.WithTimeout(p.ctx, p.s.cfg.BotTimeout)
 			p.running[r] = struct{}{}
 			more := p.waiting.size > 0
 			p.rebalance()
 			p.mu.Unlock()
-			p.s.metrics.botWait.WithLabelValues(personLabel(j.person)).Observe(time.Since(j.queued).Seconds())
+			p.s.metrics.botWait.WithLabelValues(personLabel(j.person), costLabel(j.cheap)).Observe(time.Since(j.queued).Seconds())
 			if more {
 				p.signal()
 			}
@@ -274,6 +286,15 @@ func personLabel(person bool) string {
 	return "bots"
 }
 
+// costLabel names a move's lane by cost in the metrics, so that a cheap
+// move's wait, which the slice bounds, is not lost among expensive ones'.
+func costLabel(cheap bool) string {
+	if cheap {
+		return "cheap"
+	}
+	return "expensive"
+}
+
 func (p *botPool) work() {
 	for {
 		j, r, ok := p.next()
@@ -293,7 +314,7 @@ type queueStats struct {
 func (p *botPool) stats(now time.Time) queueStats {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return queueStats{waiting: p.waiting.size, people: p.waiting.people, thinking: len(p.running), oldest: p.waiting.oldest(now)}
+	return queueStats{waiting: p.waiting.size, people: p.waiting.people(), thinking: len(p.running), oldest: p.waiting.oldest(now)}
 }
 
 // botKey names the bot of a level of a game, at a table with people or
@@ -326,7 +347,7 @@ func (p *botPool) run(j botJob, r *running) {
 	ctx := r.ctx
 	defer func() {
 		p.finish(r)
-		p.s.metrics.botThink.WithLabelValues(personLabel(j.person)).Observe(time.Since(r.started).Seconds())
+		p.s.metrics.botThink.WithLabelValues(personLabel(j.person), costLabel(j.cheap)).Observe(time.Since(r.started).Seconds())
 	}()
 	g := j.g
 	g.mu.Lock()

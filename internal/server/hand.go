@@ -94,7 +94,7 @@ func (g *match) handWait(req moveRequest, now time.Time) (game.Move, time.Durati
 	if req.afterTime || g.closed || g.time == nil || g.time.Kind != string(game.TurnTimer) || !g.timed(req.seat) {
 		return 0, 0, nil
 	}
-	m, e := g.checkMove(req)
+	m, e := g.checkMove(req, now)
 	if e != nil {
 		return 0, 0, nil
 	}

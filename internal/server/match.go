@@ -369,7 +369,10 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 			return req.version + 1, true, nil
 		}
 	}
-	m, e := g.checkMove(req)
+	// One reading of the clock checks the move's time and gives the time
+	// it leaves.
+	now := time.Now()
+	m, e := g.checkMove(req, now)
 	if e != nil {
 		return 0, false, e
 	}
@@ -381,7 +384,6 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 	// The note is the game's word on a legal move, asked of the state
 	// before it. A move the time rule makes for a seat (the rules' move
 	// when its time is up, a stand-in's) is said to be the time's.
-	now := time.Now()
 	byTime := req.afterTime || !req.person && g.seats[req.seat].Kind == kindHuman
 	mi := moveInfo{seat: req.seat, move: m, text: g.cur.MoveText(m), note: mustJSON(game.NoteOf(g.cur, m, byTime)),
 		turnEnded: next.Turn() != g.cur.Turn(), owner: g.owner, byTime: byTime, at: now, floor: g.floorAfter(g.cur, next)}
@@ -402,9 +404,12 @@ func (g *match) playLocked(ctx context.Context, req moveRequest) (version int, d
 }
 
 // checkMove checks that a move that is not a duplicate is the seat's to
-// make now, at the game's version, and returns it: read from its text for
-// a person's, as it comes for the others.
-func (g *match) checkMove(req moveRequest) (game.Move, *apiError) {
+// make at now, at the game's version, and returns it: read from its text
+// for a person's, as it comes for the others. Once a turn's time is up
+// only the time rule moves, and where the rules have a move for it
+// (game.State.TimeUp) only that one: a bot asked to decide in the seat's
+// stead is asked only where they have none.
+func (g *match) checkMove(req moveRequest, now time.Time) (game.Move, *apiError) {
 	if v := len(g.moves); req.version != v || ((!req.person || req.held) && req.takeBacks != g.takeBacks) {
 		return 0, errorf(http.StatusConflict, "stale_version", "the move was made against version %d, but the game is at version %d", req.version, v)
 	}
@@ -417,7 +422,11 @@ func (g *match) checkMove(req moveRequest) (game.Move, *apiError) {
 	if p := g.cur.ToMove(); p != req.seat {
 		return 0, errorf(http.StatusConflict, "not_your_turn", "seat %d is to move, not seat %d", p, req.seat)
 	}
-	if !req.afterTime && g.timeUp(req.seat, time.Now()) {
+	if req.afterTime {
+		if m, ok := g.cur.TimeUp(); ok && m != req.move {
+			return 0, errorf(http.StatusConflict, "time_up", "the turn's time has run out: the rules' move ends it")
+		}
+	} else if g.timeUp(req.seat, now) {
 		// The glass has run out, whether or not its timer has fired yet.
 		return 0, errorf(http.StatusConflict, "time_up", "the turn's time has run out")
 	}
@@ -599,7 +608,12 @@ func (g *match) seatsMessage(now time.Time) []byte {
 }
 
 // schedule arranges what happens next without a person: a bot's move, or
-// the end of the time of the seat to move.
+// the end of the time of the seat to move. One reading of the clock
+// decides both: a seat whose time is already up when the server looks,
+// however little sand its last move left and however long that move took
+// to store, is the time rule's (timeout), never a bot's asked as if it
+// still had time; so a bot cannot play on with an empty glass while the
+// rules have a move that ends its turn.
 func (g *match) schedule() {
 	if g.timer != nil {
 		g.timer.Stop()
@@ -610,14 +624,12 @@ func (g *match) schedule() {
 	}
 	p := g.cur.ToMove()
 	v := len(g.moves)
-	if st := g.seats[p]; st.Kind == kindBot {
-		g.queueBot(v, p, st.Level)
-		if g.timeUp(p, time.Now()) {
-			return // the bot decides for the time rule: nothing to wait for
-		}
+	now := time.Now()
+	if st := g.seats[p]; st.Kind == kindBot && !g.timeUp(p, now) {
+		g.queueBot(v, p, st.Level, now)
 	}
 	if g.timed(p) {
-		wait := time.Duration(g.remaining(p, time.Now())) * time.Millisecond
+		wait := time.Duration(g.remaining(p, now)) * time.Millisecond
 		gen := g.takeBacks
 		g.timer = time.AfterFunc(wait, func() { g.timeout(v, gen) })
 	}
@@ -648,14 +660,13 @@ func (g *match) clockSaver() func(context.Context) {
 	}
 }
 
-// queueBot asks the bot pool for a move at version v, once.
-func (g *match) queueBot(v, seat int, level string) {
+// queueBot asks the bot pool for a move at version v, once, as of now.
+func (g *match) queueBot(v, seat int, level string, now time.Time) {
 	if g.botVersion == v {
 		return
 	}
 	g.botVersion = v
 	person := slices.ContainsFunc(g.seats, func(st store.Seat) bool { return st.Kind == kindHuman })
-	now := time.Now()
 	afterTime := g.timeUp(seat, now)
 	g.s.bots.queue(botJob{g: g, version: v, seat: seat, level: level, takeBacks: g.takeBacks, person: person,
 		addr: g.botAddr(), afterTime: afterTime, turnEnd: g.botDeadline(seat, afterTime, now)})

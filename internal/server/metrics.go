@@ -16,7 +16,7 @@ import (
 type metrics struct {
 	reg         *prometheus.Registry
 	moves       *prometheus.HistogramVec // a move, from its arrival to its answer, by who made it
-	botWait     *prometheus.HistogramVec // a bot move's wait for a worker, by kind of game
+	botWait     *prometheus.HistogramVec // a bot move's wait for a worker, by kind of game and cost
 	botThink    *prometheus.HistogramVec
 	botsHurried prometheus.Counter
 	refused     *prometheus.CounterVec // requests refused by a limit, by code
@@ -34,11 +34,11 @@ func newMetrics(s *Server) *metrics {
 	m.moves = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "lagoon_move_seconds",
 		Help: "Time from a move's arrival to its answer: checked, stored, applied and broadcast.", Buckets: buckets}, []string{"by"})
 	m.botWait = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "lagoon_bot_wait_seconds",
-		Help: "Time a bot move waited for a worker, by game: with a person (person) or of bots alone (bots).", Buckets: buckets}, []string{"game"})
+		Help: "Time a bot move waited for a worker, by game: with a person (person) or of bots alone (bots); and by cost: a cheap level's (cheap) or not (expensive).", Buckets: buckets}, []string{"game", "cost"})
 	m.botThink = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "lagoon_bot_think_seconds",
-		Help: "Time a bot move held a worker, by game: with a person (person) or of bots alone (bots).", Buckets: buckets}, []string{"game"})
+		Help: "Time a bot move held a worker, by game: with a person (person) or of bots alone (bots); and by cost: a cheap level's (cheap) or not (expensive).", Buckets: buckets}, []string{"game", "cost"})
 	m.botsHurried = prometheus.NewCounter(prometheus.CounterOpts{Name: "lagoon_bots_hurried_total",
-		Help: "Bot moves hurried so that a move that goes before them could think: of bots alone for a person's, or of an address with more moves in the pool for one with fewer."})
+		Help: "Bot moves hurried so that a move that goes before them could think: of bots alone for a person's, an expensive one for a cheap one, or of an address with more moves in the pool for one with fewer."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "lagoon_refused_total",
 		Help: "Requests refused by a limit, by error code."}, []string{"code"})
 	m.takeBacks = prometheus.NewCounter(prometheus.CounterOpts{Name: "lagoon_take_backs_total", Help: "Take-backs made."})

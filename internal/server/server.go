@@ -90,6 +90,12 @@ type Config struct {
 	// answers within a second however many games one address plays
 	// against max bots.
 	BotSlice time.Duration
+	// CheapLevels are the levels whose bots think briefly, no longer than
+	// about BotSlice a move: their moves go before the others' of the same
+	// kind of game and hurry an expensive move that has thought its slice,
+	// whoever's it is, so that a cheap bot's answer never waits behind
+	// expensive thinking. Default "easy" and "medium".
+	CheapLevels []string
 	// Rate and Burst limit the API requests of each client address: Rate a
 	// second, in bursts of Burst. Defaults 20 and 40; a negative Rate turns
 	// the limit off.
@@ -248,6 +254,9 @@ func (c Config) withDefaults() (Config, error) {
 		c.BotTimeout = time.Minute
 	}
 	orDefault(&c.BotSlice, 250*time.Millisecond)
+	if c.CheapLevels == nil {
+		c.CheapLevels = []string{"easy", "medium"}
+	}
 	if c.Rate == 0 {
 		c.Rate = 20
 	}

@@ -204,7 +204,7 @@ func (g *match) timeout(v, gen int) {
 		}
 		g.s.log.Info("the turn's time is up; a bot decides", "game", g.id, "seat", p, "level", level)
 		g.botVersion = -1
-		g.queueBot(v, p, level)
+		g.queueBot(v, p, level, now)
 		return
 	}
 	if !g.seats[p].StandIn {
@@ -221,7 +221,7 @@ func (g *match) timeout(v, gen int) {
 		g.s.log.Info("time is up; the stand-in bot plays", "game", g.id, "seat", p)
 		g.broadcastSeats(now)
 	}
-	g.queueBot(v, p, g.s.cfg.StandInLevel)
+	g.queueBot(v, p, g.s.cfg.StandInLevel, now)
 }
 
 // timeView describes the time rule, nil without.

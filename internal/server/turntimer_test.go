@@ -12,6 +12,7 @@ import (
 
 	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/game/gametest"
+	"github.com/lagoon-games/lagoon/internal/store"
 )
 
 // These tests keep time in games of Tiny, whose turns have several
@@ -473,4 +474,146 @@ func TestTakeBackGivesNoTime(t *testing.T) {
 			b.checkClocks("the turn's end taken back", id, "30000 running", "60000")
 		})
 	})
+}
+
+// slowStore is a store whose write of the move that makes version takes
+// delay, as a loaded disk's may: time passes between the move's check and
+// what the server does after writing it. Its other writes take no time:
+// in a bubble, whatever waits for the game's lock meanwhile would stop
+// the fake clock (a goroutine waiting for a mutex is not durably blocked).
+type slowStore struct {
+	store.Store
+	version int
+	delay   time.Duration
+}
+
+func (s slowStore) AppendMove(ctx context.Context, id string, version int, m store.Move, after store.After) error {
+	if version == s.version {
+		time.Sleep(s.delay)
+	}
+	return s.Store.AppendMove(ctx, id, version, m, after)
+}
+
+// lateBot answers its first decision with a deadline margin before that
+// deadline, playing an even card (so that its turn goes on), and every
+// other decision at once with the first legal move, which in Tiny is a
+// card while the bot holds one: a bot that would play on if let. landing,
+// if set, is called as the late move is answered.
+type lateBot struct {
+	margin  time.Duration
+	mu      sync.Mutex
+	late    bool
+	landing func()
+}
+
+func (b *lateBot) Move(ctx context.Context, st game.State) (game.Move, error) {
+	legal := game.Legal(st)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if d, ok := ctx.Deadline(); ok && !b.late && time.Until(d) < 10*time.Minute {
+		b.late = true
+		time.Sleep(time.Until(d) - b.margin)
+		if b.landing != nil {
+			b.landing()
+		}
+		for _, m := range legal {
+			if m <= 9 && m%2 == 0 {
+				return m, nil
+			}
+		}
+	}
+	return legal[0], nil
+}
+
+// TestBotMoveAtTheDeadline: a bot's move that lands just before its turn's
+// end, its write taking as long as the sand it leaves or longer, must not
+// let the bot play on with an empty glass (issue 47, item 12): the rules'
+// move for a turn whose time is up ends the turn ("stop" by time, in Tiny
+// after an even card), however late after the move the server looks
+// again.
+//
+// The timer of the turn's end would fire during the write and wait for
+// the game's lock, a wait the fake clock cannot see past (slowStore), and
+// then find the game moved on and do nothing: the test stops it as the
+// bot's move lands, and looks at the game only once the turn is over.
+func TestBotMoveAtTheDeadline(t *testing.T) {
+	ended := []string{"1 play 6 by time false", "1 stop by time true"}
+	// A bot whose late card leaves it sand plays on in its time: its
+	// next card, odd, asks Ann, whose answer the time makes.
+	inTime := []string{"1 play 6 by time false", "1 play 1 by time false", "0 leave by time true"}
+	cases := []struct {
+		name          string
+		margin, write time.Duration
+		want          []string // the moves from the bot's late card on
+	}{
+		{"the write outlasts the sand left", 5 * time.Millisecond, 20 * time.Millisecond, ended},
+		{"the write ends as the sand runs out", 5 * time.Millisecond, 5 * time.Millisecond, ended},
+		{"a millisecond left, written in one", time.Millisecond, time.Millisecond, ended},
+		{"the write ends before the sand runs out", 5 * time.Millisecond, time.Millisecond, inTime},
+		{"the write takes no time", 5 * time.Millisecond, 0, inTime},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				st, err := store.Open(t.TempDir())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer st.Close()
+				bot := &lateBot{margin: c.margin}
+				// Ann's card and stop are versions 1 and 2, the bot's late
+				// card 3.
+				b := startBubble(t, slowStore{st, 3, c.write}, func(cfg *Config) {
+					cfg.Bots = func(string, string, bool) (Bot, error) { return bot, nil }
+					cfg.BotTimeout = time.Hour
+				})
+				defer b.s.Close()
+				cr := b.create(map[string]any{
+					"game":  "tiny",
+					"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}},
+					"seed":  bothEvenSeed(t),
+					"time":  map[string]any{"kind": "turn", "turn_ms": 10000, "carry": true},
+				})
+				id, ann := cr.ID, cr.Seats[0].Token
+				g := b.s.games[id]
+				bot.landing = func() {
+					g.mu.Lock()
+					defer g.mu.Unlock()
+					if g.timer != nil {
+						g.timer.Stop()
+					}
+				}
+				b.join(id, ann)
+				b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
+				b.play(id, ann, "stop")
+				// The bot's glass is 20 s: its own and the 10 s Ann left.
+				time.Sleep(25 * time.Second)
+				synctest.Wait()
+				var turn []string
+				for _, m := range b.tiny(id, "").Moves[2:] {
+					turn = append(turn, fmt.Sprintf("%d %s by time %v", m.Seat, m.Move, m.ByTime))
+				}
+				if !slices.Equal(turn, c.want) {
+					t.Errorf("the bot's turn was %q, want %q", turn, c.want)
+				}
+			})
+		})
+	}
+}
+
+// bothEvenSeed returns a seed that deals both seats of a game of two an
+// even card.
+func bothEvenSeed(t testing.TB) uint64 {
+	t.Helper()
+	for seed := uint64(1); seed < 1000; seed++ {
+		st, err := gametest.Tiny.NewGame(game.Setup{Players: 2, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hasEven(st.View(game.Viewer{Seat: 0}).(gametest.TinyView)) && hasEven(st.View(game.Viewer{Seat: 1}).(gametest.TinyView)) {
+			return seed
+		}
+	}
+	t.Fatal("no seed")
+	return 0
 }
