@@ -1,0 +1,53 @@
+package web_test
+
+// What a newcomer met (issue 47, item 13), each at a desktop's size and a
+// phone's where it matters.
+
+import (
+	"testing"
+)
+
+// TestDruidsChoicesBesideTheWorld: in a four-player game whose three bots
+// play before the player, the player's choices are in the same view as
+// the world, the bots' turns folded above them to a line each, which
+// opens to the turn's decisions.
+func TestDruidsChoicesBesideTheWorld(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withDruids)
+	for _, sc := range druidsScreens {
+		t.Run(sc.name, func(t *testing.T) {
+			bot := map[string]any{"kind": "bot", "level": "easy"}
+			c := l.createGame(map[string]any{"game": "druids", "seed": 5, "options": map[string]string{"first": "1"},
+				"seats": []map[string]any{{"kind": "human", "name": "Ann"}, bot, bot, bot}})
+			p := newPage(t, "ann-"+sc.name, sc.width, sc.height)
+			p.navigate(l.url + c.Seats[0].Link)
+			p.waitGame()
+			p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
+			p.click(".join-modal .btn-primary")
+			p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-conn=open]')`, "Ann seated")
+			p.druidsWait()
+			p.screenshot("druids-choices-" + sc.name)
+			if got := eval[int](p, `document.querySelectorAll('.dr-others .dr-other').length`); got != 3 {
+				t.Errorf("%d of the bots' turns told", got)
+			}
+			if open := eval[int](p, `document.querySelectorAll('.dr-others .dr-other[open]').length`); open != 0 {
+				t.Errorf("%d of the bots' turns unfolded", open)
+			}
+			// The choices begin where the page opens (the phone's under
+			// its world).
+			top := eval[float64](p, `window.scrollTo(0, 0), document.querySelector('.dr-ask').getBoundingClientRect().top`)
+			world := eval[float64](p, `document.querySelector('.world').getBoundingClientRect().bottom`)
+			if sc.name == "desktop" && top > float64(sc.height)-150 {
+				t.Errorf("the choices start %.0f px down a screen of %d", top, sc.height)
+			}
+			if sc.name == "phone" && top > world+150 {
+				t.Errorf("the choices start %.0f px down, the world ends at %.0f", top, world)
+			}
+			// A turn unfolds to its decisions.
+			p.click(`.dr-others .dr-other summary`)
+			if !eval[bool](p, `document.querySelector('.dr-others .dr-other[open] li') && document.querySelector('.dr-others .dr-other[open] li').getBoundingClientRect().height > 0`) {
+				t.Errorf("a bot's turn does not unfold to its decisions")
+			}
+		})
+	}
+}
