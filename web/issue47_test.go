@@ -4,7 +4,11 @@ package web_test
 // phone's where it matters.
 
 import (
+	"fmt"
 	"testing"
+	"time"
+
+	"github.com/lagoon-games/lagoon/internal/server"
 )
 
 // TestDruidsChoicesBesideTheWorld: in a four-player game whose three bots
@@ -49,5 +53,31 @@ func TestDruidsChoicesBesideTheWorld(t *testing.T) {
 				t.Errorf("a bot's turn does not unfold to its decisions")
 			}
 		})
+	}
+}
+
+// TestBotsWithoutPauses: a player who chooses "Bots play without pauses"
+// has the bot answer at once, where the server pauses it an hour, and the
+// choice holds after a reload.
+func TestBotsWithoutPauses(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, func(c *server.Config) { c.BotDelay = time.Hour })
+	c := l.createGame(map[string]any{"seed": 3, "seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	p := newPage(t, "ann", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
+	p.click(".join-modal .btn-primary")
+	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-conn=open][data-turn=you]')`, "Ann seated and to move")
+	p.click(`[data-action=preferences]`)
+	p.click(`input[name=pref-fastbots]`)
+	for round := range 2 {
+		v := p.view()
+		p.clickSpace(v.Legal[0])
+		p.waitFor(fmt.Sprintf(`document.querySelector('.game[data-turn=you]') && Number(document.querySelector('.game').dataset.version) >= %d`, v.Version+2), "the bot's answer without its pause")
+		if round == 0 {
+			p.navigate(l.url + "/game/" + c.ID)
+			p.waitFor(`document.querySelector('.game[data-conn=open][data-turn=you]')`, "Ann's page again")
+		}
 	}
 }

@@ -8,7 +8,7 @@
 // module's (games.js).
 
 import {h, icon, fill, toast, modal, modalOpen, copyField, closeAllModals, tabList, selectTab, seedMark, seedWarning} from './ui.js';
-import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL, PREFERENCES, preference, setPreference} from './api.js';
+import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL, PREFERENCES, preference, setPreference, setBotPace} from './api.js';
 import {GameSocket} from './live.js';
 import {PLAYERS, namedSeats} from './art.js';
 import {playerCards, tickClocks} from './players.js';
@@ -386,9 +386,18 @@ class GameView {
           setPreference(p.key, e.target.checked);
           if (p.key === 'confirm' && !e.target.checked) this.proposal = null;
           if (p.key === 'sound' && e.target.checked) chime();
+          if (p.key === 'fastbots') this.paceBots(e.target.checked);
           this.render({});
         }}),
         h('span', {}, h('b', {}, p.label), h('span', {class: 'pref-help'}, p.help))))));
+  }
+
+  // paceBots tells the server whether this player wants the table's bots
+  // without pauses. The server keeps it in memory only, so the page says
+  // it again on every connection while the preference is on.
+  paceBots(fast) {
+    if (this.you == null || !this.token || !this.seats.some(s => s.kind === 'bot')) return;
+    setBotPace(this.id, this.token, fast).catch(() => { /* the bots keep their pace: nothing lost */ });
   }
 
   // renderConfirm shows the move waiting for the player's confirmation.
@@ -430,6 +439,7 @@ class GameView {
       st === 'reconnecting' ? 'The connection dropped; trying again.' : st === 'open' ? 'Connected: moves appear as they are made.' : '';
     fill(el, h('span', {class: 'conn-dot'}), labels[st] || st);
     if (st === 'open' && this.pending) this.sendPending();
+    if (st === 'open' && !was && preference('fastbots')) this.paceBots(true);
   }
 
   message(msg) {
