@@ -396,7 +396,9 @@ class HomeView {
       if (!this.el.lobby.querySelector('.lobby-col')) fill(this.el.lobby, h('p', {class: 'muted'}, err.message));
       return;
     }
-    const all = new Map([...lobby.open, ...lobby.playing, ...lobby.finished].map(g => [g.id, g]));
+    // Idle games (left at a person's move) are not shown to watch, but
+    // their players find them among their own.
+    const all = new Map([...lobby.open, ...lobby.playing, ...(lobby.idle || []), ...lobby.finished].map(g => [g.id, g]));
     for (const g of all.values()) {
       if (!this.mods.has(g.game)) this.mods.set(g.game, await gameModule(g.game));
     }
