@@ -84,3 +84,28 @@ func TestBotsWithoutPauses(t *testing.T) {
 		}
 	})
 }
+
+// TestTakeBackBeforeTheClock: a turn ended before the clock started earned
+// no increment, so taking it back takes none away (issue 47: a bank of
+// 60 s + 10 s, a first move before the other seat joined, taken back
+// after, left 50 s).
+func TestTakeBackBeforeTheClock(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b, _ := openBubble(t, nil)
+		defer b.s.Close()
+		c := b.timedTiny(map[string]any{"kind": "human", "name": "Bea"}, map[string]any{"kind": "bank", "initial_ms": 60000, "increment_ms": 10000})
+		id, ann, bea := c.ID, c.Seats[0].Token, c.Seats[1].Token
+		b.play(id, ann, even(b.tiny(id, ann).State.View.Hand))
+		b.play(id, ann, "stop")
+		b.checkClocks("Ann's turn before Bea joined", id, "60000", "60000")
+		b.join(id, bea)
+		time.Sleep(2 * time.Second)
+		if status, body := b.do("POST", "/api/games/"+id+"/takeback", ann, map[string]any{"version": 2}); status != 200 {
+			t.Fatalf("asking: %d %s", status, body)
+		}
+		if status, body := b.do("POST", "/api/games/"+id+"/takeback", bea, map[string]any{"version": 2, "accept": true}); status != 200 || !decode[takeBackResponse](t, body).Done {
+			t.Fatalf("accepting: %d %s", status, body)
+		}
+		b.checkClocks("the turn before the clock taken back", id, "60000 running", "58000")
+	})
+}
