@@ -1,5 +1,8 @@
 package server
 
+// What a newcomer met (issue 47, item 13) on the server's side: bots'
+// pauses, and the increment of a turn ended before the time ran.
+
 import (
 	"net/http"
 	"slices"
