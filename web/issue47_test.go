@@ -5,6 +5,7 @@ package web_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,5 +80,20 @@ func TestBotsWithoutPauses(t *testing.T) {
 			p.navigate(l.url + "/game/" + c.ID)
 			p.waitFor(`document.querySelector('.game[data-conn=open][data-turn=you]')`, "Ann's page again")
 		}
+	}
+}
+
+// TestMistypedInviteLink: a seat link this browser never held that leads
+// to no seat says it may have been mistyped, not that the seat went to a
+// bot.
+func TestMistypedInviteLink(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	c := l.createGame(map[string]any{"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	p := newPage(t, "bea", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[0].Link + "x")
+	p.waitFor(`document.querySelector('.toast')`, "the word on the link")
+	if got := eval[string](p, `document.querySelector('.toast').textContent`); !strings.Contains(got, "mistyped") || strings.Contains(got, "bot") {
+		t.Errorf("a mistyped link says %q", got)
 	}
 }

@@ -68,7 +68,12 @@ class GameView {
     } catch (err) {
       if (this.gone) return;
       if (err instanceof ApiError && (err.code === 'bad_token' || err.code === 'no_token') && this.token) {
-        this.dropToken('This seat link no longer works (the seat may have been handed to a bot). You are watching.');
+        // A token this browser held was a seat once, since handed to a
+        // bot; one it never held came with a link that was mistyped.
+        const mine = mySeats()[this.id];
+        const held = !!mine && (mine.token === this.token || Object.values(mine.tokens || {}).includes(this.token));
+        this.dropToken(held ? 'This seat link no longer works (the seat may have been handed to a bot). You are watching.'
+          : 'This link gives no seat of this game: it may have been mistyped or cut short. You are watching.');
         try { game = await get(null); } catch (err2) { return this.gone || this.failed(err2); }
       } else {
         return this.failed(err);
