@@ -48,6 +48,12 @@ func TestDruidsChoicesBesideTheWorld(t *testing.T) {
 			if sc.name == "phone" && top > world+150 {
 				t.Errorf("the choices start %.0f px down, the world ends at %.0f", top, world)
 			}
+			// The forecast's heads wrap between words, not inside them.
+			if sc.name == "desktop" {
+				if broken := eval[[]string](p, brokenWordsJS(`.dr-forecast-teams thead th`)); len(broken) > 0 {
+					t.Errorf("the forecast's heads break %q", broken)
+				}
+			}
 			// A turn unfolds to its decisions.
 			p.click(`.dr-others .dr-other summary`)
 			if !eval[bool](p, `document.querySelector('.dr-others .dr-other[open] li') && document.querySelector('.dr-others .dr-other[open] li').getBoundingClientRect().height > 0`) {
@@ -96,4 +102,21 @@ func TestMistypedInviteLink(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('.toast').textContent`); !strings.Contains(got, "mistyped") || strings.Contains(got, "bot") {
 		t.Errorf("a mistyped link says %q", got)
 	}
+}
+
+// brokenWordsJS lists the words of the elements sel finds that the page
+// breaks over two lines.
+func brokenWordsJS(sel string) string {
+	return fmt.Sprintf(`[...document.querySelectorAll(%q)].flatMap(el => {
+		const out = [], walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+		for (let n; (n = walk.nextNode());) {
+			for (const m of n.data.matchAll(/\S+/g)) {
+				const r = document.createRange();
+				r.setStart(n, m.index);
+				r.setEnd(n, m.index + m[0].length);
+				if ([...r.getClientRects()].filter(x => x.width > 0).length > 1) out.push(m[0]);
+			}
+		}
+		return out;
+	})`, sel)
 }
