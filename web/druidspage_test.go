@@ -120,8 +120,8 @@ func TestDruidsTellsWhy(t *testing.T) {
 			if text := eval[string](p, `(document.querySelector('.dr-others') || {textContent: ''}).textContent`); coordinates.MatchString(text) {
 				t.Errorf("the bot's turn names a space by coordinates: %q", text)
 			}
-			// Turns, not decisions: the game's second turn is Ann's first.
-			if got := eval[string](p, `document.querySelector('.chip-move').textContent`); got != "Turn 2" {
+			// Rounds, not decisions: the game's second turn is Ann's first, in round 1.
+			if got := eval[string](p, `document.querySelector('.chip-move').textContent`); got != "Round 1" {
 				t.Errorf("the status bar counts %q", got)
 			}
 			if got := eval[string](p, `document.querySelector('.dr-turnlog-head b').textContent`); got != "Your first turn" {

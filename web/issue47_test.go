@@ -48,6 +48,10 @@ func TestDruidsChoicesBesideTheWorld(t *testing.T) {
 			if sc.name == "phone" && top > world+150 {
 				t.Errorf("the choices start %.0f px down, the world ends at %.0f", top, world)
 			}
+			// One count: the round, which is the seat's own count of turns.
+			if got := eval[[]string](p, `[document.querySelector('.chip-move').textContent, document.querySelector('.dr-turn').firstChild.textContent, document.querySelector('.dr-turnlog-head b').textContent]`); got[0] != "Round 1" || got[1] != "Round 1" || got[2] != "Your first turn" {
+				t.Errorf("the counts read %q", got)
+			}
 			// The forecast's heads wrap between words, not inside them.
 			if sc.name == "desktop" {
 				if broken := eval[[]string](p, brokenWordsJS(`.dr-forecast-teams thead th`)); len(broken) > 0 {

@@ -8,7 +8,7 @@
 import {h, icon, plural, noun, loadStyle, clause, sentence} from '../../ui.js';
 import {installSymbols, installDruids, ENERGIES, CIRCLES, energyOf, energyIndex} from './art.js';
 import {Catalogue, moveWords, stepWords} from './words.js';
-import {Table, speakers} from './table.js';
+import {Table, speakers, ownTurn} from './table.js';
 import {WorldView} from './world.js';
 import {legend, summary, rulesPage} from './rules.js';
 
@@ -113,8 +113,10 @@ export default {
 
   phaseName: () => '',
 
-  // progress counts turns, not decisions: a turn is many of them.
-  progress: state => (state.view.over ? plural(state.view.turn - 1, 'turn') : `Turn ${state.view.turn}`),
+  // progress counts rounds, not decisions (a turn is many of them) nor
+  // the game's turns: beside "your sixth turn", "Turn 11" (the game's
+  // eleventh, of two seats) read as another count (issue 47).
+  progress: state => (state.view.over ? plural(state.view.turn - 1, 'turn') : `Round ${ownTurn(state.view)}`),
 
   prompt(view) {
     switch (view.asking) {

@@ -172,7 +172,8 @@ export class Table {
     const sides = teams ? teams.map((t, i) => ({label: `Team ${i + 1}`, seat: t[0], seats: t}))
       : seats.map((_, p) => ({label: p === words.you ? 'You' : seats[p].name, seat: p, seats: [p]}));
     fill(this.top,
-      h('span', {class: 'dr-turn'}, v.over ? 'Game over' : `Turn ${v.turn}`, v.over ? null : h('span', {class: 'muted'}, ` · ${stepWords(v.step).toLowerCase()}`)),
+      h('span', {class: 'dr-turn', title: v.over ? null : `The game's turn ${v.turn}: each seat plays one turn a round`}, v.over ? 'Game over' : `Round ${ownTurn(v)}`,
+        v.over ? null : h('span', {class: 'muted'}, ` · ${stepWords(v.step).toLowerCase()}`)),
       h('span', {class: 'dr-bag', title: 'Tiles left in the bag', 'data-bag': v.bag}, icon('dr-bag', 'icon'), h('b', {}, v.bag), v.bag === 1 ? ' tile left' : ' tiles left'),
       h('span', {class: 'dr-destiny', 'data-destiny': v.destiny},
         h('span', {class: 'muted'}, v.over ? 'Destiny: ' : 'Destiny now: '),
