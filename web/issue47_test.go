@@ -4,10 +4,14 @@ package web_test
 // phone's where it matters.
 
 import (
+	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/lagoon-games/lagoon/internal/server"
 )
@@ -123,4 +127,73 @@ func brokenWordsJS(sel string) string {
 		}
 		return out;
 	})`, sel)
+}
+
+// TestLagunaPuzzleBesideTheBoard: on a phone the solo puzzle's target is
+// beside the board, island by island; a step the rules do not offer is
+// dimmed as Unload is; and a solved puzzle says how it stood to its par
+// and keeps the best result.
+func TestLagunaPuzzleBesideTheBoard(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withLaguna)
+	c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "hard", "puzzle": "2"}, "seed": 9,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}}})
+	token := c.Seats[0].Token
+	l.api("POST", "/api/games/"+c.ID+"/join", token, map[string]any{}, nil)
+	g := l.lagunaPlay(c.ID, token, firstLegal(l.laguna(c.ID), "place "))
+	v := g.State.View
+	p := newPage(t, "solo-phone", 390, 844)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.game[data-turn=you] .lg-par-line .lg-par-goal')`, "the puzzle's target beside the board")
+	p.screenshot("laguna-puzzle-phone")
+	islands := eval[[]string](p, `[...document.querySelectorAll('.lg-par-line .lg-par-island')].map(e => e.dataset.island + ' ' + e.querySelectorAll('use').length)`)
+	if len(islands) != len(v.Goal) {
+		t.Fatalf("the target beside the board shows %v, the goal is %v", islands, v.Goal)
+	}
+	for i, want := range v.Goal {
+		if w := fmt.Sprintf("%c %d", "ABCDEFGH"[i], len(want)); islands[i] != w {
+			t.Errorf("island %c: %q beside the board, want %q", "ABCDEFGH"[i], islands[i], w)
+		}
+	}
+	// Between the board's bottom and the target, less than a screen.
+	if gap := eval[float64](p, `document.querySelector('.lg-par-goal').getBoundingClientRect().top - document.querySelector('.lg-board, .board-wrap svg').getBoundingClientRect().bottom`); gap > 600 {
+		t.Errorf("the target is %.0f px under the board", gap)
+	}
+	steps := eval[[]string](p, `[...document.querySelectorAll('.lg-step')].map(b => b.dataset.move + ' ' + b.classList.contains('dim'))`)
+	for _, s := range steps {
+		dir := s[:1]
+		if dim := strings.HasSuffix(s, "true"); dim == slices.Contains(v.Legal, dir) {
+			t.Errorf("step %s dimmed %v, legal %v", dir, dim, v.Legal)
+		}
+	}
+	// The result against the par, and the best kept in this browser.
+	said := evalAwait[[]string](p, `(async () => {
+		localStorage.removeItem('lagoon.laguna.best');
+		const laguna = (await import('/js/games/laguna/index.js')).default;
+		const view = steps => ({target: 0, scores: [steps], par: 12, goal: ['YY', 'G'], islands: []});
+		return [12, 14, 11, 13].map(n => laguna.result(view(n), [{name: 'Ann'}]).explanation.textContent);
+	})()`)
+	want := []string{
+		"Solved in 12 steps: par matched (par 12).",
+		"Solved in 14 steps: 2 over par (par 12). Your best at this puzzle: 12 steps.",
+		"Solved in 11 steps: 1 under par (par 12). Your best yet at this puzzle (it was 12 steps).",
+		"Solved in 13 steps: 1 over par (par 12). Your best at this puzzle: 11 steps.",
+	}
+	if !slices.Equal(said, want) {
+		t.Errorf("the results read\n%q\nwant\n%q", said, want)
+	}
+}
+
+// evalAwait evaluates a JavaScript expression in the page and waits for
+// the promise it gives.
+func evalAwait[T any](p *page, js string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, waitLimit)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("%s: evaluating %s: %v", p.name, js, err)
+	}
+	return v
 }
