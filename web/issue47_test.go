@@ -197,3 +197,21 @@ func evalAwait[T any](p *page, js string) T {
 	}
 	return v
 }
+
+// TestSpectatorSeesTheResult: a spectator who left the exploration
+// phase's summary open sees the result, not that summary over it.
+func TestSpectatorSeesTheResult(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, func(c *server.Config) { c.BotDelay = 40 * time.Millisecond })
+	bot := map[string]any{"kind": "bot", "level": "easy"}
+	c := l.createGame(map[string]any{"seed": 2, "seats": []map[string]any{bot, bot}})
+	p := newPage(t, "watcher", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/game/" + c.ID)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.phase-modal')`, "the exploration phase's summary")
+	p.waitFor(`document.querySelector('.game[data-over=true]') && document.querySelector('.modal')`, "the end of the game")
+	p.waitFor(`!document.querySelector('.phase-modal')`, "the summary to give way")
+	if !eval[bool](p, `!!document.querySelector('.winner-modal')`) {
+		t.Errorf("the result is not shown at the end")
+	}
+}

@@ -815,7 +815,7 @@ class GameView {
   phaseSummary(move) {
     const sum = this.summaryOf(move);
     if (!sum) return;
-    modal({
+    this.phaseModal = modal({
       title: sum.title,
       className: 'phase-modal',
       body: sum.body,
@@ -828,6 +828,9 @@ class GameView {
 
   winner() {
     this.shownWinner = true;
+    // A phase's summary nobody closed (a spectator is not asked to play
+    // on) gives way to the result rather than hide it (issue 47).
+    if (this.phaseModal) this.phaseModal.close();
     const st = this.state, standing = st.standing;
     const w = standing.winners || [];
     const res = this.mod.result(st.view, this.seats) || {};
