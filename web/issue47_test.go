@@ -215,3 +215,20 @@ func TestSpectatorSeesTheResult(t *testing.T) {
 		t.Errorf("the result is not shown at the end")
 	}
 }
+
+// TestTakeBackRequestSaysWhatAMoveDoes: while a take-back waits for an
+// answer, the board still takes moves; the request says that a move ends
+// it.
+func TestTakeBackRequestSaysWhatAMoveDoes(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	c, tokens := l.humansGame(4, "standard")
+	g := l.drive(c.ID, tokens, -1, func(g apiGame) bool { return g.State.Version == 1 })
+	l.api("POST", "/api/games/"+c.ID+"/takeback", tokens[0], map[string]any{"version": g.State.Version}, nil)
+	p := newPage(t, "bob", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[1].Link)
+	p.waitFor(`document.querySelector('[data-action=takeback-accept]')`, "the request Bob is asked")
+	if note := eval[string](p, `document.querySelector('.takeback-slot').textContent`); !strings.Contains(note, "move made before everyone has answered ends the request") {
+		t.Errorf("the request says %q", note)
+	}
+}

@@ -553,7 +553,9 @@ class GameView {
       body = [h('span', {class: 'takeback-what'}, `${asker} ${r.seat === you ? 'ask' : 'asks'} to take back ${r.seat === you ? 'your' : 'their'} last move${waiting ? `; waiting for ${waiting}` : ''}.`),
         askedMe ? h('button', {class: 'btn btn-primary btn-small', type: 'button', 'data-action': 'takeback-accept', onclick: () => this.answerTakeBack(true)}, 'Accept') : null,
         askedMe ? h('button', {class: 'btn btn-small', type: 'button', 'data-action': 'takeback-refuse', onclick: () => this.answerTakeBack(false)}, 'Refuse') : null,
-        r.seat === you ? h('button', {class: 'btn btn-small', type: 'button', 'data-action': 'takeback-withdraw', onclick: () => this.answerTakeBack(false)}, 'Withdraw') : null];
+        r.seat === you ? h('button', {class: 'btn btn-small', type: 'button', 'data-action': 'takeback-withdraw', onclick: () => this.answerTakeBack(false)}, 'Withdraw') : null,
+        // The board still takes moves: say what one does to the request.
+        h('span', {class: 'takeback-note'}, 'A move made before everyone has answered ends the request, and nothing is taken back.')];
     } else if (this.canTakeBack()) {
       const people = this.seats.some((s, p) => p !== you && s.kind === 'human');
       sig = 'b' + (people ? 'p' : '');
