@@ -232,3 +232,39 @@ func TestTakeBackRequestSaysWhatAMoveDoes(t *testing.T) {
 		t.Errorf("the request says %q", note)
 	}
 }
+
+// TestDruidsHomeAndForm: the home page's card of Land of Druids shows its
+// picture whole, and the new game form says that four players play as
+// two teams, and which seats are teammates.
+func TestDruidsHomeAndForm(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withDruids)
+	for _, sc := range druidsScreens {
+		t.Run(sc.name, func(t *testing.T) {
+			p := newPage(t, "ann-"+sc.name, sc.width, sc.height)
+			p.navigate(l.url + "/")
+			p.waitFor(`document.querySelector('.game-card[data-game=druids] .game-card-picture svg')`, "the card's picture")
+			if out := eval[[]float64](p, `(() => {
+				const box = document.querySelector('.game-card[data-game=druids] .game-card-picture').getBoundingClientRect();
+				const pic = document.querySelector('.game-card[data-game=druids] .game-card-picture svg').getBoundingClientRect();
+				return [box.top - pic.top, pic.bottom - box.bottom];
+			})()`); out[0] > 1 || out[1] > 1 {
+				t.Errorf("the card's picture overflows its box by %.0f px at the top and %.0f at the bottom", out[0], out[1])
+			}
+			p.openDruidsHome(l, "Ann")
+			p.click(`[data-players="3"]`)
+			if eval[bool](p, `!!document.querySelector('.seats-teams, .seat-team')`) {
+				t.Errorf("three players are said to play in teams")
+			}
+			p.click(`[data-players="4"]`)
+			p.waitFor(`document.querySelector('.seats-teams')`, "the teams said")
+			if got := eval[string](p, `document.querySelector('.seats-teams').textContent`); got != "4 players play as 2 teams, teammates scoring together: Red and Black against White and Amber." {
+				t.Errorf("the form says %q", got)
+			}
+			if got := eval[[]string](p, `[...document.querySelectorAll('.seat-row .seat-team')].map(e => e.textContent)`); !slices.Equal(got, []string{"Team 1", "Team 2", "Team 1", "Team 2"}) {
+				t.Errorf("the seats' teams read %q", got)
+			}
+			p.screenshot("druids-form-teams-" + sc.name)
+		})
+	}
+}

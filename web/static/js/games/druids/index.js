@@ -67,6 +67,9 @@ export default {
     // alone: a game of one is you against AJ, at the level of the option
     // "aj" (the lowest unless chosen).
     alone: {seats: ['you', 'house'], option: 'aj', level: 'initiate'},
+    // teams: four players play as two teams, the first and third seats
+    // against the second and fourth (docs/druids.md).
+    teams: players => (players === 4 ? [[0, 2], [1, 3]] : null),
     // quick: a solo game against AJ in one click, at each of his levels.
     quickLabel: 'Solo against AJ',
     quick: () => Object.entries(AJ_LEVELS).map(([level, name]) => ({key: `aj-${level}`, label: name,
