@@ -268,3 +268,29 @@ func TestDruidsHomeAndForm(t *testing.T) {
 		})
 	}
 }
+
+// TestDruidsReplayOnAPhone: on a phone the replay of a game without
+// phases shows no empty phase chip, and says which move it shows of how
+// many.
+func TestDruidsReplayOnAPhone(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withDruids)
+	c := l.createGame(map[string]any{"game": "druids", "seed": 11, "options": map[string]string{"first": "1"},
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	l.api("POST", "/api/games/"+c.ID+"/join", c.Seats[0].Token, map[string]any{}, nil)
+	p := newPage(t, "phone", 390, 844)
+	p.waitFor("true", "the page")
+	for len(l.druidsMoves(c.ID)) == 0 || l.druidsGame(c.ID).State.View.Active != 0 {
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.navigate(l.url + "/replay/" + c.ID)
+	p.waitFor(`document.querySelector('.replay .chip-move') && /^Move \d+ of \d+$/.test(document.querySelector('.replay .chip-move').textContent)`, "the replay's count")
+	got := eval[[]float64](p, `['.replay .chip-phase', '.replay .chip-move'].map(s => document.querySelector(s).getBoundingClientRect().width)`)
+	if got[0] != 0 {
+		t.Errorf("the replay shows a phase chip %.0f px wide with %q", got[0], eval[string](p, `document.querySelector('.replay .chip-phase').textContent`))
+	}
+	if got[1] == 0 {
+		t.Errorf("the replay does not show which move of how many")
+	}
+	p.screenshot("druids-replay-phone")
+}
