@@ -294,3 +294,37 @@ func TestDruidsReplayOnAPhone(t *testing.T) {
 	}
 	p.screenshot("druids-replay-phone")
 }
+
+// TestDruidsCrowdedSiteKeepsItsName: the druids of four seats on one site
+// (the haven, at the start of a four-player game) leave its name and
+// number to be read, clear of them and of its energy's symbol.
+func TestDruidsCrowdedSiteKeepsItsName(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withDruids)
+	person := func(name string) map[string]any { return map[string]any{"kind": "human", "name": name} }
+	c := l.createGame(map[string]any{"game": "druids", "seed": 5,
+		"seats": []map[string]any{person("Ann"), person("Bea"), person("Cal"), person("Dee")}})
+	for _, sc := range druidsScreens {
+		t.Run(sc.name, func(t *testing.T) {
+			p := newPage(t, "ann-"+sc.name, sc.width, sc.height)
+			p.navigate(l.url + "/game/" + c.ID)
+			p.waitFor(`document.querySelectorAll('.world .druid').length >= 8`, "the druids on the world")
+			p.screenshot("druids-crowded-" + sc.name)
+			covered := eval[[]string](p, `(() => {
+				const out = [];
+				const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+				for (const site of document.querySelectorAll('.world .site')) {
+					const bodies = [...site.querySelectorAll('.druid .druid-body, .druid .count, [data-hit=site] > use')].map(e => e.getBoundingClientRect());
+					for (const text of site.querySelectorAll('.site-name, .site-id')) {
+						const r = text.getBoundingClientRect();
+						if (bodies.some(b => meet(r, b))) out.push(site.dataset.site + ': ' + text.textContent);
+					}
+				}
+				return out;
+			})()`)
+			if len(covered) > 0 {
+				t.Errorf("druids cover %q", covered)
+			}
+		})
+	}
+}
