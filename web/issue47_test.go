@@ -328,3 +328,29 @@ func TestDruidsCrowdedSiteKeepsItsName(t *testing.T) {
 		})
 	}
 }
+
+// TestNoTakeBackOfTheSandsEnd: a turn the sand ended is not offered to be
+// taken back: with no time left it would end again at once.
+func TestNoTakeBackOfTheSandsEnd(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withLaguna)
+	c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "easy"}, "seed": 5,
+		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}},
+		"time":  map[string]any{"kind": "turn", "turn_ms": 1500, "carry": true}})
+	for _, s := range c.Seats {
+		l.api("POST", "/api/games/"+c.ID+"/join", s.Token, map[string]any{}, nil)
+	}
+	for g := l.laguna(c.ID); g.State.View.Phase == "place"; g = l.laguna(c.ID) {
+		l.lagunaPlay(c.ID, c.Seats[g.State.ToMove].Token, g.State.View.Legal[0])
+	}
+	p := newPage(t, "slow", desktopWidth, desktopHeight)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitGame()
+	if !eval[bool](p, `!!document.querySelector('[data-action=takeback]')`) {
+		t.Fatalf("Ann's raft's placing is not offered to be taken back")
+	}
+	p.waitFor(`(document.querySelector('.message.show') || {textContent: ''}).textContent === 'The sand ran out: your turn is over.'`, "the sand to run out")
+	if eval[bool](p, `!!document.querySelector('[data-action=takeback]')`) {
+		t.Errorf("the turn the sand ended is offered to be taken back")
+	}
+}

@@ -523,7 +523,7 @@ func (g *match) broadcastMove(v int, now time.Time) {
 // ended the game.
 func (g *match) events(v int, state json.RawMessage, over bool) [][]byte {
 	mi := &g.moves[v-1]
-	out := [][]byte{withField(mustJSON(moveEvent{Type: "move", Version: v, Seat: mi.seat, Move: mi.text, Note: mi.note}), "state", state)}
+	out := [][]byte{withField(mustJSON(moveEvent{Type: "move", Version: v, Seat: mi.seat, Move: mi.text, Note: mi.note, ByTime: mi.byTime}), "state", state)}
 	if over {
 		out = append(out, mustJSON(gameOverEvent{Type: "game_over", Version: v, Standing: g.standing}))
 	}

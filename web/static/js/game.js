@@ -536,6 +536,10 @@ class GameView {
   // move now.
   canTakeBack() {
     const tb = this.game.take_backs;
+    // A turn the sand ended, taken back, has no time left and ends again
+    // at once: nothing a player would see (issue 47).
+    const mine = this.game.moves.filter(m => m.seat === this.you);
+    if (this.game.time && this.game.time.kind === 'turn' && mine.length && mine[mine.length - 1].by_time) return false;
     return this.you != null && !this.state.over && tb && tb.allowed && !this.request && !this.pending &&
       this.game.moves.some(m => m.seat === this.you);
   }
@@ -587,7 +591,7 @@ class GameView {
   onMove(msg) {
     if (msg.version <= this.state.version) return;
     this.myTurnBefore = this.myTurn;
-    const move = {version: msg.version, seat: msg.seat, move: msg.move, note: msg.note || {}};
+    const move = {version: msg.version, seat: msg.seat, move: msg.move, note: msg.note || {}, by_time: !!msg.by_time};
     this.game.moves.push(move);
     this.game.state = msg.state;
     this.clockBase = Date.now();
