@@ -354,3 +354,32 @@ func TestNoTakeBackOfTheSandsEnd(t *testing.T) {
 		t.Errorf("the turn the sand ended is offered to be taken back")
 	}
 }
+
+// TestPhoneBoardZoom: on a phone Blue Lagoon's spaces are smaller than a
+// fingertip; zoomed in, each is 44 px across or more, the board scrolls in
+// its own box (the page does not scroll sideways), and two taps place.
+func TestPhoneBoardZoom(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	c := l.createGame(map[string]any{"seed": 3, "seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
+	l.api("POST", "/api/games/"+c.ID+"/join", c.Seats[0].Token, map[string]any{}, nil)
+	p := newPage(t, "phone", 390, 844)
+	p.navigate(l.url + c.Seats[0].Link)
+	p.waitFor(`document.querySelector('.game[data-conn=open][data-turn=you] .board .legal')`, "Ann to move")
+	size := `(() => { const r = document.querySelector('.board .hit[data-at="' + document.querySelector('.layer-highlights .legal').dataset.at + '"]').getBoundingClientRect(); return [r.width, r.height]; })()`
+	before := eval[[]float64](p, size)
+	p.click(`[data-action=zoom]`)
+	after := eval[[]float64](p, size)
+	if after[0] < 44 || after[1] < 44 {
+		t.Errorf("a space is %.0fx%.0f px zoomed in (%.0fx%.0f before), under a fingertip's 44", after[0], after[1], before[0], before[1])
+	}
+	if sideways := eval[bool](p, `document.documentElement.scrollWidth > window.innerWidth`); sideways {
+		t.Errorf("the page scrolls sideways with the board zoomed in")
+	}
+	p.screenshot("bluelagoon-zoomed-phone")
+	v := p.view()
+	at := v.Legal[0]
+	p.tapSpace(at)
+	p.tapSpace(at)
+	p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) > %d`, v.Version), "the move placed by two taps")
+}
