@@ -97,11 +97,7 @@ func TestDruidsTellsWhy(t *testing.T) {
 			c := l.createGame(map[string]any{"game": "druids", "seed": 11, "options": map[string]string{"first": "1"},
 				"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
 			p := newPage(t, "ann-"+sc.name, sc.width, sc.height)
-			p.navigate(l.url + c.Seats[0].Link)
-			p.waitGame()
-			p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
-			p.click(".join-modal .btn-primary")
-			p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-conn=open]')`, "Ann seated")
+			p.takeSeat(l.url + c.Seats[0].Link)
 			turn := p.druidsWait()
 
 			// The bot's turn, told where Ann plays.

@@ -29,11 +29,7 @@ func TestDruidsChoicesBesideTheWorld(t *testing.T) {
 			c := l.createGame(map[string]any{"game": "druids", "seed": 5, "options": map[string]string{"first": "1"},
 				"seats": []map[string]any{{"kind": "human", "name": "Ann"}, bot, bot, bot}})
 			p := newPage(t, "ann-"+sc.name, sc.width, sc.height)
-			p.navigate(l.url + c.Seats[0].Link)
-			p.waitGame()
-			p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
-			p.click(".join-modal .btn-primary")
-			p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-conn=open]')`, "Ann seated")
+			p.takeSeat(l.url + c.Seats[0].Link)
 			p.druidsWait()
 			p.screenshot("druids-choices-" + sc.name)
 			if got := eval[int](p, `document.querySelectorAll('.dr-others .dr-other').length`); got != 3 {
@@ -79,11 +75,8 @@ func TestBotsWithoutPauses(t *testing.T) {
 	l := startLagoonWith(t, func(c *server.Config) { c.BotDelay = time.Hour })
 	c := l.createGame(map[string]any{"seed": 3, "seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
 	p := newPage(t, "ann", desktopWidth, desktopHeight)
-	p.navigate(l.url + c.Seats[0].Link)
-	p.waitGame()
-	p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
-	p.click(".join-modal .btn-primary")
-	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-conn=open][data-turn=you]')`, "Ann seated and to move")
+	p.takeSeat(l.url + c.Seats[0].Link)
+	p.waitFor(`document.querySelector('.game[data-turn=you]')`, "Ann to move")
 	p.click(`[data-action=preferences]`)
 	p.click(`input[name=pref-fastbots]`)
 	for round := range 2 {
@@ -329,32 +322,6 @@ func TestDruidsCrowdedSiteKeepsItsName(t *testing.T) {
 	}
 }
 
-// TestNoTakeBackOfTheSandsEnd: a turn the sand ended is not offered to be
-// taken back: with no time left it would end again at once.
-func TestNoTakeBackOfTheSandsEnd(t *testing.T) {
-	needBrowser(t)
-	l := startLagoonWith(t, withLaguna)
-	c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "easy"}, "seed": 5,
-		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}},
-		"time":  map[string]any{"kind": "turn", "turn_ms": 1500, "carry": true}})
-	for _, s := range c.Seats {
-		l.api("POST", "/api/games/"+c.ID+"/join", s.Token, map[string]any{}, nil)
-	}
-	for g := l.laguna(c.ID); g.State.View.Phase == "place"; g = l.laguna(c.ID) {
-		l.lagunaPlay(c.ID, c.Seats[g.State.ToMove].Token, g.State.View.Legal[0])
-	}
-	p := newPage(t, "slow", desktopWidth, desktopHeight)
-	p.navigate(l.url + c.Seats[0].Link)
-	p.waitGame()
-	if !eval[bool](p, `!!document.querySelector('[data-action=takeback]')`) {
-		t.Fatalf("Ann's raft's placing is not offered to be taken back")
-	}
-	p.waitFor(`(document.querySelector('.message.show') || {textContent: ''}).textContent === 'The sand ran out: your turn is over.'`, "the sand to run out")
-	if eval[bool](p, `!!document.querySelector('[data-action=takeback]')`) {
-		t.Errorf("the turn the sand ended is offered to be taken back")
-	}
-}
-
 // TestPhoneBoardZoom: on a phone Blue Lagoon's spaces are smaller than a
 // fingertip; zoomed in, each is 44 px across or more, the board scrolls in
 // its own box (the page does not scroll sideways), and two taps place.
@@ -382,4 +349,14 @@ func TestPhoneBoardZoom(t *testing.T) {
 	p.tapSpace(at)
 	p.tapSpace(at)
 	p.waitFor(fmt.Sprintf(`Number(document.querySelector('.game').dataset.version) > %d`, v.Version), "the move placed by two taps")
+}
+
+// takeSeat opens a seat's invite link and joins it from the invitation.
+func (p *page) takeSeat(link string) {
+	p.t.Helper()
+	p.navigate(link)
+	p.waitGame()
+	p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
+	p.click(".join-modal .btn-primary")
+	p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-conn=open]')`, "the seat taken")
 }
