@@ -53,8 +53,8 @@ func TestBotTurnPacedAsAWhole(t *testing.T) {
 }
 
 // TestBotsWithoutPauses: a person at the table may have the bots play
-// without pauses, and with them again; a spectator may not, and a body
-// without "fast" is refused.
+// without pauses, and with them again; a spectator or a token of no seat
+// may not, and a body without "fast" is refused.
 func TestBotsWithoutPauses(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b, _ := openBubble(t, func(c *Config) {
@@ -70,6 +70,7 @@ func TestBotsWithoutPauses(t *testing.T) {
 			status      int
 		}{
 			{"a spectator", "", map[string]any{"fast": true}, http.StatusUnauthorized},
+			{"a token of no seat", "nope", map[string]any{"fast": true}, http.StatusForbidden},
 			{"no fast", ann, map[string]any{}, http.StatusBadRequest},
 			{"pauses again", ann, map[string]any{"fast": false}, http.StatusOK},
 			{"no pauses", ann, map[string]any{"fast": true}, http.StatusOK},
