@@ -156,6 +156,7 @@ type botPaceBody struct {
 // pauses that let people follow them (botPause), or with them again; the
 // last to ask decides for the table.
 func (s *Server) handleBotPace(w http.ResponseWriter, r *http.Request, g *match) error {
+	// Only a person's seat has a token: a seat handed to a bot loses its.
 	if _, e := seatFor(r, g); e != nil {
 		return e
 	}
@@ -166,7 +167,6 @@ func (s *Server) handleBotPace(w http.ResponseWriter, r *http.Request, g *match)
 	if req.Fast == nil {
 		return errorf(http.StatusBadRequest, "bad_request", `the bots' pace needs "fast": true for no pauses, false for pauses`)
 	}
-	// Only a person's seat has a token: a seat handed to a bot loses its.
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.fastBots = *req.Fast
