@@ -48,6 +48,7 @@ class GameView {
     this.resendTimer = null;
     this.messageTimer = null;
     this.shownWinner = false;
+    this.phaseModal = null;  // the last phase summary shown, which the result closes
     this.online = false;     // the connection is up
     this.clockBase = Date.now();
     this.onKey = e => this.key(e);
