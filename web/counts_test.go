@@ -58,7 +58,7 @@ func TestCountsReadRight(t *testing.T) {
 	cases := []struct{ what, one, two string }{
 		{"Laguna, a card: pearls aboard", "1 pearl aboard,", "2 pearls aboard,"},
 		{"Laguna, the solo result", "1 step", "2 steps"},
-		{"Laguna, the solo explanation", "Solved in 1 step; the par is 1.", "Solved in 2 steps; the par is 2."},
+		{"Laguna, the solo explanation", "Solved in 1 step: par matched (par 1).", "Solved in 2 steps: par matched (par 2)."},
 		{"Laguna, a card's unit", "1 step", "2 steps"},
 		{"Laguna, the puzzle's par", "par 1 step", "par 2 steps"},
 		{"Druids, a card: seeds", "1 Elemeen seed,", "2 Elemeen seeds,"},

@@ -97,11 +97,7 @@ func TestDruidsTellsWhy(t *testing.T) {
 			c := l.createGame(map[string]any{"game": "druids", "seed": 11, "options": map[string]string{"first": "1"},
 				"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}}})
 			p := newPage(t, "ann-"+sc.name, sc.width, sc.height)
-			p.navigate(l.url + c.Seats[0].Link)
-			p.waitGame()
-			p.waitFor(`document.querySelector('.join-modal')`, "the invitation")
-			p.click(".join-modal .btn-primary")
-			p.waitFor(`!document.querySelector('.modal') && document.querySelector('.game[data-conn=open]')`, "Ann seated")
+			p.takeSeat(l.url + c.Seats[0].Link)
 			turn := p.druidsWait()
 
 			// The bot's turn, told where Ann plays.
@@ -120,8 +116,8 @@ func TestDruidsTellsWhy(t *testing.T) {
 			if text := eval[string](p, `(document.querySelector('.dr-others') || {textContent: ''}).textContent`); coordinates.MatchString(text) {
 				t.Errorf("the bot's turn names a space by coordinates: %q", text)
 			}
-			// Turns, not decisions: the game's second turn is Ann's first.
-			if got := eval[string](p, `document.querySelector('.chip-move').textContent`); got != "Turn 2" {
+			// Rounds, not decisions: the game's second turn is Ann's first, in round 1.
+			if got := eval[string](p, `document.querySelector('.chip-move').textContent`); got != "Round 1" {
 				t.Errorf("the status bar counts %q", got)
 			}
 			if got := eval[string](p, `document.querySelector('.dr-turnlog-head b').textContent`); got != "Your first turn" {

@@ -458,26 +458,45 @@ func TestLagunaSoloOpenBoard(t *testing.T) {
 	p.screenshot("laguna-solo")
 }
 
-// TestLagunaSandRunsOut: a turn the server ends when its sand has run out
-// is said to its player.
-func TestLagunaSandRunsOut(t *testing.T) {
-	needBrowser(t)
-	l := startLagoonWith(t, withLaguna)
+// idleLaguna makes a game of Laguna between Ann and Bob under a glass of
+// 1.5 s whose rafts they have placed (the glass does not run while they
+// do); then nobody moves: the server ends each turn of play.
+func (l *lagoon) idleLaguna() created {
+	l.t.Helper()
 	c := l.createGame(map[string]any{"game": "laguna", "options": map[string]string{"board": "easy"}, "seed": 5,
 		"seats": []map[string]any{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}},
 		"time":  map[string]any{"kind": "turn", "turn_ms": 1500, "carry": true}})
 	for _, s := range c.Seats {
 		l.api("POST", "/api/games/"+c.ID+"/join", s.Token, map[string]any{}, nil)
 	}
-	// The players place their rafts (the glass does not run while they
-	// do), then nobody moves: the server ends each turn of play.
 	for g := l.laguna(c.ID); g.State.View.Phase == "place"; g = l.laguna(c.ID) {
 		l.lagunaPlay(c.ID, c.Seats[g.State.ToMove].Token, g.State.View.Legal[0])
 	}
+	return c
+}
+
+// waitSandOut waits for the page to say the viewer's sand ran out.
+func (p *page) waitSandOut() {
+	p.t.Helper()
+	p.waitFor(`(document.querySelector('.message.show') || {textContent: ''}).textContent === 'The sand ran out: your turn is over.'`, "the sand to run out")
+}
+
+// TestLagunaSandRunsOut: a turn the server ends when its sand has run out
+// is said to its player, and not offered to be taken back.
+func TestLagunaSandRunsOut(t *testing.T) {
+	needBrowser(t)
+	l := startLagoonWith(t, withLaguna)
+	c := l.idleLaguna()
 	p := newPage(t, "slow", desktopWidth, desktopHeight)
 	p.navigate(l.url + c.Seats[0].Link)
 	p.waitGame()
-	p.waitFor(`(document.querySelector('.message.show') || {textContent: ''}).textContent === 'The sand ran out: your turn is over.'`, "the sand to run out")
+	p.waitSandOut()
+	// Nor is that turn offered to be taken back, though Ann has moves of
+	// her own (her raft's placing): with no time left it would end again
+	// at once (issue 47).
+	if eval[bool](p, `!!document.querySelector('[data-action=takeback]')`) {
+		t.Errorf("the turn the sand ended is offered to be taken back")
+	}
 	g := l.laguna(c.ID)
 	ends := 0
 	for _, m := range g.Moves {

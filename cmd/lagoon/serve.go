@@ -69,7 +69,7 @@ func serveFlags(o *serveOptions) (fs *flag.FlagSet, gcPercent *int, verbose *boo
 	fs.StringVar(&o.store, "store", "", "where the games are kept: a PostgreSQL database (postgres://user:password@host:5432/db) or, as -data, a data directory (default: -data's)")
 	fs.Float64Var(&o.rate, "rate", 20, "API requests a second allowed per client address, in bursts of twice as many (0: no limit)")
 	fs.IntVar(&o.cfg.BotWorkers, "bot-workers", 0, "how many bots may think at once (0: half the CPUs)")
-	fs.DurationVar(&o.cfg.BotDelay, "bot-delay", 400*time.Millisecond, "how long a bot waits before moving, so that people can follow")
+	fs.DurationVar(&o.cfg.BotDelay, "bot-delay", 400*time.Millisecond, "how long a bot waits before its turn, so that people can follow (its next decisions in the turn wait a quarter of it, four at most)")
 	fs.Func("host", "a host name (or address) the server answers for besides loopback ones, as people type it in their browser; repeat or separate by commas", func(v string) error {
 		for h := range strings.SplitSeq(v, ",") {
 			if h = strings.TrimSpace(h); h != "" {

@@ -30,6 +30,9 @@ type botJob struct {
 	// turnEnd is when the seat's turn timer runs out, zero without one:
 	// the bot's deadline.
 	turnEnd time.Time
+	// pause is how long the move waits before it is queued (botPause),
+	// unless the bot keeps a pace of its own.
+	pause time.Duration
 }
 
 // botPool runs bots' moves in a fixed number of workers, so that bots
@@ -96,10 +99,10 @@ func newBotPool(s *Server, workers int) *botPool {
 const paceMargin = 150 * time.Millisecond
 
 // queue adds a job after its wait, on a timer so that no worker waits:
-// the bot's own pace if it keeps one (Bot), else the configured delay,
-// and no later than paceMargin before its turn's end.
+// the bot's own pace if it keeps one (Bot), else the job's pause
+// (botPause), and no later than paceMargin before its turn's end.
 func (p *botPool) queue(j botJob) {
-	d := p.s.cfg.BotDelay
+	d := j.pause
 	if pace, ok := p.pace(j); ok {
 		d = pace
 	}
@@ -111,6 +114,70 @@ func (p *botPool) queue(j botJob) {
 		return
 	}
 	p.push(j)
+}
+
+// stepPauses is how many of a bot's later decisions in a turn pause,
+// each a stepPauses-th of Config.BotDelay (botPause).
+const stepPauses = 4
+
+// botPause is how long a bot's decision for seat waits before it is
+// queued, so that people can follow the game. A bot's turn is paced as a
+// whole (issue 47): its first decision waits Config.BotDelay, so that
+// people see whose turn begins, and its later ones a quarter of it each,
+// the first four of them only; so a turn of many decisions (some thirteen
+// in Land of Druids) pauses twice BotDelay at most, where a pause for each
+// decision kept a person waiting many seconds for three bots. A decision
+// after another seat's (a choice asked of it mid-turn) begins again. A
+// table where a person asked for bots without pauses (fastBots) has none.
+// Called with g locked.
+func (g *match) botPause(seat int) time.Duration {
+	d := g.s.cfg.BotDelay
+	if g.fastBots || d <= 0 {
+		return 0
+	}
+	// The seat's decisions of this turn so far, counted back from the
+	// last move as far as matters.
+	steps := 0
+	for i := len(g.moves) - 1; i >= 0 && steps <= stepPauses; i-- {
+		if mi := g.moves[i]; mi.seat != seat || mi.turnEnded {
+			break
+		}
+		steps++
+	}
+	switch {
+	case steps == 0:
+		return d
+	case steps <= stepPauses:
+		return d / stepPauses
+	}
+	return 0
+}
+
+// botPaceBody is the body of POST /api/games/{id}/bots.
+type botPaceBody struct {
+	Fast *bool `json:"fast"`
+}
+
+// handleBotPace lets a person at the table have the bots play without the
+// pauses that let people follow them (botPause), or with them again; the
+// last to ask decides for the table.
+func (s *Server) handleBotPace(w http.ResponseWriter, r *http.Request, g *match) error {
+	// Only a person's seat has a token: a seat handed to a bot loses its.
+	if _, e := seatFor(r, g); e != nil {
+		return e
+	}
+	var req botPaceBody
+	if e := s.decodeBody(w, r, &req, false); e != nil {
+		return e
+	}
+	if req.Fast == nil {
+		return errorf(http.StatusBadRequest, "bad_request", `the bots' pace needs "fast": true for no pauses, false for pauses`)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.fastBots = *req.Fast
+	writeJSON(w, http.StatusOK, map[string]any{"fast": g.fastBots})
+	return nil
 }
 
 // pace returns the time a decision of the job's bot takes at a person's

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/store"
@@ -12,19 +13,36 @@ import (
 // lobbyListSize bounds each of the lobby's lists.
 const lobbyListSize = 50
 
-// handleLobby lists the games with open seats, those being played and
-// those that ended last, newest first.
+// lobbyIdleAfter is how long a game waits for a person's move before the
+// lobby lists it as idle rather than in progress: a game left by its
+// person, against bots, is nothing to watch (issue 47), but its players
+// still find it among their games.
+const lobbyIdleAfter = 10 * time.Minute
+
+// idle says whether a game in progress has waited lobbyIdleAfter for a
+// person's move at now.
+func (v *summaryView) idle(now time.Time) bool {
+	person := v.ToMove >= 0 && v.ToMove < len(v.Seats) && v.Seats[v.ToMove].Kind == kindHuman
+	return person && now.Sub(v.Updated) >= lobbyIdleAfter
+}
+
+// handleLobby lists the games with open seats, those being played, those
+// idle (waiting long for a person's move) and those that ended last,
+// newest first.
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {
-	open, playing := []summaryView{}, []summaryView{}
+	open, playing, idle := []summaryView{}, []summaryView{}, []summaryView{}
 	current, e := s.inProgress(r)
 	if e != nil {
 		return e
 	}
+	now := time.Now()
 	for _, v := range current {
 		switch {
 		case v.Over:
 		case len(v.OpenSeats) > 0:
 			open = append(open, v)
+		case v.idle(now):
+			idle = append(idle, v)
 		default:
 			playing = append(playing, v)
 		}
@@ -37,7 +55,8 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {
 	}
 	slices.SortFunc(open, newest)
 	slices.SortFunc(playing, newest)
-	open, playing = open[:min(len(open), lobbyListSize)], playing[:min(len(playing), lobbyListSize)]
+	slices.SortFunc(idle, newest)
+	open, playing, idle = open[:min(len(open), lobbyListSize)], playing[:min(len(playing), lobbyListSize)], idle[:min(len(idle), lobbyListSize)]
 	stored, bad, err := s.store.Finished(r.Context(), lobbyListSize)
 	for _, d := range bad {
 		s.markDamaged(d.ID, d.Err)
@@ -50,7 +69,7 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {
 	for _, sg := range stored {
 		finished = append(finished, s.storedView(sg))
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"open": open, "playing": playing, "finished": finished})
+	writeJSON(w, http.StatusOK, map[string]any{"open": open, "playing": playing, "idle": idle, "finished": finished})
 	return nil
 }
 

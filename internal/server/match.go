@@ -82,8 +82,12 @@ type match struct {
 	views      map[int]json.RawMessage
 	standing   standingView
 	botVersion int // the version a bot move is under way for, -1 for none
-	updated    time.Time
-	closed     bool
+	// fastBots says a person at the table asked for bots without pauses
+	// (handleBotPace). It is kept in memory only: the page that asked
+	// asks again whenever it connects.
+	fastBots bool
+	updated  time.Time
+	closed   bool
 	// epoch is the lease's epoch under which this node owns the game in
 	// a cluster (node.go), which fences its writes: 0 for a server alone
 	// or a finished game read, -1 once the lease of a game over is
@@ -540,7 +544,7 @@ func (g *match) broadcastMove(v int, now time.Time) {
 // ended the game.
 func (g *match) events(v int, state json.RawMessage, over bool) [][]byte {
 	mi := &g.moves[v-1]
-	out := [][]byte{withField(mustJSON(moveEvent{Type: "move", Version: v, Seat: mi.seat, Move: mi.text, Note: mi.note}), "state", state)}
+	out := [][]byte{withField(mustJSON(moveEvent{Type: "move", Version: v, Seat: mi.seat, Move: mi.text, Note: mi.note, ByTime: mi.byTime}), "state", state)}
 	if over {
 		out = append(out, mustJSON(gameOverEvent{Type: "game_over", Version: v, Standing: g.standing}))
 	}
@@ -669,7 +673,7 @@ func (g *match) queueBot(v, seat int, level string, now time.Time) {
 	person := slices.ContainsFunc(g.seats, func(st store.Seat) bool { return st.Kind == kindHuman })
 	afterTime := g.timeUp(seat, now)
 	g.s.bots.queue(botJob{g: g, version: v, seat: seat, level: level, takeBacks: g.takeBacks, person: person,
-		addr: g.botAddr(), afterTime: afterTime, turnEnd: g.botDeadline(seat, afterTime, now)})
+		addr: g.botAddr(), afterTime: afterTime, turnEnd: g.botDeadline(seat, afterTime, now), pause: g.botPause(seat)})
 }
 
 // setSeats stores new seats and tells the subscribers.

@@ -28,6 +28,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/join", s.withGame(s.handleJoin))
 	mux.HandleFunc("POST /api/games/{id}/leave", s.withGame(s.handleLeave))
 	mux.HandleFunc("POST /api/games/{id}/takeback", s.withGame(s.handleTakeBack))
+	mux.HandleFunc("POST /api/games/{id}/bots", s.withGame(s.handleBotPace))
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handle(s.handleWebSocket))
 	if s.cfg.Static != nil {
 		mux.Handle(staticPattern, s.staticHandler())

@@ -264,7 +264,17 @@ func (g *match) clocksTakenBack(to, p int, now time.Time) []int64 {
 		for q := range out {
 			out[q] = g.remaining(q, now)
 		}
-		for _, mi := range g.moves[to:] {
+		// Only a turn ended once the time ran earned its increment. Until
+		// the time starts no bank changes, so the moves before then left
+		// the initial banks: the time ran from the first move that left
+		// others (a person's move that used exactly its increment leaves
+		// them too, and keeps that increment, a millisecond's chance).
+		initial := initialClocks(g.time, g.start)
+		ran := slices.IndexFunc(g.moves, func(mi moveInfo) bool { return !slices.Equal(mi.clocks, initial) })
+		if ran < 0 {
+			ran = len(g.moves)
+		}
+		for _, mi := range g.moves[max(to, ran):] {
 			if mi.turnEnded && g.timed(mi.owner) {
 				out[mi.owner] -= g.time.IncrementMS
 			}

@@ -160,6 +160,8 @@ type (
 		Seat    int             `json:"seat"`
 		Move    string          `json:"move"`
 		Note    json.RawMessage `json:"note"`
+		// ByTime is the Move's: the time rule made the move for the seat.
+		ByTime bool `json:"by_time,omitempty"`
 	}
 	gameOverEvent struct {
 		Type     string       `json:"type"`

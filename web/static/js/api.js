@@ -98,6 +98,12 @@ export function leaveSeat(id, token, level) {
   return request('POST', `/api/games/${encodeURIComponent(id)}/leave`, {body: {level}, token});
 }
 
+// setBotPace has the table's bots play without the pauses that let people
+// follow them (fast), or with them again (docs/api.md, "The bots' pace").
+export function setBotPace(id, token, fast) {
+  return request('POST', `/api/games/${encodeURIComponent(id)}/bots`, {body: {fast}, token});
+}
+
 export const recordURL = id => `/api/games/${encodeURIComponent(id)}/record`;
 
 // Storage. Everything is kept in localStorage under "lagoon.*"; a browser
@@ -119,11 +125,13 @@ function save(key, value) {
 // The player's preferences (docs/web.md, "Preferences"), each with its
 // default: confirm, hold each move for a second click or Confirm before it
 // is sent; sound, a short chime when it becomes the player's turn; recent,
-// mark on the table every move made since the player's own last move.
+// mark on the table every move made since the player's own last move;
+// fastbots, the bots at the player's table play without pauses.
 export const PREFERENCES = [
   {key: 'confirm', label: 'Confirm each move', help: 'A move waits for Confirm (or a second click, or Enter) before it is sent; Cancel or Escape drops it.', default: false},
   {key: 'sound', label: 'Sound when it is my turn', help: 'A short chime when the others have moved and it is your turn.', default: false},
   {key: 'recent', label: 'Mark the moves since mine', help: 'Number the moves made since your own last one on the table, newest brightest.', default: true},
+  {key: 'fastbots', label: 'Bots play without pauses', help: 'Bots move as soon as they have decided, without the pauses that let you follow their turns.', default: false},
 ];
 
 export function preference(key) {

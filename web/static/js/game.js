@@ -8,7 +8,7 @@
 // module's (games.js).
 
 import {h, icon, fill, toast, modal, modalOpen, copyField, closeAllModals, tabList, selectTab, seedMark, seedWarning} from './ui.js';
-import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL, PREFERENCES, preference, setPreference} from './api.js';
+import {getGame, joinGame, leaveSeat, ApiError, patiently, mySeats, rememberSeat, forgetSeat, seatToken, playerName, setPlayerName, absolute, recordURL, PREFERENCES, preference, setPreference, setBotPace} from './api.js';
 import {GameSocket} from './live.js';
 import {PLAYERS, namedSeats} from './art.js';
 import {playerCards, tickClocks} from './players.js';
@@ -48,6 +48,7 @@ class GameView {
     this.resendTimer = null;
     this.messageTimer = null;
     this.shownWinner = false;
+    this.phaseModal = null;  // the last phase summary shown, which the result closes
     this.online = false;     // the connection is up
     this.clockBase = Date.now();
     this.onKey = e => this.key(e);
@@ -68,7 +69,12 @@ class GameView {
     } catch (err) {
       if (this.gone) return;
       if (err instanceof ApiError && (err.code === 'bad_token' || err.code === 'no_token') && this.token) {
-        this.dropToken('This seat link no longer works (the seat may have been handed to a bot). You are watching.');
+        // A token this browser held was a seat once, since handed to a
+        // bot; one it never held came with a link that was mistyped.
+        const mine = mySeats()[this.id];
+        const held = !!mine && (mine.token === this.token || Object.values(mine.tokens || {}).includes(this.token));
+        this.dropToken(held ? 'This seat link no longer works (the seat may have been handed to a bot). You are watching.'
+          : 'This link gives no seat of this game: it may have been mistyped or cut short. You are watching.');
         try { game = await get(null); } catch (err2) { return this.gone || this.failed(err2); }
       } else {
         return this.failed(err);
@@ -386,9 +392,18 @@ class GameView {
           setPreference(p.key, e.target.checked);
           if (p.key === 'confirm' && !e.target.checked) this.proposal = null;
           if (p.key === 'sound' && e.target.checked) chime();
+          if (p.key === 'fastbots') this.paceBots(e.target.checked);
           this.render({});
         }}),
         h('span', {}, h('b', {}, p.label), h('span', {class: 'pref-help'}, p.help))))));
+  }
+
+  // paceBots tells the server whether this player wants the table's bots
+  // without pauses. The server keeps it in memory only, so the page says
+  // it again on every connection while the preference is on.
+  paceBots(fast) {
+    if (this.you == null || !this.token || !this.seats.some(s => s.kind === 'bot')) return;
+    setBotPace(this.id, this.token, fast).catch(() => { /* the bots keep their pace: nothing lost */ });
   }
 
   // renderConfirm shows the move waiting for the player's confirmation.
@@ -430,6 +445,7 @@ class GameView {
       st === 'reconnecting' ? 'The connection dropped; trying again.' : st === 'open' ? 'Connected: moves appear as they are made.' : '';
     fill(el, h('span', {class: 'conn-dot'}), labels[st] || st);
     if (st === 'open' && this.pending) this.sendPending();
+    if (st === 'open' && !was && preference('fastbots')) this.paceBots(true);
   }
 
   message(msg) {
@@ -521,6 +537,10 @@ class GameView {
   // move now: not once chance has shown something since (chanceSince).
   canTakeBack() {
     const tb = this.game.take_backs;
+    // A turn the sand ended, taken back, has no time left and ends again
+    // at once: nothing a player would see (issue 47).
+    const mine = this.game.moves.filter(m => m.seat === this.you);
+    if (this.game.time && this.game.time.kind === 'turn' && mine.length && mine[mine.length - 1].by_time) return false;
     return this.you != null && !this.state.over && tb && tb.allowed && !this.request && !this.pending &&
       this.game.moves.some(m => m.seat === this.you) && !this.chanceSince();
   }
@@ -547,7 +567,9 @@ class GameView {
       body = [h('span', {class: 'takeback-what'}, `${asker} ${r.seat === you ? 'ask' : 'asks'} to take back ${r.seat === you ? 'your' : 'their'} last move${waiting ? `; waiting for ${waiting}` : ''}.`),
         askedMe ? h('button', {class: 'btn btn-primary btn-small', type: 'button', 'data-action': 'takeback-accept', onclick: () => this.answerTakeBack(true)}, 'Accept') : null,
         askedMe ? h('button', {class: 'btn btn-small', type: 'button', 'data-action': 'takeback-refuse', onclick: () => this.answerTakeBack(false)}, 'Refuse') : null,
-        r.seat === you ? h('button', {class: 'btn btn-small', type: 'button', 'data-action': 'takeback-withdraw', onclick: () => this.answerTakeBack(false)}, 'Withdraw') : null];
+        r.seat === you ? h('button', {class: 'btn btn-small', type: 'button', 'data-action': 'takeback-withdraw', onclick: () => this.answerTakeBack(false)}, 'Withdraw') : null,
+        // The board still takes moves: say what one does to the request.
+        h('span', {class: 'takeback-note'}, 'A move made before everyone has answered ends the request, and nothing is taken back.')];
     } else if (this.canTakeBack()) {
       const people = this.seats.some((s, p) => p !== you && s.kind === 'human');
       sig = 'b' + (people ? 'p' : '');
@@ -582,7 +604,7 @@ class GameView {
   onMove(msg) {
     if (msg.version <= this.state.version) return;
     this.myTurnBefore = this.myTurn;
-    const move = {version: msg.version, seat: msg.seat, move: msg.move, note: msg.note || {}};
+    const move = {version: msg.version, seat: msg.seat, move: msg.move, note: msg.note || {}, by_time: !!msg.by_time};
     this.game.moves.push(move);
     this.game.state = msg.state;
     this.clockBase = Date.now();
@@ -812,7 +834,7 @@ class GameView {
   phaseSummary(move) {
     const sum = this.summaryOf(move);
     if (!sum) return;
-    modal({
+    this.phaseModal = modal({
       title: sum.title,
       className: 'phase-modal',
       body: sum.body,
@@ -825,6 +847,9 @@ class GameView {
 
   winner() {
     this.shownWinner = true;
+    // A phase's summary nobody closed (a spectator is not asked to play
+    // on) gives way to the result rather than hide it (issue 47).
+    if (this.phaseModal) this.phaseModal.close();
     const st = this.state, standing = st.standing;
     const w = standing.winners || [];
     const res = this.mod.result(st.view, this.seats) || {};

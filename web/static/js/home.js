@@ -231,6 +231,9 @@ class HomeView {
     const counts = [];
     for (let n = this.alone ? 1 : r.min_players; n <= r.max_players; n++) counts.push(n);
     const solo = this.soloSeats;
+    // A game whose seats play in teams at this count says so beside them
+    // (home.teams: the seats of each team, or null).
+    const teams = !solo && this.mod.home && this.mod.home.teams ? this.mod.home.teams(f.players) : null;
     const times = timesOf(r);
     // A game whose clock is also one of its options (Laguna's sand timer)
     // draws the one choice itself.
@@ -258,10 +261,13 @@ class HomeView {
             'data-players': n, onclick: () => { f.players = n; this.renderForm(); }}, String(n))))) : null,
       h('div', {class: 'field seats'},
         h('span', {class: 'field-label'}, 'Seats'),
-        Array.from({length: solo ? solo.length : f.players}, (_, i) => h('div', {class: 'seat-row', 'data-seat': i},
+        Array.from({length: solo ? solo.length : f.players}, (_, i) => h('div', {class: 'seat-row' + (teams ? ' with-team' : ''), 'data-seat': i},
           icon('mark-' + i, 'icon mark'),
           h('span', {class: 'seat-no'}, `${PLAYERS[i].colourName}`),
-          solo && solo[i] !== 'you' ? h('span', {class: 'seat-house'}, 'Played by the rules') : choice(i)))),
+          teams ? h('span', {class: 'tag seat-team', 'data-team': teams.findIndex(t => t.includes(i))}, `Team ${teams.findIndex(t => t.includes(i)) + 1}`) : null,
+          solo && solo[i] !== 'you' ? h('span', {class: 'seat-house'}, 'Played by the rules') : choice(i))),
+        teams ? h('p', {class: 'field-note seats-teams'}, `${plural(f.players, 'player')} play as ${teams.length} teams, teammates scoring together: `,
+          teams.map(t => t.map(p => PLAYERS[p].colourName[0].toUpperCase() + PLAYERS[p].colourName.slice(1)).join(' and ')).join(' against '), '.') : null),
       youSeat >= 0 ? h('label', {class: 'field'},
         h('span', {class: 'field-label'}, 'Your name'),
         h('input', {class: 'input', type: 'text', name: 'name', maxlength: 32, placeholder: `Player ${youSeat + 1}`, value: f.name,
@@ -396,7 +402,9 @@ class HomeView {
       if (!this.el.lobby.querySelector('.lobby-col')) fill(this.el.lobby, h('p', {class: 'muted'}, err.message));
       return;
     }
-    const all = new Map([...lobby.open, ...lobby.playing, ...lobby.finished].map(g => [g.id, g]));
+    // Idle games (left at a person's move) are not shown to watch, but
+    // their players find them among their own.
+    const all = new Map([...lobby.open, ...lobby.playing, ...(lobby.idle || []), ...lobby.finished].map(g => [g.id, g]));
     for (const g of all.values()) {
       if (!this.mods.has(g.game)) this.mods.set(g.game, await gameModule(g.game));
     }

@@ -22,7 +22,11 @@ export class Table {
       ? {interactive: true, label: `Board ${board.name || 'custom'}`}
       : {label: 'The board at the move shown'});
     this.tooltip = h('div', {class: 'tooltip', hidden: true});
-    this.el = h('div', {class: 'board-wrap'}, this.board.svg, this.tooltip);
+    // The board scrolls in its own box when zoomed (zoom); otherwise the
+    // box is no box at all (display: contents). The tip stays outside it,
+    // placed by the wrap's own box.
+    this.scroller = h('div', {class: 'board-scroll'}, this.board.svg);
+    this.el = h('div', {class: 'board-wrap'}, this.scroller, this.tooltip);
     this.controls = null;
     if (interactive) {
       this.board.onclick = at => this.click(at);
@@ -32,13 +36,36 @@ export class Table {
       this.villageBtn = h('button', {class: 'piece-btn', type: 'button', 'data-piece': 'village', 'aria-pressed': 'false',
         title: 'Place villages (key V)', onclick: () => this.choose('village')});
       this.why = h('p', {class: 'piece-why', hidden: true});
+      // On a phone a space is some 27 px across, under a fingertip's 44:
+      // zoomed, the board is drawn larger and scrolls (issue 47).
+      this.zoomBtn = h('button', {class: 'btn btn-small zoom-btn', type: 'button', 'data-action': 'zoom', 'aria-pressed': 'false',
+        title: 'Draw the board larger, to scroll, so that each space is a fingertip across', onclick: () => this.zoom(!this.el.classList.contains('zoomed'))}, 'Zoom in');
       this.controls = h('div', {class: 'piece-controls'},
-        this.toggle = h('div', {class: 'piece-toggle', role: 'group', 'aria-label': 'Piece to place'}, this.settlerBtn, this.villageBtn),
+        h('div', {class: 'piece-row'},
+          this.toggle = h('div', {class: 'piece-toggle', role: 'group', 'aria-label': 'Piece to place'}, this.settlerBtn, this.villageBtn),
+          this.zoomBtn),
         this.why);
     }
   }
 
   get view() { return this.state.view; }
+
+  // zoom draws the board larger in a box of its own that scrolls, centred
+  // on the spaces the player may take (or on the board), or as before.
+  zoom(on) {
+    this.el.classList.toggle('zoomed', on);
+    this.zoomBtn.setAttribute('aria-pressed', String(on));
+    fill(this.zoomBtn, on ? 'Zoom out' : 'Zoom in');
+    this.tooltip.hidden = true;
+    if (!on) return;
+    const box = this.scroller.getBoundingClientRect();
+    const legal = [...this.board.legal].map(at => this.board.hitFor(at)).filter(Boolean).map(e => e.getBoundingClientRect());
+    const mid = legal.length
+      ? {x: legal.reduce((n, r) => n + r.left + r.width / 2, 0) / legal.length, y: legal.reduce((n, r) => n + r.top + r.height / 2, 0) / legal.length}
+      : {x: box.left + this.scroller.scrollWidth / 2, y: box.top + this.scroller.scrollHeight / 2};
+    this.scroller.scrollLeft += mid.x - box.left - box.width / 2;
+    this.scroller.scrollTop += mid.y - box.top - box.height / 2;
+  }
 
   // update draws a state; animate: it follows the one drawn by one move.
   // recent are the moves to mark, oldest first (the shell's: every move

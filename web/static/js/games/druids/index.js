@@ -8,7 +8,7 @@
 import {h, icon, plural, noun, loadStyle, clause, sentence} from '../../ui.js';
 import {installSymbols, installDruids, ENERGIES, CIRCLES, energyOf, energyIndex} from './art.js';
 import {Catalogue, moveWords, stepWords} from './words.js';
-import {Table, speakers} from './table.js';
+import {Table, speakers, ownTurn} from './table.js';
 import {WorldView} from './world.js';
 import {legend, summary, rulesPage} from './rules.js';
 
@@ -67,6 +67,9 @@ export default {
     // alone: a game of one is you against AJ, at the level of the option
     // "aj" (the lowest unless chosen).
     alone: {seats: ['you', 'house'], option: 'aj', level: 'initiate'},
+    // teams: four players play as two teams, the first and third seats
+    // against the second and fourth (docs/druids.md).
+    teams: players => (players === 4 ? [[0, 2], [1, 3]] : null),
     // quick: a solo game against AJ in one click, at each of his levels.
     quickLabel: 'Solo against AJ',
     quick: () => Object.entries(AJ_LEVELS).map(([level, name]) => ({key: `aj-${level}`, label: name,
@@ -113,8 +116,10 @@ export default {
 
   phaseName: () => '',
 
-  // progress counts turns, not decisions: a turn is many of them.
-  progress: state => (state.view.over ? plural(state.view.turn - 1, 'turn') : `Turn ${state.view.turn}`),
+  // progress counts rounds, not decisions (a turn is many of them) nor
+  // the game's turns: beside "your sixth turn", "Turn 11" (the game's
+  // eleventh, of two seats) read as another count (issue 47).
+  progress: state => (state.view.over ? plural(state.view.turn - 1, 'turn') : `Round ${ownTurn(state.view)}`),
 
   prompt(view) {
     switch (view.asking) {

@@ -105,6 +105,7 @@ export class Table {
     this.ask = h('div', {class: 'dr-ask', role: 'group', 'aria-label': 'Your choices'});
     this.turnLog = h('div', {class: 'dr-turnlog'});
     this.others = h('div', {class: 'dr-others', hidden: true});
+    this.unfolded = new Set(); // the other seats' turns opened, by turn
     // Beside the world: AJ's last turn, the choices, the site card; a
     // replay has only AJ's turn, under the world.
     this.el = h('div', {class: 'board-wrap druids-table' + (interactive ? ' interactive' : '')}, this.top,
@@ -171,7 +172,8 @@ export class Table {
     const sides = teams ? teams.map((t, i) => ({label: `Team ${i + 1}`, seat: t[0], seats: t}))
       : seats.map((_, p) => ({label: p === words.you ? 'You' : seats[p].name, seat: p, seats: [p]}));
     fill(this.top,
-      h('span', {class: 'dr-turn'}, v.over ? 'Game over' : `Turn ${v.turn}`, v.over ? null : h('span', {class: 'muted'}, ` · ${stepWords(v.step).toLowerCase()}`)),
+      h('span', {class: 'dr-turn', title: v.over ? null : `The game's turn ${v.turn}: each seat plays one turn a round`}, v.over ? 'Game over' : `Round ${ownTurn(v)}`,
+        v.over ? null : h('span', {class: 'muted'}, ` · ${stepWords(v.step).toLowerCase()}`)),
       h('span', {class: 'dr-bag', title: 'Tiles left in the bag', 'data-bag': v.bag}, icon('dr-bag', 'icon'), h('b', {}, v.bag), v.bag === 1 ? ' tile left' : ' tiles left'),
       h('span', {class: 'dr-destiny', 'data-destiny': v.destiny},
         h('span', {class: 'muted'}, v.over ? 'Destiny: ' : 'Destiny now: '),
@@ -208,8 +210,12 @@ export class Table {
     this.others.hidden = !this.interactive || v.over || !since.length;
     const name = seat => (seats[seat] ? seats[seat].name : `Seat ${seat + 1}`);
     const most = 10;
-    fill(this.others, since.map(t => h('div', {class: 'dr-other', 'data-turn': t.turn, 'data-seat': t.seat},
-      h('div', {class: 'dr-other-head'}, icon('mark-' + t.seat, 'icon mark'), h('b', {}, `${name(t.seat)}'s turn`),
+    // Folded to a line each, so that the world and the choices stay in
+    // one view however many seats played (issue 47); a turn opened stays
+    // open across the updates that redraw it.
+    fill(this.others, since.map(t => h('details', {class: 'dr-other', 'data-turn': t.turn, 'data-seat': t.seat, open: this.unfolded.has(t.turn),
+      ontoggle: e => { if (e.target.open) this.unfolded.add(t.turn); else this.unfolded.delete(t.turn); }},
+      h('summary', {class: 'dr-other-head'}, icon('mark-' + t.seat, 'icon mark'), h('b', {}, `${name(t.seat)}'s turn`),
         h('span', {class: 'muted'}, ` · ${plural(t.moves.length, 'decision')}`)),
       h('ol', {class: 'dr-other-steps'}, t.moves.slice(0, most).map(m => h('li', {'data-version': m.version},
         m.seat === t.seat ? '' : h('b', {}, `${name(m.seat)}: `), moveWords(m, words)))),

@@ -150,9 +150,11 @@ export class WorldView {
       s('g', {'data-hit': 'site', 'data-value': c.id, tabindex: interactive ? 0 : null, role: interactive ? 'button' : 'img', 'aria-label': label},
         s('polygon', {class: 'hex', points: hexPoints(0.97), fill: en.tint, stroke: en.colour}),
         s('polygon', {class: 'hex-inner', points: hexPoints(0.86)}),
-        s('use', {href: '#' + en.symbol, x: -7.5, y: -R * 0.84, width: crowded ? 14 : 16, height: crowded ? 14 : 16}),
-        s('text', {class: 'site-id', y: crowded ? -R * 0.47 : -R * 0.37}, `${c.id} · ${GROUPS[st.group]}`),
-        lines.map((line, i) => s('text', {class: 'site-name', y: (crowded ? -14 : -7) + i * 11.5 + (lines.length === 1 ? 5 : 0)}, line)),
+        s('use', {href: '#' + en.symbol, x: -7.5, y: crowded ? -R * 0.9 : -R * 0.84, width: crowded ? 14 : 16, height: crowded ? 14 : 16}),
+        // A crowded site's words move up, to leave the druids' rows under
+        // them clear of its name (issue 47).
+        s('text', {class: 'site-id', y: crowded ? -R * 0.5 : -R * 0.37}, `${c.id} · ${GROUPS[st.group]}`),
+        lines.map((line, i) => s('text', {class: 'site-name', y: (crowded ? -18 : -7) + i * 11.5 + (lines.length === 1 ? 5 : 0)}, line)),
         // With many druids on it, their tokens take the type's line.
         crowded ? null : s('text', {class: 'site-type', y: R * 0.29}, st.type),
         c.locked ? s('use', {class: 'lock', href: '#dr-lock', x: -R * 0.6 - 8, y: crowded ? -R * 0.6 : R * 0.29 - 12, width: 16, height: 16}, s('title', {}, 'Locked: removing it would split the world')) : null,
@@ -181,12 +183,12 @@ export class WorldView {
       if (d.acolytes_exhausted) list.push({slot: d.seat, eldrid: false, exhausted: true, n: d.acolytes_exhausted});
     }
     // Up to four tokens go in one row under the type; more in rows of
-    // five, smaller, from just under the name.
+    // five, smaller, from under the name (site).
     const crowded = list.length > 4;
     const perRow = crowded ? 5 : 4, step = crowded ? 18 : 21, scale = crowded ? 0.82 : 1;
     return s('g', {class: 'tokens'}, list.map((t, i) => {
       const row = Math.floor(i / perRow), inRow = Math.min(perRow, list.length - row * perRow);
-      const x = (i % perRow - (inRow - 1) / 2) * step, y = crowded ? R * 0.16 + row * 17 : R * 0.56;
+      const x = (i % perRow - (inRow - 1) / 2) * step, y = crowded ? R * 0.25 + row * 16 : R * 0.56;
       const text = druidText(t.slot, t.eldrid, t.exhausted, c.id);
       const legal = this.legal.druids.has(text);
       const size = (t.eldrid ? 22 : 16) * scale;

@@ -183,7 +183,8 @@ export default {
       order: seats.map((_, p) => p).sort((a, b) => (solo ? scores[a] - scores[b] : scores[b] - scores[a])),
       detail: p => h('span', {class: 'podium-tokens'}, solo ? plural(scores[p], 'step') : `${plural(scores[p], 'pearl')} delivered`),
       explanation: solo
-        ? h('p', {class: 'explanation'}, view.par != null ? `Solved in ${plural(scores[0], 'step')}; the par is ${view.par}.` : `Solved in ${plural(scores[0], 'step')}.`)
+        ? h('p', {class: 'explanation'}, `Solved in ${plural(scores[0], 'step')}`, view.par != null ? [': ', h('b', {class: 'lg-to-par'}, toPar(scores[0], view.par)), ` (par ${view.par})`] : null, '.',
+          bestNote(view, scores[0]))
         : h('p', {class: 'explanation'}, `The first to deliver ${view.target} pearls of their colour wins at once.`),
     };
   },
@@ -198,6 +199,29 @@ export default {
   rulesSummary: summary,
   legend,
 };
+
+// toPar says how a solved puzzle stood to its par: "par matched",
+// "2 over par", "1 under par".
+export function toPar(steps, par) {
+  return steps === par ? 'par matched' : steps > par ? `${steps - par} over par` : `${par - steps} under par`;
+}
+
+// bestNote keeps, in this browser, the fewest steps a puzzle was solved in
+// (a puzzle known by its target and par) and says it beside this result.
+function bestNote(view, steps) {
+  if (!view.goal) return null;
+  const key = 'lagoon.laguna.best';
+  const puzzle = `${view.goal.join(' ')}|${view.par}`;
+  let best = {};
+  try { best = JSON.parse(localStorage.getItem(key)) || {}; } catch { /* storage refused: no best kept */ }
+  const before = best[puzzle];
+  if (before == null || steps < before) {
+    best[puzzle] = steps;
+    try { localStorage.setItem(key, JSON.stringify(best)); } catch { /* storage refused: forget */ }
+  }
+  if (before == null) return null;
+  return h('span', {class: 'lg-best'}, steps < before ? ` Your best yet at this puzzle (it was ${plural(before, 'step')}).` : ` Your best at this puzzle: ${plural(before, 'step')}.`);
+}
 
 // scoreSheet: the pearls each seat delivered and carries, the volcano's,
 // and in the solo game the puzzle's steps and par.

@@ -269,8 +269,12 @@ export class Table {
     if (!this.mine()) return h('p', {class: 'lg-help'}, this.view.to_move === this.you() ? 'Your move is on its way…' : 'Watch the rafts: what shows through their holes is worth remembering.');
     const v = this.view, forced = new Set(v.forced || []);
     const kinds = new Set(this.legal().map(m => m.split(' ')[0]));
-    const step = d => h('button', {class: 'lg-step' + (forced.has(d) ? ' forced' : ''), type: 'button', 'data-move': d,
-      'aria-label': `Step ${DIR_WORDS[d]}` + (forced.has(d) ? ' (the current)' : ''), title: `Step ${DIR_WORDS[d]} (arrow key)`,
+    // A step the rules do not offer now is dimmed as Unload is, and still
+    // sent when clicked, so that the rules' refusal says why.
+    const legal = new Set(this.legal());
+    const step = d => h('button', {class: 'lg-step' + (forced.has(d) ? ' forced' : '') + (legal.has(d) ? '' : ' dim'), type: 'button', 'data-move': d,
+      'aria-disabled': legal.has(d) ? null : 'true',
+      'aria-label': `Step ${DIR_WORDS[d]}` + (forced.has(d) ? ' (the current)' : '') + (legal.has(d) ? '' : ' (not now)'), title: `Step ${DIR_WORDS[d]} (arrow key)`,
       onclick: () => this.send(d)}, DIR_ARROWS[d]);
     const act = (key, label, action, on, title) => h('button', {class: 'btn btn-small lg-act' + (on ? '' : ' dim'), type: 'button', 'data-action': action, title,
       onclick: () => this.action(action)}, label, h('kbd', {}, key));
@@ -329,13 +333,17 @@ export class Table {
       }), cancel));
   }
 
-  // parLine says the puzzle's steps so far and its par (the target is on
-  // the score sheet).
+  // parLine says the puzzle's steps so far, its par and its target, island
+  // by island, beside the board: on a phone the score sheet, which has it
+  // too, is far below (issue 47).
   parLine() {
     const v = this.view;
     return h('div', {class: 'lg-par-line'}, h('b', {}, 'The puzzle'),
       h('span', {}, `${plural(this.state.standing.scores[0], 'step')} so far`),
-      h('span', {class: 'lg-par'}, v.par != null ? `par ${v.par}` : 'par unknown'));
+      h('span', {class: 'lg-par'}, v.par != null ? `par ${v.par}` : 'par unknown'),
+      h('span', {class: 'lg-par-goal', 'aria-label': 'The target'}, v.goal.map((want, i) => h('span', {class: 'lg-par-island' + (v.islands[i] === want ? ' done' : ''), 'data-island': 'ABCDEFGH'[i],
+        title: `Island ${'ABCDEFGH'[i]} wants ${want.length ? [...want].join(' ') : 'no pearl'}` + (v.islands[i] === want ? ': done' : '')},
+      h('b', {}, 'ABCDEFGH'[i]), [...want].map(c => icon(pearlIcon(c), 'icon lg-pearl-icon'))))));
   }
 
   // ---- Actions
