@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
+	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/internal/store/storetest"
 )
@@ -119,7 +121,7 @@ func TestMigrateV3(t *testing.T) {
 	}
 	s.Close()
 	db := beside(t, dir)
-	for _, q := range []string{"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "PRAGMA user_version = 3"} {
+	for _, q := range []string{"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 3"} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
 		}
@@ -138,5 +140,56 @@ func TestMigrateV3(t *testing.T) {
 	}
 	if _, err := s.Game(ctx, "playing"); !errors.Is(err, store.ErrDamaged) {
 		t.Errorf("a migrated game's move made by time, changed: %v, want ErrDamaged", err)
+	}
+}
+
+// TestMigrateV4: a database of schema version 4, before players, opens
+// with its games as they were, checksums and all, and keeps players.
+func TestMigrateV4(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := storetest.FlipGames(t, s)
+	want := map[string]*store.Game{}
+	for _, id := range ids {
+		g, err := s.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[id] = g
+	}
+	s.Close()
+	db := beside(t, dir)
+	for _, q := range []string{"DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 4"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var before string
+	if err := db.QueryRow(`SELECT group_concat(hex(checksum)) FROM (SELECT checksum FROM games ORDER BY id)`).Scan(&before); err != nil {
+		t.Fatal(err)
+	}
+	if s, err = store.Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, id := range ids {
+		if got, err := s.Game(ctx, id); err != nil || !reflect.DeepEqual(got, want[id]) {
+			t.Errorf("%s migrated: %v\n got %+v\nwant %+v", id, err, got, want[id])
+		}
+	}
+	var after string
+	if err := db.QueryRow(`SELECT group_concat(hex(checksum)) FROM (SELECT checksum FROM games ORDER BY id)`).Scan(&after); err != nil || after != before {
+		t.Errorf("the games' checksums changed in the migration from version 4: %v", err)
+	}
+	p := players.Player{ID: "p1", Name: "Guest 1000", Guest: true, Created: time.UnixMilli(1).UTC()}
+	if err := s.CreatePlayer(ctx, p, players.Session{Hash: make([]byte, 32), Player: "p1", Created: p.Created, LastSeen: p.Created}); err != nil {
+		t.Fatalf("a player in the migrated database: %v", err)
+	}
+	if err := s.OwnSeat(ctx, ids[0], 0, "p1", p.Created); err != nil {
+		t.Fatalf("a seat owned in the migrated database: %v", err)
 	}
 }

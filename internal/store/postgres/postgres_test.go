@@ -3,9 +3,12 @@ package postgres_test
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/internal/store/postgres"
 	"github.com/lagoon-games/lagoon/internal/store/postgres/pgtest"
@@ -88,5 +91,41 @@ func TestOpenTogether(t *testing.T) {
 	}
 	if n := pgtest.QueryInt(t, address, `SELECT count(*) FROM lagoon_schema`); n != 1 {
 		t.Errorf("lagoon_schema holds %d rows, want 1", n)
+	}
+}
+
+// TestMigrateV4: a database of schema version 4, before players, opens
+// with its games as they were and the players' tables made.
+func TestMigrateV4(t *testing.T) {
+	ctx := context.Background()
+	address := pgtest.URL(t)
+	s := open(t, address)
+	ids := storetest.FlipGames(t, s)
+	want := map[string]*store.Game{}
+	for _, id := range ids {
+		g, err := s.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[id] = g
+	}
+	s.Close()
+	pgtest.Exec(t, address, `DROP TABLE seat_owners; DROP TABLE sessions; DROP TABLE players; UPDATE lagoon_schema SET version = 4`)
+	s = open(t, address)
+	defer s.Close()
+	for _, id := range ids {
+		if got, err := s.Game(ctx, id); err != nil || !reflect.DeepEqual(got, want[id]) {
+			t.Errorf("%s migrated: %v\n got %+v\nwant %+v", id, err, got, want[id])
+		}
+	}
+	if v := pgtest.QueryInt(t, address, `SELECT version FROM lagoon_schema`); v != store.SchemaVersion {
+		t.Errorf("schema version %d after the migration, want %d", v, store.SchemaVersion)
+	}
+	at := time.UnixMilli(1).UTC()
+	if err := s.CreatePlayer(ctx, players.Player{ID: "p1", Name: "Ann", Created: at}, players.Session{Hash: make([]byte, 32), Player: "p1", Created: at, LastSeen: at}); err != nil {
+		t.Fatalf("a player in the migrated database: %v", err)
+	}
+	if err := s.OwnSeat(ctx, ids[0], 0, "p1", at); err != nil {
+		t.Fatalf("a seat owned in the migrated database: %v", err)
 	}
 }

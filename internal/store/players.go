@@ -1,0 +1,231 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/lagoon-games/lagoon/internal/players"
+)
+
+// This file keeps players, their sessions and the seats they hold
+// (players.Store, OwnSeat, PlayerGames; docs/players.md).
+
+// CreatePlayer stores a new player with its first session (players.Store).
+func (s *SQLite) CreatePlayer(ctx context.Context, p players.Player, first players.Session) error {
+	err := s.exec(ctx, func(tx *sql.Tx) error {
+		var ids, names, hashes int
+		if err := tx.QueryRow(`SELECT (SELECT count(*) FROM players WHERE id = ?), (SELECT count(*) FROM players WHERE name_key = ?), (SELECT count(*) FROM sessions WHERE hash = ?)`,
+			p.ID, players.NameKey(p.Name), first.Hash).Scan(&ids, &names, &hashes); err != nil {
+			return err
+		}
+		switch {
+		case ids > 0 || hashes > 0:
+			return players.ErrExists
+		case names > 0:
+			return players.ErrNameTaken
+		}
+		if _, err := tx.Exec(`INSERT INTO players (id, name, name_key, guest, created) VALUES (?, ?, ?, ?, ?)`,
+			p.ID, p.Name, players.NameKey(p.Name), boolInt(p.Guest), millis(p.Created)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`INSERT INTO sessions (hash, player, created, last_seen, user_agent) VALUES (?, ?, ?, ?, ?)`,
+			first.Hash, p.ID, millis(first.Created), millis(first.LastSeen), first.UserAgent)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("create player %s: %w", p.ID, err)
+	}
+	return nil
+}
+
+// Player reads player id (players.Store).
+func (s *SQLite) Player(ctx context.Context, id string) (players.Player, error) {
+	p, err := ScanPlayer(s.read.QueryRowContext(ctx, `SELECT `+PlayerColumns+` FROM players WHERE id = ?`, id))
+	if err != nil {
+		return players.Player{}, fmt.Errorf("read player %s: %w", id, s.unreadable(err))
+	}
+	return p, nil
+}
+
+// Session reads a session and its player (players.Store).
+func (s *SQLite) Session(ctx context.Context, hash []byte) (players.Session, players.Player, error) {
+	sess, p, err := ScanSession(s.read.QueryRowContext(ctx, SessionQuery+` WHERE s.hash = ?`, hash))
+	if err != nil {
+		return sess, p, fmt.Errorf("read session: %w", s.unreadable(err))
+	}
+	return sess, p, nil
+}
+
+// TouchSession sets a session's last seen time (players.Store).
+func (s *SQLite) TouchSession(ctx context.Context, hash []byte, at time.Time) error {
+	err := s.exec(ctx, func(tx *sql.Tx) error {
+		res, err := tx.Exec(`UPDATE sessions SET last_seen = ? WHERE hash = ?`, millis(at), hash)
+		return oneRow(res, err, players.ErrNotFound)
+	})
+	if err != nil {
+		return fmt.Errorf("touch session: %w", err)
+	}
+	return nil
+}
+
+// EndSession ends a session (players.Store).
+func (s *SQLite) EndSession(ctx context.Context, hash []byte) error {
+	err := s.exec(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`DELETE FROM sessions WHERE hash = ?`, hash)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("end session: %w", err)
+	}
+	return nil
+}
+
+// Sessions reads a player's sessions, oldest first (players.Store).
+func (s *SQLite) Sessions(ctx context.Context, player string) ([]players.Session, error) {
+	rows, err := s.read.QueryContext(ctx, SessionQuery+` WHERE s.player = ? ORDER BY s.created, s.hash`, player)
+	if err != nil {
+		return nil, fmt.Errorf("read sessions of %s: %w", player, s.unreadable(err))
+	}
+	defer rows.Close()
+	out, err := ScanSessions(rows)
+	if err != nil {
+		return nil, fmt.Errorf("read sessions of %s: %w", player, err)
+	}
+	return out, nil
+}
+
+// OwnSeat records a seat's holder (Store).
+func (s *SQLite) OwnSeat(ctx context.Context, id string, seat int, player string, at time.Time) error {
+	err := s.exec(ctx, func(tx *sql.Tx) error {
+		var games, ps int
+		if err := tx.QueryRow(`SELECT (SELECT count(*) FROM games WHERE id = ?), (SELECT count(*) FROM players WHERE id = ?)`, id, player).Scan(&games, &ps); err != nil {
+			return err
+		}
+		if games == 0 || ps == 0 {
+			return ErrNotFound
+		}
+		_, err := tx.Exec(`INSERT INTO seat_owners (game, seat, player, at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (game, seat) DO UPDATE SET player = excluded.player, at = excluded.at`, id, seat, player, millis(at))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("own seat %d of %s: %w", seat, id, err)
+	}
+	return nil
+}
+
+// PlayerGames reads the games in which a player holds seats (Store).
+func (s *SQLite) PlayerGames(ctx context.Context, player string, limit int) (playing, ended []PlayerGame, damaged []Damaged, _ error) {
+	fail := func(err error) ([]PlayerGame, []PlayerGame, []Damaged, error) {
+		return nil, nil, nil, fmt.Errorf("read the games of player %s: %w", player, s.unreadable(err))
+	}
+	owned := `SELECT ` + GameColumns + ` FROM games WHERE id IN (SELECT game FROM seat_owners WHERE player = ?1)`
+	all, bad, err := s.listAll(ctx, owned+` AND over IS NOT 1 AND expired IS NOT 1 ORDER BY updated DESC, id`, player)
+	if err != nil {
+		return fail(err)
+	}
+	done, bad2, err := s.listAll(ctx, owned+` AND (over = 1 OR expired = 1) ORDER BY updated DESC, id LIMIT ?2`, player, limit)
+	if err != nil {
+		return fail(err)
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT game, seat FROM seat_owners WHERE player = ? ORDER BY game, seat`, player)
+	if err != nil {
+		return fail(err)
+	}
+	defer rows.Close()
+	seats, err := ScanOwnedSeats(rows)
+	if err != nil {
+		return fail(err)
+	}
+	return WithSeats(all, seats), WithSeats(done, seats), append(bad, bad2...), nil
+}
+
+// oneRow returns err, or none if res changed a row, or else none.
+func oneRow(res sql.Result, err error, none error) error {
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return none
+	}
+	return nil
+}
+
+// PlayerColumns are the columns of a player's row; SessionQuery reads a
+// session's row and its player's (ScanSession), to which a store adds its
+// condition.
+const PlayerColumns = `id, name, guest, created`
+
+var SessionQuery = `SELECT s.hash, s.player, s.created, s.last_seen, s.user_agent, ` +
+	strings.ReplaceAll("p."+PlayerColumns, ", ", ", p.") + ` FROM sessions s JOIN players p ON p.id = s.player`
+
+// ScanPlayer reads a player's row, its PlayerColumns (pgx's no rows is
+// sql.ErrNoRows too):
+// players.ErrNotFound if there is none.
+func ScanPlayer(row Scanner) (players.Player, error) {
+	var p players.Player
+	var guest, created int64
+	err := row.Scan(&p.ID, &p.Name, &guest, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, players.ErrNotFound
+	}
+	p.Guest, p.Created = guest != 0, fromMillis(created)
+	return p, err
+}
+
+// ScanSession reads a session's row and its player's, as sessionQuery
+// reads them: players.ErrNotFound if there is none.
+func ScanSession(row Scanner) (players.Session, players.Player, error) {
+	var s players.Session
+	var p players.Player
+	var created, seen, pcreated, guest int64
+	err := row.Scan(&s.Hash, &s.Player, &created, &seen, &s.UserAgent, &p.ID, &p.Name, &guest, &pcreated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return s, p, players.ErrNotFound
+	}
+	s.Created, s.LastSeen = fromMillis(created), fromMillis(seen)
+	p.Guest, p.Created = guest != 0, fromMillis(pcreated)
+	return s, p, err
+}
+
+// ScanSessions reads the sessions of rows, as SessionQuery reads them.
+func ScanSessions(rows Rows) ([]players.Session, error) {
+	var out []players.Session
+	for rows.Next() {
+		s, _, err := ScanSession(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// ScanOwnedSeats reads rows of (game, seat) into the seats of each game.
+func ScanOwnedSeats(rows Rows) (map[string][]int, error) {
+	seats := map[string][]int{}
+	for rows.Next() {
+		var game string
+		var seat int64
+		if err := rows.Scan(&game, &seat); err != nil {
+			return nil, err
+		}
+		seats[game] = append(seats[game], int(seat))
+	}
+	return seats, rows.Err()
+}
+
+// WithSeats pairs each game with its seats of seats, in order.
+func WithSeats(games []*Game, seats map[string][]int) []PlayerGame {
+	out := make([]PlayerGame, 0, len(games))
+	for _, g := range games {
+		out = append(out, PlayerGame{Game: g, Seats: seats[g.ID]})
+	}
+	return out
+}

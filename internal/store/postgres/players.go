@@ -1,0 +1,197 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/lagoon-games/lagoon/internal/players"
+	"github.com/lagoon-games/lagoon/internal/store"
+)
+
+// This file keeps players, their sessions and the seats they hold, as the
+// SQLite store keeps them (players.Store, store.Store's OwnSeat and
+// PlayerGames).
+
+// playersTables are the tables of schema version 5 that version 4 did not
+// have (see the SQLite store's).
+const playersTables = `
+CREATE TABLE players (
+	id       text PRIMARY KEY,
+	name     text NOT NULL,
+	name_key text NOT NULL UNIQUE,
+	guest    bigint NOT NULL,
+	created  bigint NOT NULL
+);
+CREATE TABLE sessions (
+	hash       bytea PRIMARY KEY,
+	player     text NOT NULL REFERENCES players (id),
+	created    bigint NOT NULL,
+	last_seen  bigint NOT NULL,
+	user_agent text NOT NULL
+);
+CREATE INDEX sessions_player ON sessions (player, created);
+CREATE TABLE seat_owners (
+	game   text NOT NULL REFERENCES games (id),
+	seat   bigint NOT NULL,
+	player text NOT NULL REFERENCES players (id),
+	at     bigint NOT NULL,
+	PRIMARY KEY (game, seat)
+);
+CREATE INDEX seat_owners_player ON seat_owners (player, game);
+`
+
+// CreatePlayer stores a new player with its first session (players.Store).
+// It goes through the writer of the name's key: two writers inserting the
+// same key would wait on each other's uncommitted rows, and with a second
+// name each, the other way too (a deadlock).
+func (s *Store) CreatePlayer(ctx context.Context, p players.Player, first players.Session) error {
+	err := s.exec(ctx, players.NameKey(p.Name), func(ctx context.Context, tx pgx.Tx) error {
+		var ids, names, hashes int64
+		if err := tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM players WHERE id = $1), (SELECT count(*) FROM players WHERE name_key = $2), (SELECT count(*) FROM sessions WHERE hash = $3)`,
+			p.ID, players.NameKey(p.Name), first.Hash).Scan(&ids, &names, &hashes); err != nil {
+			return err
+		}
+		switch {
+		case ids > 0 || hashes > 0:
+			return players.ErrExists
+		case names > 0:
+			return players.ErrNameTaken
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO players (id, name, name_key, guest, created) VALUES ($1, $2, $3, $4, $5)`,
+			p.ID, p.Name, players.NameKey(p.Name), boolInt(p.Guest), p.Created.UnixMilli())
+		if err == nil {
+			_, err = tx.Exec(ctx, `INSERT INTO sessions (hash, player, created, last_seen, user_agent) VALUES ($1, $2, $3, $4, $5)`,
+				first.Hash, p.ID, first.Created.UnixMilli(), first.LastSeen.UnixMilli(), first.UserAgent)
+		}
+		// Another writer may have stored the same name or hash meanwhile.
+		var pe *pgconn.PgError
+		if errors.As(err, &pe) && pe.Code == "23505" {
+			if strings.Contains(pe.ConstraintName, "name_key") {
+				return players.ErrNameTaken
+			}
+			return players.ErrExists
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("create player %s: %w", p.ID, err)
+	}
+	return nil
+}
+
+// Player reads player id (players.Store).
+func (s *Store) Player(ctx context.Context, id string) (players.Player, error) {
+	p, err := store.ScanPlayer(s.pool.QueryRow(ctx, `SELECT `+store.PlayerColumns+` FROM players WHERE id = $1`, id))
+	if err != nil {
+		return players.Player{}, fmt.Errorf("read player %s: %w", id, err)
+	}
+	return p, nil
+}
+
+// Session reads a session and its player (players.Store).
+func (s *Store) Session(ctx context.Context, hash []byte) (players.Session, players.Player, error) {
+	sess, p, err := store.ScanSession(s.pool.QueryRow(ctx, store.SessionQuery+` WHERE s.hash = $1`, hash))
+	if err != nil {
+		return sess, p, fmt.Errorf("read session: %w", err)
+	}
+	return sess, p, nil
+}
+
+// TouchSession sets a session's last seen time (players.Store).
+func (s *Store) TouchSession(ctx context.Context, hash []byte, at time.Time) error {
+	err := s.exec(ctx, string(hash), func(ctx context.Context, tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE sessions SET last_seen = $1 WHERE hash = $2`, at.UnixMilli(), hash)
+		if err == nil && tag.RowsAffected() == 0 {
+			return players.ErrNotFound
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("touch session: %w", err)
+	}
+	return nil
+}
+
+// EndSession ends a session (players.Store).
+func (s *Store) EndSession(ctx context.Context, hash []byte) error {
+	err := s.exec(ctx, string(hash), func(ctx context.Context, tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM sessions WHERE hash = $1`, hash)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("end session: %w", err)
+	}
+	return nil
+}
+
+// Sessions reads a player's sessions, oldest first (players.Store).
+func (s *Store) Sessions(ctx context.Context, player string) ([]players.Session, error) {
+	rows, err := s.pool.Query(ctx, store.SessionQuery+` WHERE s.player = $1 ORDER BY s.created, s.hash`, player)
+	if err != nil {
+		return nil, fmt.Errorf("read sessions of %s: %w", player, err)
+	}
+	defer rows.Close()
+	out, err := store.ScanSessions(rows)
+	if err != nil {
+		return nil, fmt.Errorf("read sessions of %s: %w", player, err)
+	}
+	return out, nil
+}
+
+// OwnSeat records a seat's holder (store.Store). It goes through the
+// game's writer, after the game's own writes.
+func (s *Store) OwnSeat(ctx context.Context, id string, seat int, player string, at time.Time) error {
+	err := s.exec(ctx, id, func(ctx context.Context, tx pgx.Tx) error {
+		var games, ps int64
+		if err := tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM games WHERE id = $1), (SELECT count(*) FROM players WHERE id = $2)`, id, player).Scan(&games, &ps); err != nil {
+			return err
+		}
+		if games == 0 || ps == 0 {
+			return store.ErrNotFound
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO seat_owners (game, seat, player, at) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (game, seat) DO UPDATE SET player = excluded.player, at = excluded.at`, id, int64(seat), player, at.UnixMilli())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("own seat %d of %s: %w", seat, id, err)
+	}
+	return nil
+}
+
+// PlayerGames reads the games in which a player holds seats (store.Store),
+// as of one moment.
+func (s *Store) PlayerGames(ctx context.Context, player string, limit int) (playing, ended []store.PlayerGame, damaged []store.Damaged, _ error) {
+	owned := `SELECT ` + store.GameColumns + ` FROM games WHERE id IN (SELECT game FROM seat_owners WHERE player = $1)`
+	err := s.read(ctx, func(tx pgx.Tx) error {
+		all, bad, err := list(ctx, tx, owned+` AND over <> 1 AND expired <> 1 ORDER BY updated DESC, `+byID, player)
+		if err != nil {
+			return err
+		}
+		done, bad2, err := list(ctx, tx, owned+` AND (over = 1 OR expired = 1) ORDER BY updated DESC, `+byID+` LIMIT $2`, player, limit)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT game, seat FROM seat_owners WHERE player = $1 ORDER BY game, seat`, player)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		seats, err := store.ScanOwnedSeats(rows)
+		if err != nil {
+			return err
+		}
+		playing, ended, damaged = store.WithSeats(all, seats), store.WithSeats(done, seats), append(bad, bad2...)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("read the games of player %s: %w", player, err)
+	}
+	return playing, ended, damaged, nil
+}

@@ -1,0 +1,256 @@
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lagoon-games/lagoon/internal/players"
+	"github.com/lagoon-games/lagoon/internal/store"
+)
+
+// This file checks the stores' players, sessions and seats held
+// (docs/players.md).
+
+// newPlayer returns a player and its first session, whose hash is made of n.
+func newPlayer(id, name string, n byte) (players.Player, players.Session) {
+	at := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	hash := make([]byte, 32)
+	hash[0], hash[31] = n, 0xff
+	return players.Player{ID: id, Name: name, Guest: true, Created: at},
+		players.Session{Hash: hash, Player: id, Created: at, LastSeen: at, UserAgent: "Mozilla/5.0 (" + name + ")"}
+}
+
+// playersRoundTrip: a player and its session read back as written, after
+// the store is opened again; a session is found by its hash alone.
+func playersRoundTrip(t *testing.T, h Harness) {
+	ctx := context.Background()
+	s := h.Open(t)
+	p, sess := newPlayer("p1", "Guest 1234", 1)
+	if err := s.CreatePlayer(ctx, p, sess); err != nil {
+		t.Fatal(err)
+	}
+	closeStore(t, s)
+	s = h.Open(t)
+	defer closeStore(t, s)
+	if got, err := s.Player(ctx, "p1"); err != nil || got != p {
+		t.Errorf("Player: %+v, %v; want %+v", got, err, p)
+	}
+	gotS, gotP, err := s.Session(ctx, sess.Hash)
+	if err != nil || gotP != p || !reflect.DeepEqual(gotS, sess) {
+		t.Errorf("Session: %+v of %+v, %v; want %+v of %+v", gotS, gotP, err, sess, p)
+	}
+	if all, err := s.Sessions(ctx, "p1"); err != nil || len(all) != 1 || !reflect.DeepEqual(all[0], sess) {
+		t.Errorf("Sessions: %+v, %v; want the one", all, err)
+	}
+	other := append([]byte(nil), sess.Hash...)
+	other[5] ^= 1
+	if _, _, err := s.Session(ctx, other); !errors.Is(err, players.ErrNotFound) {
+		t.Errorf("a session of another hash: %v, want players.ErrNotFound", err)
+	}
+	if _, err := s.Player(ctx, "nobody"); !errors.Is(err, players.ErrNotFound) {
+		t.Errorf("a player not stored: %v, want players.ErrNotFound", err)
+	}
+	if all, err := s.Sessions(ctx, "nobody"); err != nil || len(all) != 0 {
+		t.Errorf("the sessions of nobody: %+v, %v", all, err)
+	}
+}
+
+// playersRefused: a new player whose name another has, ignoring case, or
+// whose id or session hash is stored, is refused, and nothing of it is
+// written.
+func playersRefused(t *testing.T, h Harness) {
+	ctx := context.Background()
+	s := h.Open(t)
+	defer closeStore(t, s)
+	p, sess := newPlayer("p1", "Guest 1234", 1)
+	if err := s.CreatePlayer(ctx, p, sess); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		id, as   string
+		hash     byte
+		want     error
+		sameHash bool
+	}{
+		{"the same name", "p2", "Guest 1234", 2, players.ErrNameTaken, false},
+		{"the name in another case", "p2", "gUEST 1234", 2, players.ErrNameTaken, false},
+		{"the same id", "p1", "Guest 99", 2, players.ErrExists, false},
+		{"the same session", "p2", "Guest 99", 1, players.ErrExists, true},
+	} {
+		q, qs := newPlayer(tc.id, tc.as, tc.hash)
+		if err := s.CreatePlayer(ctx, q, qs); !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
+		if tc.id != "p1" {
+			if _, err := s.Player(ctx, tc.id); !errors.Is(err, players.ErrNotFound) {
+				t.Errorf("%s: the refused player was stored (%v)", tc.name, err)
+			}
+		}
+		if !tc.sameHash {
+			if _, _, err := s.Session(ctx, qs.Hash); !errors.Is(err, players.ErrNotFound) {
+				t.Errorf("%s: the refused player's session was stored (%v)", tc.name, err)
+			}
+		}
+	}
+	if got, err := s.Player(ctx, "p1"); err != nil || got != p {
+		t.Errorf("the first player after the refusals: %+v, %v", got, err)
+	}
+}
+
+// sessionsTouchedAndEnded: touching a session writes its last seen time
+// alone; an ended session is read no more, and touching it is
+// players.ErrNotFound; ending it again is no error; the player's other
+// sessions stay.
+func sessionsTouchedAndEnded(t *testing.T, h Harness) {
+	ctx := context.Background()
+	s := h.Open(t)
+	defer closeStore(t, s)
+	p, sess := newPlayer("p1", "Ann", 1)
+	if err := s.CreatePlayer(ctx, p, sess); err != nil {
+		t.Fatal(err)
+	}
+	later := sess.LastSeen.Add(7 * time.Minute)
+	if err := s.TouchSession(ctx, sess.Hash, later); err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := s.Session(ctx, sess.Hash)
+	if want := (players.Session{Hash: sess.Hash, Player: "p1", Created: sess.Created, LastSeen: later, UserAgent: sess.UserAgent}); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("touched: %+v, %v; want %+v", got, err, want)
+	}
+	if err := s.EndSession(ctx, sess.Hash); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Session(ctx, sess.Hash); !errors.Is(err, players.ErrNotFound) {
+		t.Errorf("an ended session: %v, want players.ErrNotFound", err)
+	}
+	if err := s.TouchSession(ctx, sess.Hash, later); !errors.Is(err, players.ErrNotFound) {
+		t.Errorf("touching an ended session: %v, want players.ErrNotFound", err)
+	}
+	if err := s.EndSession(ctx, sess.Hash); err != nil {
+		t.Errorf("ending an ended session: %v", err)
+	}
+	if got, err := s.Player(ctx, "p1"); err != nil || got != p {
+		t.Errorf("the player of the ended session: %+v, %v; want it kept", got, err)
+	}
+}
+
+// seatsOwned: a seat recorded as a player's is theirs, in the games they
+// play and those that ended, newest first, with the seats they hold; a
+// seat recorded again is its new holder's alone; a seat of a game or a
+// player not stored is refused.
+func seatsOwned(t *testing.T, h Harness) {
+	ctx := context.Background()
+	s := h.Open(t)
+	defer closeStore(t, s)
+	for i, name := range []string{"Ann", "Bea"} {
+		p, sess := newPlayer(fmt.Sprintf("p%d", i+1), name, byte(i+1))
+		if err := s.CreatePlayer(ctx, p, sess); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := time.Date(2026, 12, 1, 11, 0, 0, 0, time.UTC)
+	for i, id := range []string{"old", "new", "done", "gone", "theirs"} {
+		g := NewGame(id)
+		g.Created = at.Add(time.Duration(i) * time.Minute)
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	Play(t, s, "done", 1, 2, store.After{Over: true, Summary: store.Summary{Phase: "end", Winners: []int{0}, Scores: []int{3, 1}}})
+	if err := s.Expire(ctx, "gone", at.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []struct {
+		game   string
+		seat   int
+		player string
+	}{{"old", 0, "p1"}, {"old", 1, "p1"}, {"new", 1, "p1"}, {"done", 0, "p1"}, {"gone", 1, "p1"}, {"theirs", 0, "p1"}, {"theirs", 0, "p2"}} {
+		if err := s.OwnSeat(ctx, o.game, o.seat, o.player, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ game, player string }{{"nosuch", "p1"}, {"old", "nobody"}} {
+		if err := s.OwnSeat(ctx, tc.game, 0, tc.player, at); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("a seat of game %s for %s: %v, want ErrNotFound", tc.game, tc.player, err)
+		}
+	}
+	type owned struct {
+		id    string
+		seats []int
+	}
+	read := func(player string, limit int) (playing, ended []owned) {
+		p, e, bad, err := s.PlayerGames(ctx, player, limit)
+		if err != nil || len(bad) > 0 {
+			t.Fatalf("PlayerGames(%s): %v, damaged %v", player, err, bad)
+		}
+		for _, pg := range p {
+			if pg.Game.Moves != nil {
+				t.Errorf("game %s read with its moves", pg.Game.ID)
+			}
+			playing = append(playing, owned{pg.Game.ID, pg.Seats})
+		}
+		for _, pg := range e {
+			ended = append(ended, owned{pg.Game.ID, pg.Seats})
+		}
+		return playing, ended
+	}
+	// "new" and "old" were created a minute apart and never moved: the
+	// newest first. "done" ended after "gone" was given up (its moves are
+	// of 2027).
+	playing, ended := read("p1", 10)
+	if want := []owned{{"new", []int{1}}, {"old", []int{0, 1}}}; !reflect.DeepEqual(playing, want) {
+		t.Errorf("p1 plays %v, want %v", playing, want)
+	}
+	if want := []owned{{"done", []int{0}}, {"gone", []int{1}}}; !reflect.DeepEqual(ended, want) {
+		t.Errorf("p1's ended games %v, want %v", ended, want)
+	}
+	if _, ended := read("p1", 1); !reflect.DeepEqual(ended, []owned{{"done", []int{0}}}) {
+		t.Errorf("p1's last ended game: %v, want done", ended)
+	}
+	if playing, ended := read("p2", 10); !reflect.DeepEqual(playing, []owned{{"theirs", []int{0}}}) || ended != nil {
+		t.Errorf("p2 plays %v and ended %v, want the seat taken over", playing, ended)
+	}
+	if playing, ended := read("nobody", 10); playing != nil || ended != nil {
+		t.Errorf("nobody plays %v and ended %v", playing, ended)
+	}
+}
+
+// playersConcurrent: guests made at once, with names drawn from few, are
+// each stored or refused alone: no two players share a name.
+func playersConcurrent(t *testing.T, h Harness) {
+	ctx := context.Background()
+	s := h.Open(t)
+	defer closeStore(t, s)
+	var wg sync.WaitGroup
+	errs := make([]error, 40)
+	for i := range errs {
+		wg.Go(func() {
+			p, sess := newPlayer(fmt.Sprintf("p%d", i), fmt.Sprintf("Guest %d", i%8), byte(i))
+			errs[i] = s.CreatePlayer(ctx, p, sess)
+		})
+	}
+	wg.Wait()
+	names := map[string]bool{}
+	for i, err := range errs {
+		switch {
+		case errors.Is(err, players.ErrNameTaken):
+		case err != nil:
+			t.Errorf("player %d: %v", i, err)
+		default:
+			p, err := s.Player(ctx, fmt.Sprintf("p%d", i))
+			if err != nil || names[p.Name] {
+				t.Errorf("player %d: %+v, %v: a name stored twice", i, p, err)
+			}
+			names[p.Name] = true
+		}
+	}
+	if len(names) != 8 {
+		t.Errorf("%d names stored, want 8", len(names))
+	}
+}
