@@ -143,23 +143,26 @@ func (s *Service) Resolve(w http.ResponseWriter, r *http.Request) *http.Request 
 	if !ok {
 		return r
 	}
-	p, err := s.session(r, HashToken(token))
+	p, touched, err := s.session(r, HashToken(token))
 	switch {
 	case errors.Is(err, ErrNotFound):
 	case err != nil:
 		s.cfg.Log.Error("reading a session", "err", err)
 		v.err = err
 	default:
-		s.setCookie(w, r, c.Value)
+		if touched {
+			s.setCookie(w, r, c.Value)
+		}
 		v.player = &p
 	}
 	return r
 }
 
 // session returns the player of the session of hash, from the cache or
-// the store, after touching it if its last seen is TouchEvery old: then
-// the cookie is set again. ErrNotFound if there is no such session.
-func (s *Service) session(r *http.Request, hash []byte) (Player, error) {
+// the store, after touching it if its last seen is TouchEvery old (and
+// then says so, for the cookie to be set again). ErrNotFound if there is
+// no such session.
+func (s *Service) session(r *http.Request, hash []byte) (_ Player, touched bool, _ error) {
 	now := s.cfg.Now()
 	key := [32]byte(hash)
 	s.mu.Lock()
@@ -169,19 +172,19 @@ func (s *Service) session(r *http.Request, hash []byte) (Player, error) {
 		sess, p, err := s.cfg.Store.Session(r.Context(), hash)
 		if err != nil {
 			s.forget(hash)
-			return Player{}, err
+			return Player{}, false, err
 		}
 		c = cached{session: sess, player: p, read: now}
 	}
 	if now.Sub(c.session.LastSeen) >= TouchEvery {
 		if err := s.cfg.Store.TouchSession(r.Context(), hash, now); err != nil {
 			s.forget(hash)
-			return Player{}, fmt.Errorf("touch session: %w", err)
+			return Player{}, false, fmt.Errorf("touch session: %w", err)
 		}
-		c.session.LastSeen = now
+		c.session.LastSeen, touched = now, true
 	}
 	s.remember(key, c, now)
-	return c.player, nil
+	return c.player, touched, nil
 }
 
 // remember caches c, making room if the cache is full: first by the
