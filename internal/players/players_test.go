@@ -35,15 +35,18 @@ func (c *clock) add(d time.Duration) {
 	c.mu.Unlock()
 }
 
+// testNow is when the tests' fake clocks start.
+var testNow = time.Date(2026, 12, 7, 20, 0, 0, 0, time.UTC)
+
 // setup returns a Service on a SQLite store of its own, and its clock.
-func setup(t *testing.T) (*players.Service, *store.SQLite, *clock) {
+func setup(t testing.TB) (*players.Service, *store.SQLite, *clock) {
 	t.Helper()
 	st, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	c := &clock{now: time.Date(2026, 12, 7, 20, 0, 0, 0, time.UTC)}
+	c := &clock{now: testNow}
 	return players.New(players.Config{Store: st, Now: c.Now, Log: slog.New(slog.DiscardHandler)}), st, c
 }
 
@@ -260,7 +263,7 @@ func TestStoreDown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clk := &clock{now: time.Date(2026, 12, 7, 20, 0, 0, 0, time.UTC)}
+	clk := &clock{now: testNow}
 	svc := players.New(players.Config{Store: st, Now: clk.Now, Log: slog.New(slog.DiscardHandler)})
 	_, cookie := newGuest(t, svc)
 	clk.add(players.CacheTTL)

@@ -131,8 +131,12 @@ func (s *Service) Middleware(next http.Handler) http.Handler {
 
 // Resolve returns r with its visit in its context: the player of the
 // session its cookie names, if any. It writes the session's last seen
-// time, and sets the cookie again, once that is TouchEvery old.
+// time, and sets the cookie again, once that is TouchEvery old. A request
+// with a visit already (WithPlayer: forwarded from another node) keeps it.
 func (s *Service) Resolve(w http.ResponseWriter, r *http.Request) *http.Request {
+	if FromContext(r.Context()) != nil {
+		return r
+	}
 	v := &Visit{svc: s}
 	r = r.WithContext(context.WithValue(r.Context(), visitKey{}, v))
 	c, err := r.Cookie(CookieName)

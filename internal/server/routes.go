@@ -20,12 +20,14 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/rules", s.handleRules)
 	mux.HandleFunc("POST /api/rules/{game}/preview", s.handle(s.handlePreview))
 	mux.HandleFunc("POST /api/games", s.handle(s.handleCreate))
+	mux.HandleFunc("GET /api/me", s.withPlayer(s.handle(s.handleMe)))
+	mux.HandleFunc("GET /api/me/games", s.handle(s.handleMyGames))
 	mux.HandleFunc("GET /api/lobby", s.handle(s.handleLobby))
 	mux.HandleFunc("GET /api/games/{id}", s.withGame(s.handleGame))
 	mux.HandleFunc("GET /api/games/{id}/state", s.withGame(s.handleState))
 	mux.HandleFunc("GET /api/games/{id}/record", s.withGame(s.handleRecord))
 	mux.HandleFunc("POST /api/games/{id}/moves", s.withGame(s.handleMove))
-	mux.HandleFunc("POST /api/games/{id}/join", s.withGame(s.handleJoin))
+	mux.HandleFunc("POST /api/games/{id}/join", s.withPlayer(s.withGame(s.handleJoin)))
 	mux.HandleFunc("POST /api/games/{id}/leave", s.withGame(s.handleLeave))
 	mux.HandleFunc("POST /api/games/{id}/takeback", s.withGame(s.handleTakeBack))
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handle(s.handleWebSocket))
@@ -45,6 +47,7 @@ func (s *Server) routes() http.Handler {
 				return
 			}
 			w.Header().Set("Cache-Control", "no-store")
+			r = s.players.Resolve(w, r)
 			if _, pattern := mux.Handler(r); pattern == "" || pattern == staticPattern {
 				writeError(w, notRouted(mux, w, r))
 				return

@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -168,6 +169,8 @@ type Server struct {
 	pending pendingGames
 	// node is the server's part of a cluster, nil for a server alone.
 	node *node
+	// players resolves each API request's session (docs/players.md).
+	players *players.Service
 
 	mu      sync.Mutex
 	games   map[string]*match
@@ -196,6 +199,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		conns:  make(map[*wsConn]struct{}),
 		stop:   make(chan struct{}),
 	}
+	s.players = players.New(players.Config{Store: cfg.Store, Log: cfg.Log})
 	if cfg.Rate > 0 {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}

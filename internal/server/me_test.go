@@ -1,0 +1,291 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/lagoon-games/lagoon/internal/players"
+)
+
+// browser is a client that keeps cookies, as a browser does.
+type browser struct {
+	ts     *testServer
+	client *http.Client
+}
+
+func (ts *testServer) browser() *browser {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	c := *ts.http.Client()
+	c.Jar = jar
+	return &browser{ts: ts, client: &c}
+}
+
+func (b *browser) request(method, path, token string, body any) (int, []byte) {
+	b.ts.t.Helper()
+	return b.ts.requestVia(b.client, method, path, token, body)
+}
+
+// cookie returns the browser's session cookie, nil if it has none.
+func (b *browser) cookie() *http.Cookie {
+	u, _ := url.Parse(b.ts.http.URL)
+	for _, c := range b.client.Jar.Cookies(u) {
+		if c.Name == players.CookieName {
+			return c
+		}
+	}
+	return nil
+}
+
+func (b *browser) me() meView {
+	b.ts.t.Helper()
+	status, body := b.request("GET", "/api/me", "", nil)
+	if status != http.StatusOK {
+		b.ts.t.Fatalf("GET /api/me: %d %s", status, body)
+	}
+	return decode[meView](b.ts.t, body)
+}
+
+type myGames struct {
+	Player *meView `json:"player"`
+	Games  []struct {
+		ID        string `json:"id"`
+		Game      string `json:"game"`
+		GameName  string `json:"game_name"`
+		ToMove    int    `json:"to_move"`
+		YourSeats []int  `json:"your_seats"`
+		YourTurn  bool   `json:"your_turn"`
+		Ended     bool   `json:"ended"`
+		Seats     []struct {
+			Name string `json:"name"`
+		} `json:"seats"`
+	} `json:"games"`
+}
+
+func (b *browser) games() myGames {
+	b.ts.t.Helper()
+	status, body := b.request("GET", "/api/me/games", "", nil)
+	if status != http.StatusOK {
+		b.ts.t.Fatalf("GET /api/me/games: %d %s", status, body)
+	}
+	return decode[myGames](b.ts.t, body)
+}
+
+// TestMe: the first visit's GET /api/me makes a guest, "Guest N", kept
+// by its cookie; another browser is another guest; a cookie that names no
+// session (forged, or of an ended session) makes a new guest, not an
+// error.
+func TestMe(t *testing.T) {
+	ts := newTestServer(t, nil)
+	a := ts.browser()
+	me := a.me()
+	if !me.Guest || me.ID == "" || !regexp.MustCompile(`^Guest [0-9]{4}$`).MatchString(me.Name) {
+		t.Fatalf("the first visit: %+v", me)
+	}
+	if again := a.me(); again != me {
+		t.Errorf("the second visit: %+v, want %+v", again, me)
+	}
+	if other := ts.browser().me(); other.ID == me.ID || other.Name == me.Name {
+		t.Errorf("another browser: %+v, the same as %+v", other, me)
+	}
+	u, _ := url.Parse(ts.http.URL)
+	for _, tc := range []struct {
+		name  string
+		value func(real string) string
+	}{
+		{"forged", func(string) string { return players.NewToken() }},
+		{"garbage", func(string) string { return "%%%" }},
+		{"ended", func(real string) string {
+			raw, _ := players.ParseToken(real)
+			if err := ts.s.players.EndSession(t.Context(), players.HashToken(raw)); err != nil {
+				t.Fatal(err)
+			}
+			return real
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := ts.browser()
+			was := b.me()
+			b.client.Jar.SetCookies(u, []*http.Cookie{{Name: players.CookieName, Value: tc.value(b.cookie().Value)}})
+			if now := b.me(); now.ID == was.ID || now.ID == me.ID || !now.Guest {
+				t.Errorf("after a %s cookie: %+v (was %+v); want a new guest", tc.name, now, was)
+			}
+			if g := b.games(); len(g.Games) != 0 {
+				t.Errorf("the new guest has games: %+v", g)
+			}
+		})
+	}
+}
+
+// TestMeNoCookieNoPlayer: a client that keeps no cookie has no games and
+// makes no player by asking for them.
+func TestMeNoCookieNoPlayer(t *testing.T) {
+	ts := newTestServer(t, nil)
+	status, body := ts.request("GET", "/api/me/games", "", nil)
+	got := decode[myGames](t, body)
+	if status != http.StatusOK || got.Player != nil || len(got.Games) != 0 {
+		t.Errorf("GET /api/me/games without a cookie: %d %s", status, body)
+	}
+	b := ts.browser()
+	b.games()
+	if b.cookie() != nil {
+		t.Error("asking for one's games made a player")
+	}
+}
+
+// TestSeatsOwned: the seats a player creates are theirs, and a seat
+// joined by its link or taken open becomes the joiner's; a person who
+// keeps no cookie joins by the link as before.
+func TestSeatsOwned(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ann, bea := ts.browser(), ts.browser()
+	human := map[string]any{"kind": "human"}
+	status, body := ann.request("POST", "/api/games", "", map[string]any{"game": "tiny", "seats": []any{human, human, human, map[string]any{"kind": "open"}}})
+	if status != http.StatusCreated {
+		t.Fatalf("create: %d %s", status, body)
+	}
+	c := decode[createResponse](t, body)
+	seatsOf := func(b *browser) []int {
+		for _, g := range b.games().Games {
+			if g.ID == c.ID {
+				return g.YourSeats
+			}
+		}
+		return nil
+	}
+	if got := seatsOf(ann); !slices.Equal(got, []int{0, 1, 2}) {
+		t.Fatalf("the creator's seats %v, want 0, 1 and 2", got)
+	}
+	for _, step := range []struct {
+		name     string
+		join     func() (int, []byte)
+		ann, bea []int
+	}{
+		{"a seat's link joined in another browser", func() (int, []byte) {
+			return bea.request("POST", "/api/games/"+c.ID+"/join", c.Seats[1].Token, map[string]any{"name": "Bea"})
+		}, []int{0, 2}, []int{1}},
+		{"an open seat taken", func() (int, []byte) {
+			return bea.request("POST", "/api/games/"+c.ID+"/join", "", map[string]any{"seat": 3})
+		}, []int{0, 2}, []int{1, 3}},
+		{"a seat's link joined without cookies", func() (int, []byte) {
+			return ts.request("POST", "/api/games/"+c.ID+"/join", c.Seats[2].Token, map[string]any{"name": "Cy"})
+		}, []int{0}, []int{1, 3}},
+	} {
+		if status, body := step.join(); status != http.StatusOK {
+			t.Fatalf("%s: %d %s", step.name, status, body)
+		}
+		if got := seatsOf(ann); !slices.Equal(got, step.ann) {
+			t.Errorf("%s: the creator holds %v, want %v", step.name, got, step.ann)
+		}
+		if got := seatsOf(bea); !slices.Equal(got, step.bea) {
+			t.Errorf("%s: the joiner holds %v, want %v", step.name, got, step.bea)
+		}
+	}
+	if g := ts.getTiny(c.ID, c.Seats[2].Token, -1); g.You == nil || *g.You != 2 || !g.Seats[2].Joined {
+		t.Errorf("the seat joined without cookies: %+v", g.Seats)
+	}
+}
+
+// TestMyGamesOrder: a player's games are listed with those where it is
+// their turn first, then the others in progress, then the ended ones.
+func TestMyGamesOrder(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ann, bea := ts.browser(), ts.browser()
+	human := map[string]any{"kind": "human"}
+	create := func(seats ...any) createResponse {
+		status, body := ann.request("POST", "/api/games", "", map[string]any{"game": "tiny", "seed": 5, "seats": seats})
+		if status != http.StatusCreated {
+			t.Fatalf("create: %d %s", status, body)
+		}
+		return decode[createResponse](t, body)
+	}
+	// Ended: played against a bot to its end.
+	done := create(human, map[string]any{"kind": "bot", "level": "easy"})
+	for {
+		st := ts.waitState(done.ID, func(st aState[json.RawMessage]) bool { return st.Over || st.ToMove == 0 })
+		if st.Over {
+			break
+		}
+		ts.move(done.ID, done.Seats[0].Token, st.Version, ts.getTiny(done.ID, done.Seats[0].Token, -1).State.View.Legal[0])
+	}
+	// Waiting on Bea: Ann plays seat 0 until seat 1 is to move.
+	theirs := create(human, human)
+	if status, body := bea.request("POST", "/api/games/"+theirs.ID+"/join", theirs.Seats[1].Token, nil); status != http.StatusOK {
+		t.Fatalf("join: %d %s", status, body)
+	}
+	for {
+		st := ts.waitState(theirs.ID, func(aState[json.RawMessage]) bool { return true })
+		if st.ToMove != 0 {
+			break
+		}
+		ts.move(theirs.ID, theirs.Seats[0].Token, st.Version, ts.getTiny(theirs.ID, theirs.Seats[0].Token, -1).State.View.Legal[0])
+	}
+	// Ann's turn: both seats hers, made last.
+	mine := create(human, human)
+
+	got := ann.games()
+	var order []string
+	for _, g := range got.Games {
+		order = append(order, g.ID)
+	}
+	if want := []string{mine.ID, theirs.ID, done.ID}; !slices.Equal(order, want) {
+		t.Fatalf("Ann's games %v, want %v (her turn, then Bea's, then ended): %+v", order, want, got)
+	}
+	if g := got.Games; !g[0].YourTurn || g[1].YourTurn || g[2].YourTurn || g[0].Ended || g[1].Ended || !g[2].Ended || g[0].GameName == "" || len(g[1].Seats) != 2 {
+		t.Errorf("Ann's games: %+v", got)
+	}
+	if got.Player == nil || *got.Player != ann.me() {
+		t.Errorf("the games' player %+v, want Ann %+v", got.Player, ann.me())
+	}
+	if g := bea.games().Games; len(g) != 1 || g[0].ID != theirs.ID || !g[0].YourTurn || !slices.Equal(g[0].YourSeats, []int{1}) {
+		t.Errorf("Bea's games: %+v", g)
+	}
+}
+
+// on is a browser of ts that shares b's cookies: one browser
+// reaching another node of the cluster, as a balancer sends it.
+func (b *browser) on(ts *testServer) *browser {
+	return &browser{ts: ts, client: b.client}
+}
+
+// TestNodesPlayers: a session made on one node lets its player in on
+// another, through the shared store; a seat joined through a node that
+// does not own the game (forwarded) is the joiner's; and a guest made
+// for a join on such a node gets its cookie there.
+func TestNodesPlayers(t *testing.T) {
+	nodes, _ := newTestNodes(t, nil, "a", "b")
+	owner, other := nodes[0], nodes[1]
+	ann := owner.browser()
+	human := map[string]any{"kind": "human"}
+	status, body := ann.request("POST", "/api/games", "", map[string]any{"game": "tiny", "seats": []any{human, human, map[string]any{"kind": "open"}}})
+	if status != http.StatusCreated {
+		t.Fatalf("create: %d %s", status, body)
+	}
+	c := decode[createResponse](t, body)
+	if me := ann.on(other).me(); me != ann.me() {
+		t.Errorf("Ann on the other node: %+v, want %+v", me, ann.me())
+	}
+	bea := other.browser()
+	if status, body := bea.request("POST", "/api/games/"+c.ID+"/join", c.Seats[1].Token, map[string]any{"name": "Bea"}); status != http.StatusOK || bea.cookie() == nil {
+		t.Fatalf("a join forwarded to the owner: %d %s, cookie %v", status, body, bea.cookie())
+	}
+	if status, body := bea.request("POST", "/api/games/"+c.ID+"/join", "", map[string]any{"seat": 2}); status != http.StatusOK {
+		t.Fatalf("an open seat taken through the other node: %d %s", status, body)
+	}
+	for _, b := range []*browser{bea, bea.on(owner)} {
+		g := b.games().Games
+		if len(g) != 1 || g[0].ID != c.ID || !slices.Equal(g[0].YourSeats, []int{1, 2}) {
+			t.Errorf("Bea's games: %+v, want seats 1 and 2 of %s", g, c.ID)
+		}
+	}
+	if g := ann.on(other).games().Games; len(g) != 1 || !slices.Equal(g[0].YourSeats, []int{0}) {
+		t.Errorf("Ann's games through the other node: %+v", g)
+	}
+}
