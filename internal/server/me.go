@@ -90,7 +90,7 @@ type myGameView struct {
 // none.
 func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) error {
 	out := struct {
-		Player *meView       `json:"player"`
+		Player *meView      `json:"player"`
 		Games  []myGameView `json:"games"`
 	}{Games: []myGameView{}}
 	p, ok := players.FromContext(r.Context()).Player()
