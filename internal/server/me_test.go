@@ -44,14 +44,17 @@ func (b *browser) cookie() *http.Cookie {
 	return nil
 }
 
-func (b *browser) me() meView {
+// getAs reads path as b, as a T.
+func getAs[T any](b *browser, path string) T {
 	b.ts.t.Helper()
-	status, body := b.request("GET", "/api/me", "", nil)
+	status, body := b.request("GET", path, "", nil)
 	if status != http.StatusOK {
-		b.ts.t.Fatalf("GET /api/me: %d %s", status, body)
+		b.ts.t.Fatalf("GET %s: %d %s", path, status, body)
 	}
-	return decode[meView](b.ts.t, body)
+	return decode[T](b.ts.t, body)
 }
+
+func (b *browser) me() meView { return getAs[meView](b, "/api/me") }
 
 type myGames struct {
 	Player *meView `json:"player"`
@@ -69,14 +72,7 @@ type myGames struct {
 	} `json:"games"`
 }
 
-func (b *browser) games() myGames {
-	b.ts.t.Helper()
-	status, body := b.request("GET", "/api/me/games", "", nil)
-	if status != http.StatusOK {
-		b.ts.t.Fatalf("GET /api/me/games: %d %s", status, body)
-	}
-	return decode[myGames](b.ts.t, body)
-}
+func (b *browser) games() myGames { return getAs[myGames](b, "/api/me/games") }
 
 // TestMe: the first visit's GET /api/me makes a guest, "Guest N", kept
 // by its cookie; another browser is another guest; a cookie that names no

@@ -17,16 +17,8 @@ import (
 // CreatePlayer stores a new player with its first session (players.Store).
 func (s *SQLite) CreatePlayer(ctx context.Context, p players.Player, first players.Session) error {
 	err := s.exec(ctx, func(tx *sql.Tx) error {
-		var ids, names, hashes int
-		if err := tx.QueryRow(`SELECT (SELECT count(*) FROM players WHERE id = ?), (SELECT count(*) FROM players WHERE name_key = ?), (SELECT count(*) FROM sessions WHERE hash = ?)`,
-			p.ID, players.NameKey(p.Name), first.Hash).Scan(&ids, &names, &hashes); err != nil {
+		if err := RefuseStoredPlayer(tx.QueryRow(RefuseStoredPlayerQuery, p.ID, players.NameKey(p.Name), first.Hash)); err != nil {
 			return err
-		}
-		switch {
-		case ids > 0 || hashes > 0:
-			return players.ErrExists
-		case names > 0:
-			return players.ErrNameTaken
 		}
 		if _, err := tx.Exec(`INSERT INTO players (id, name, name_key, guest, created) VALUES (?, ?, ?, ?, ?)`,
 			p.ID, p.Name, players.NameKey(p.Name), boolInt(p.Guest), millis(p.Created)); err != nil {
@@ -142,6 +134,28 @@ func (s *SQLite) PlayerGames(ctx context.Context, player string, limit int) (pla
 		return fail(err)
 	}
 	return WithSeats(all, seats), WithSeats(done, seats), append(bad, bad2...), nil
+}
+
+// RefuseStoredPlayerQuery counts the players of a new player's id, name
+// key, and the sessions of its first session's hash (placeholders 1, 2
+// and 3), for RefuseStoredPlayer.
+const RefuseStoredPlayerQuery = `SELECT (SELECT count(*) FROM players WHERE id = $1), (SELECT count(*) FROM players WHERE name_key = $2), (SELECT count(*) FROM sessions WHERE hash = $3)`
+
+// RefuseStoredPlayer reads RefuseStoredPlayerQuery's row, and fails with
+// players.ErrExists or players.ErrNameTaken for a new player it finds
+// stored.
+func RefuseStoredPlayer(row Scanner) error {
+	var ids, names, hashes int64
+	if err := row.Scan(&ids, &names, &hashes); err != nil {
+		return err
+	}
+	switch {
+	case ids > 0 || hashes > 0:
+		return players.ErrExists
+	case names > 0:
+		return players.ErrNameTaken
+	}
+	return nil
 }
 
 // oneRow returns err, or none if res changed a row, or else none.

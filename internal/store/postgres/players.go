@@ -52,16 +52,8 @@ CREATE INDEX seat_owners_player ON seat_owners (player, game);
 // name each, the other way too (a deadlock).
 func (s *Store) CreatePlayer(ctx context.Context, p players.Player, first players.Session) error {
 	err := s.exec(ctx, players.NameKey(p.Name), func(ctx context.Context, tx pgx.Tx) error {
-		var ids, names, hashes int64
-		if err := tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM players WHERE id = $1), (SELECT count(*) FROM players WHERE name_key = $2), (SELECT count(*) FROM sessions WHERE hash = $3)`,
-			p.ID, players.NameKey(p.Name), first.Hash).Scan(&ids, &names, &hashes); err != nil {
+		if err := store.RefuseStoredPlayer(tx.QueryRow(ctx, store.RefuseStoredPlayerQuery, p.ID, players.NameKey(p.Name), first.Hash)); err != nil {
 			return err
-		}
-		switch {
-		case ids > 0 || hashes > 0:
-			return players.ErrExists
-		case names > 0:
-			return players.ErrNameTaken
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO players (id, name, name_key, guest, created) VALUES ($1, $2, $3, $4, $5)`,
 			p.ID, p.Name, players.NameKey(p.Name), boolInt(p.Guest), p.Created.UnixMilli())

@@ -3,7 +3,6 @@ package postgres_test
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -101,23 +100,12 @@ func TestMigrateV4(t *testing.T) {
 	address := pgtest.URL(t)
 	s := open(t, address)
 	ids := storetest.FlipGames(t, s)
-	want := map[string]*store.Game{}
-	for _, id := range ids {
-		g, err := s.Game(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[id] = g
-	}
+	want := storetest.ReadGames(t, s, ids)
 	s.Close()
 	pgtest.Exec(t, address, `DROP TABLE seat_owners; DROP TABLE sessions; DROP TABLE players; UPDATE lagoon_schema SET version = 4`)
 	s = open(t, address)
 	defer s.Close()
-	for _, id := range ids {
-		if got, err := s.Game(ctx, id); err != nil || !reflect.DeepEqual(got, want[id]) {
-			t.Errorf("%s migrated: %v\n got %+v\nwant %+v", id, err, got, want[id])
-		}
-	}
+	storetest.SameGames(t, s, want)
 	if v := pgtest.QueryInt(t, address, `SELECT version FROM lagoon_schema`); v != store.SchemaVersion {
 		t.Errorf("schema version %d after the migration, want %d", v, store.SchemaVersion)
 	}
