@@ -57,6 +57,9 @@ type Store interface {
 	EndSession(ctx context.Context, hash []byte) error
 	// Sessions reads the sessions of player id, oldest first.
 	Sessions(ctx context.Context, player string) ([]Session, error)
+	// Rename gives player id the name: ErrNameTaken if another player's
+	// name has the same NameKey, ErrNotFound if there is no such player.
+	Rename(ctx context.Context, id, name string) error
 }
 
 var (

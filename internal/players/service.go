@@ -91,6 +91,7 @@ type Visit struct {
 
 	mu     sync.Mutex
 	player *Player
+	hash   []byte // the player's session's, when the Service resolved it
 	err    error
 }
 
@@ -157,7 +158,7 @@ func (s *Service) Resolve(w http.ResponseWriter, r *http.Request) *http.Request 
 		if touched {
 			s.setCookie(w, r, c.Value)
 		}
-		v.player = &p
+		v.player, v.hash = &p, HashToken(token)
 	}
 	return r
 }
@@ -257,7 +258,8 @@ func Ensure(w http.ResponseWriter, r *http.Request) (Player, error) {
 		return Player{}, err
 	}
 	v.svc.setCookie(w, r, token)
-	v.player = &p
+	raw, _ := ParseToken(token)
+	v.player, v.hash = &p, HashToken(raw)
 	return p, nil
 }
 
@@ -308,4 +310,33 @@ func (s *Service) EndSession(ctx context.Context, hash []byte) error {
 	}
 	s.forget(hash)
 	return nil
+}
+
+// Rename gives the request's player the name, once CheckName allows it:
+// a *NameError for a name refused, ErrNameTaken for one another player
+// has, ErrNoVisit for a request without a player. The request's own
+// session sees the new name at once; the player's other sessions on a
+// node that cached them, within CacheTTL.
+func (s *Service) Rename(r *http.Request, name string) (Player, error) {
+	v := FromContext(r.Context())
+	p, ok := v.Player()
+	if !ok {
+		return Player{}, ErrNoVisit
+	}
+	name, err := CheckName(name)
+	if err != nil {
+		return Player{}, err
+	}
+	if err := s.cfg.Store.Rename(r.Context(), p.ID, name); err != nil {
+		return Player{}, err
+	}
+	p.Name = name
+	v.mu.Lock()
+	v.player = &p
+	hash := v.hash
+	v.mu.Unlock()
+	if hash != nil {
+		s.forget(hash)
+	}
+	return p, nil
 }

@@ -90,6 +90,21 @@ func (s *SQLite) Sessions(ctx context.Context, player string) ([]players.Session
 	return out, nil
 }
 
+// Rename gives a player a name (players.Store).
+func (s *SQLite) Rename(ctx context.Context, id, name string) error {
+	err := s.exec(ctx, func(tx *sql.Tx) error {
+		if err := RefuseTakenName(tx.QueryRow(TakenNameQuery, players.NameKey(name), id)); err != nil {
+			return err
+		}
+		res, err := tx.Exec(`UPDATE players SET name = ?, name_key = ? WHERE id = ?`, name, players.NameKey(name), id)
+		return oneRow(res, err, players.ErrNotFound)
+	})
+	if err != nil {
+		return fmt.Errorf("rename player %s: %w", id, err)
+	}
+	return nil
+}
+
 // OwnSeat records a seat's holder (Store).
 func (s *SQLite) OwnSeat(ctx context.Context, id string, seat int, player string, at time.Time) error {
 	err := s.exec(ctx, func(tx *sql.Tx) error {
@@ -153,6 +168,23 @@ func RefuseStoredPlayer(row Scanner) error {
 	case ids > 0 || hashes > 0:
 		return players.ErrExists
 	case names > 0:
+		return players.ErrNameTaken
+	}
+	return nil
+}
+
+// TakenNameQuery counts the players but one (placeholder 2) whose name
+// has a key (placeholder 1), for RefuseTakenName.
+const TakenNameQuery = `SELECT count(*) FROM players WHERE name_key = $1 AND id <> $2`
+
+// RefuseTakenName reads TakenNameQuery's row, and fails with
+// players.ErrNameTaken if it counts a player.
+func RefuseTakenName(row Scanner) error {
+	var n int64
+	if err := row.Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
 		return players.ErrNameTaken
 	}
 	return nil

@@ -63,7 +63,7 @@ func (s *Store) CreatePlayer(ctx context.Context, p players.Player, first player
 		}
 		// Another writer may have stored the same name or hash meanwhile.
 		var pe *pgconn.PgError
-		if errors.As(err, &pe) && pe.Code == "23505" {
+		if uniqueViolation(err) && errors.As(err, &pe) {
 			if strings.Contains(pe.ConstraintName, "name_key") {
 				return players.ErrNameTaken
 			}
@@ -134,6 +134,34 @@ func (s *Store) Sessions(ctx context.Context, player string) ([]players.Session,
 		return nil, fmt.Errorf("read sessions of %s: %w", player, err)
 	}
 	return out, nil
+}
+
+// Rename gives a player a name (players.Store), through the writer of
+// the name's key, as CreatePlayer.
+func (s *Store) Rename(ctx context.Context, id, name string) error {
+	err := s.exec(ctx, players.NameKey(name), func(ctx context.Context, tx pgx.Tx) error {
+		if err := store.RefuseTakenName(tx.QueryRow(ctx, store.TakenNameQuery, players.NameKey(name), id)); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `UPDATE players SET name = $1, name_key = $2 WHERE id = $3`, name, players.NameKey(name), id)
+		if uniqueViolation(err) {
+			return players.ErrNameTaken
+		}
+		if err == nil && tag.RowsAffected() == 0 {
+			return players.ErrNotFound
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("rename player %s: %w", id, err)
+	}
+	return nil
+}
+
+// uniqueViolation says err is a unique constraint's refusal.
+func uniqueViolation(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
 }
 
 // OwnSeat records a seat's holder (store.Store). It goes through the

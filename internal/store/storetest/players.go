@@ -254,3 +254,48 @@ func playersConcurrent(t *testing.T, h Harness) {
 		t.Errorf("%d names stored, want 8", len(names))
 	}
 }
+
+// playersRenamed: a player takes a name no other has, ignoring case, and
+// may change its case; a name taken, or a player not stored, is refused
+// and nothing changes.
+func playersRenamed(t *testing.T, h Harness) {
+	ctx := context.Background()
+	s := h.Open(t)
+	defer closeStore(t, s)
+	for i, name := range []string{"Guest 1234", "Bea"} {
+		p, sess := newPlayer(fmt.Sprintf("p%d", i+1), name, byte(i+1))
+		if err := s.CreatePlayer(ctx, p, sess); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		id, name string
+		want     error
+		now      string
+	}{
+		{"p1", "Ann", nil, "Ann"},
+		{"p1", "ANN", nil, "ANN"},
+		{"p1", "bea", players.ErrNameTaken, "ANN"},
+		{"p1", "Bea", players.ErrNameTaken, "ANN"},
+		{"nobody", "Cy", players.ErrNotFound, ""},
+	} {
+		err := s.Rename(ctx, tc.id, tc.name)
+		if !errors.Is(err, tc.want) || (tc.want == nil && err != nil) {
+			t.Errorf("%s named %q: %v, want %v", tc.id, tc.name, err, tc.want)
+		}
+		if tc.now == "" {
+			continue
+		}
+		if p, err := s.Player(ctx, tc.id); err != nil || p.Name != tc.now {
+			t.Errorf("%s after being named %q: %+v, %v; want %q", tc.id, tc.name, p, err, tc.now)
+		}
+	}
+	// The name let go is free again.
+	q, qs := newPlayer("p3", "Guest 1234", 3)
+	if err := s.CreatePlayer(ctx, q, qs); err != nil {
+		t.Errorf("a new player of the name let go: %v", err)
+	}
+	if _, err := s.Player(ctx, "nobody"); !errors.Is(err, players.ErrNotFound) {
+		t.Errorf("a rename made a player: %v", err)
+	}
+}

@@ -60,6 +60,7 @@ func Run(t *testing.T, newHarness func(t *testing.T) Harness) {
 		{"SessionsTouchedAndEnded", sessionsTouchedAndEnded},
 		{"SeatsOwned", seatsOwned},
 		{"PlayersConcurrent", playersConcurrent},
+		{"PlayersRenamed", playersRenamed},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
