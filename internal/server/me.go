@@ -2,8 +2,10 @@ package server
 
 import (
 	"errors"
+	"math"
 	"net/http"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/lagoon-games/lagoon/internal/players"
@@ -15,6 +17,44 @@ import (
 
 // myGamesEnded bounds the ended games GET /api/me/games lists.
 const myGamesEnded = 50
+
+// Names are chosen at most nameBurst times in a row, then one every
+// nameEvery, from each address and by each player (docs/api.md): a name
+// is chosen once or twice, and a flood of tries finds names taken.
+const (
+	nameBurst = 5
+	nameEvery = time.Minute
+)
+
+// playerGuard is what guards the players' endpoints that change state:
+// the check that a browser's request came from this site
+// (http.CrossOriginProtection, by Sec-Fetch-Site or else Origin), and the
+// limits of names chosen, per address and per player.
+type playerGuard struct {
+	origin *http.CrossOriginProtection
+	names  *limiter
+}
+
+func newPlayerGuard() *playerGuard {
+	return &playerGuard{origin: http.NewCrossOriginProtection(), names: newLimiter(1/nameEvery.Seconds(), nameBurst)}
+}
+
+// checkOrigin refuses a request of a page of another site.
+func (pg *playerGuard) checkOrigin(r *http.Request) *apiError {
+	if err := pg.origin.Check(r); err != nil {
+		return errorf(http.StatusForbidden, "cross_origin", "requests from other sites are not accepted: %v", err)
+	}
+	return nil
+}
+
+// allowName takes a try at a name from key's bucket, or refuses it.
+func (pg *playerGuard) allowName(w http.ResponseWriter, now time.Time, key string) *apiError {
+	if ok, wait := pg.names.allow(key, now); !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+		return errorf(http.StatusTooManyRequests, "rate_limited", "too many names tried; retry in %v", wait.Round(time.Second))
+	}
+	return nil
+}
 
 // withPlayer makes sure the request has a player before h, a guest made
 // for it if need be: the node that takes a request makes it, so that the
@@ -55,6 +95,48 @@ func (s *Server) ownSeats(r *http.Request, id string, seats ...int) {
 	}
 }
 
+// handleName gives the request's player the name it asks for
+// (players.CheckName), a guest made first if it has none.
+func (s *Server) handleName(w http.ResponseWriter, r *http.Request) error {
+	if e := s.playerGuard.checkOrigin(r); e != nil {
+		return e
+	}
+	var req struct {
+		Name string `json:"name"`
+	}
+	if e := s.decodeBody(w, r, &req, false); e != nil {
+		return e
+	}
+	// The address first, so that a flood makes no guests.
+	if e := s.playerGuard.allowName(w, time.Now(), "addr "+s.clientAddr(r)); e != nil {
+		return e
+	}
+	me, ok := s.ensurePlayer(w, r)
+	if !ok {
+		return errPlayersUnavailable
+	}
+	if e := s.playerGuard.allowName(w, time.Now(), "player "+me.ID); e != nil {
+		return e
+	}
+	p, err := s.players.Rename(r, req.Name)
+	var bad *players.NameError
+	switch {
+	case errors.As(err, &bad):
+		return errorf(http.StatusBadRequest, "bad_name", "%s", bad.Reason)
+	case errors.Is(err, players.ErrNameTaken):
+		return errorf(http.StatusConflict, "name_taken", "another player is called %q (names are the same whatever their case)", req.Name)
+	case err != nil:
+		s.log.Error("naming a player", "player", me.ID, "err", err)
+		return errPlayersUnavailable
+	}
+	writeJSON(w, http.StatusOK, meView{ID: p.ID, Name: p.Name, Guest: p.Guest})
+	return nil
+}
+
+// errPlayersUnavailable answers a request whose player the store could
+// not read or write.
+var errPlayersUnavailable = errorf(http.StatusServiceUnavailable, "unavailable", "the players' store does not answer; try again in a few seconds")
+
 // meView is a player as GET /api/me describes them.
 type meView struct {
 	ID    string `json:"id"`
@@ -67,7 +149,7 @@ type meView struct {
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) error {
 	p, ok := players.FromContext(r.Context()).Player()
 	if !ok {
-		return errorf(http.StatusServiceUnavailable, "unavailable", "the players' store does not answer; try again in a few seconds")
+		return errPlayersUnavailable
 	}
 	writeJSON(w, http.StatusOK, meView{ID: p.ID, Name: p.Name, Guest: p.Guest})
 	return nil

@@ -2,11 +2,14 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/cookiejar"
+	"net/netip"
 	"net/url"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lagoon-games/lagoon/internal/players"
@@ -28,9 +31,9 @@ func (ts *testServer) browser() *browser {
 	return &browser{ts: ts, client: &c}
 }
 
-func (b *browser) request(method, path, token string, body any) (int, []byte) {
+func (b *browser) request(method, path, token string, body any, header ...string) (int, []byte) {
 	b.ts.t.Helper()
-	return b.ts.requestVia(b.client, method, path, token, body)
+	return b.ts.requestVia(b.client, method, path, token, body, header...)
 }
 
 // cookie returns the browser's session cookie, nil if it has none.
@@ -283,5 +286,79 @@ func TestNodesPlayers(t *testing.T) {
 	}
 	if g := ann.on(other).games().Games; len(g) != 1 || !slices.Equal(g[0].YourSeats, []int{0}) {
 		t.Errorf("Ann's games through the other node: %+v", g)
+	}
+}
+
+// TestName: a player takes a name by PUT /api/me/name; a name refused by
+// the rules or taken by another, ignoring case, is refused with its reason
+// and changes nothing; a page of another site may not name anyone, nor
+// make a guest by trying.
+func TestName(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ann, bea := ts.browser(), ts.browser()
+	bea.me()
+	for _, tc := range []struct {
+		who    *browser
+		name   string
+		header []string
+		status int
+		code   string
+		now    string
+	}{
+		{ann, "  Ann ", nil, http.StatusOK, "", "Ann"},
+		{ann, "Ann\u202e", nil, http.StatusBadRequest, "bad_name", "Ann"},
+		{bea, "ANN", nil, http.StatusConflict, "name_taken", ""},
+		{ann, "Anna", []string{"Sec-Fetch-Site", "cross-site"}, http.StatusForbidden, "cross_origin", "Ann"},
+		{ann, "Anna", []string{"Origin", "https://elsewhere.example"}, http.StatusForbidden, "cross_origin", "Ann"},
+	} {
+		status, body := tc.who.request("PUT", "/api/me/name", "", map[string]any{"name": tc.name}, tc.header...)
+		if status != tc.status || (tc.code != "" && !strings.Contains(string(body), `"`+tc.code+`"`)) {
+			t.Errorf("naming %q %v: %d %s; want %d %s", tc.name, tc.header, status, body, tc.status, tc.code)
+		}
+		if tc.now != "" {
+			if me := tc.who.me(); me.Name != tc.now {
+				t.Errorf("after naming %q: %+v, want %q", tc.name, me, tc.now)
+			}
+		}
+	}
+	if strings.HasPrefix(bea.me().Name, "ANN") {
+		t.Errorf("the name taken was given: %+v", bea.me())
+	}
+	stranger := ts.browser()
+	if status, _ := stranger.request("PUT", "/api/me/name", "", map[string]any{"name": "Cy"}, "Sec-Fetch-Site", "cross-site"); status != http.StatusForbidden || stranger.cookie() != nil {
+		t.Errorf("a cross-site naming: %d, cookie %v; want 403 and no guest", status, stranger.cookie())
+	}
+}
+
+// TestNameFlood: names are tried at most 5 times in a row from one
+// address, and by one player from any number of addresses; then 429 with
+// the time to wait, and nothing changes.
+func TestNameFlood(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		addr func(i int) string
+	}{
+		{"one address", func(int) string { return "203.0.113.7" }},
+		{"one player", func(i int) string { return fmt.Sprintf("203.0.113.%d", 10+i) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ts := newTestServer(t, func(c *Config) {
+				c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
+			})
+			b := ts.browser()
+			for i := range 6 {
+				status, body := b.request("PUT", "/api/me/name", "", map[string]any{"name": fmt.Sprintf("Ann %d", i)}, "X-Forwarded-For", tc.addr(i))
+				want := http.StatusOK
+				if i == 5 {
+					want = http.StatusTooManyRequests
+				}
+				if status != want {
+					t.Fatalf("try %d: %d %s; want %d", i+1, status, body, want)
+				}
+			}
+			if me := b.me(); me.Name != "Ann 4" {
+				t.Errorf("after the flood: %+v, want Ann 4", me)
+			}
+		})
 	}
 }

@@ -22,6 +22,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games", s.handle(s.handleCreate))
 	mux.HandleFunc("GET /api/me", s.withPlayer(s.handle(s.handleMe)))
 	mux.HandleFunc("GET /api/me/games", s.handle(s.handleMyGames))
+	mux.HandleFunc("PUT /api/me/name", s.handle(s.handleName))
 	mux.HandleFunc("GET /api/lobby", s.handle(s.handleLobby))
 	mux.HandleFunc("GET /api/games/{id}", s.withGame(s.handleGame))
 	mux.HandleFunc("GET /api/games/{id}/state", s.withGame(s.handleState))
@@ -63,7 +64,7 @@ func (s *Server) routes() http.Handler {
 // otherwise.
 func notRouted(mux *http.ServeMux, w http.ResponseWriter, r *http.Request) *apiError {
 	var allow []string
-	for _, m := range []string{http.MethodGet, http.MethodPost} {
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut} {
 		r2 := r.Clone(r.Context())
 		r2.Method = m
 		if _, p := mux.Handler(r2); p != "" && p != staticPattern {
