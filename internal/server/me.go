@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/lagoon-games/lagoon/internal/players"
@@ -136,6 +137,23 @@ func (s *Server) handleName(w http.ResponseWriter, r *http.Request) error {
 // errPlayersUnavailable answers a request whose player the store could
 // not read or write.
 var errPlayersUnavailable = errorf(http.StatusServiceUnavailable, "unavailable", "the players' store does not answer; try again in a few seconds")
+
+// overTLS reports whether the request reached us over TLS: its own
+// connection, or the connection of a client to the trusted proxy (Config
+// TrustedProxies) in front of us that ended it, as the proxy's
+// X-Forwarded-Proto says. The session cookie is then Secure.
+func (s *Server) overTLS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	peer, ok := parseHostAddr(r.RemoteAddr)
+	if !ok || !isTrusted(peer, s.cfg.TrustedProxies) {
+		return false
+	}
+	// The nearest proxy's word is the last.
+	protos := strings.Split(strings.Join(r.Header.Values("X-Forwarded-Proto"), ","), ",")
+	return strings.EqualFold(strings.TrimSpace(protos[len(protos)-1]), "https")
+}
 
 // meView is a player as GET /api/me describes them.
 type meView struct {

@@ -362,3 +362,47 @@ func TestNameFlood(t *testing.T) {
 		})
 	}
 }
+
+// TestCookieSecure: the session cookie is Secure when the request came
+// over TLS, which behind a trusted proxy its X-Forwarded-Proto says, and
+// only then.
+func TestCookieSecure(t *testing.T) {
+	ts := newTestServer(t, func(c *Config) {
+		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
+	})
+	plain := newTestServer(t, nil)
+	for _, tc := range []struct {
+		name   string
+		ts     *testServer
+		proto  []string
+		secure bool
+	}{
+		{"plain HTTP", ts, nil, false},
+		{"a trusted proxy's HTTPS", ts, []string{"https"}, true},
+		{"a trusted proxy's HTTP", ts, []string{"http"}, false},
+		{"the nearest proxy's word", ts, []string{"https, http"}, false},
+		{"an untrusted peer's claim", plain, []string{"https"}, false},
+	} {
+		req, err := http.NewRequest("GET", tc.ts.http.URL+"/api/me", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range tc.proto {
+			req.Header.Add("X-Forwarded-Proto", p)
+		}
+		resp, err := tc.ts.http.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		var c *http.Cookie
+		for _, rc := range resp.Cookies() {
+			if rc.Name == players.CookieName {
+				c = rc
+			}
+		}
+		if c == nil || c.Secure != tc.secure || !c.HttpOnly || c.SameSite != http.SameSiteLaxMode {
+			t.Errorf("%s: cookie %v; want Secure %v, HttpOnly, SameSite=Lax", tc.name, c, tc.secure)
+		}
+	}
+}

@@ -201,7 +201,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		conns:  make(map[*wsConn]struct{}),
 		stop:   make(chan struct{}),
 	}
-	s.players, s.playerGuard = players.New(players.Config{Store: cfg.Store, Log: cfg.Log}), newPlayerGuard()
+	s.players, s.playerGuard = players.New(players.Config{Store: cfg.Store, Log: cfg.Log, Secure: s.overTLS}), newPlayerGuard()
 	if cfg.Rate > 0 {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}
