@@ -324,3 +324,51 @@ func FuzzParseToken(f *testing.F) {
 		}
 	})
 }
+
+// counting is a store that counts the sessions read from it.
+type counting struct {
+	players.Store
+	mu    sync.Mutex
+	reads int
+}
+
+func (c *counting) Session(ctx context.Context, hash []byte) (players.Session, players.Player, error) {
+	c.mu.Lock()
+	c.reads++
+	c.mu.Unlock()
+	return c.Store.Session(ctx, hash)
+}
+
+// TestCacheFull: a session cached is not read again within CacheTTL; a
+// full cache with nothing past CacheTTL is emptied, and its sessions read
+// again, each once, and let in.
+func TestCacheFull(t *testing.T) {
+	_, st, clk := setup(t)
+	cs := &counting{Store: st}
+	svc := players.New(players.Config{Store: cs, Now: clk.Now, CacheMax: 4, Log: slog.New(slog.DiscardHandler)})
+	var cookies []string
+	for range 4 {
+		_, c := newGuest(t, svc)
+		cookies = append(cookies, c)
+	}
+	resolveAll := func() int {
+		before := cs.reads
+		for _, c := range cookies {
+			if _, _, ok := visit(t, svc, c, false, nil); !ok {
+				t.Fatal("a session let nothing in")
+			}
+		}
+		return cs.reads - before
+	}
+	if n := resolveAll(); n != 0 {
+		t.Errorf("the sessions made here, resolved: %d reads, want none", n)
+	}
+	clk.add(players.CacheTTL / 2)
+	_, fifth := newGuest(t, players.New(players.Config{Store: st, Now: clk.Now}))
+	if _, _, ok := visit(t, svc, fifth, false, nil); !ok {
+		t.Fatal("the fifth session let nothing in")
+	}
+	if n := resolveAll(); n != 4 {
+		t.Errorf("after the cache was full: %d reads, want 4", n)
+	}
+}

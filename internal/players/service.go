@@ -29,8 +29,8 @@ const (
 	// CacheTTL is how long a node trusts a session it read: a session
 	// ended on another node of a cluster lets nothing in after it.
 	CacheTTL = 30 * time.Second
-	// cacheMax bounds the sessions a node keeps in its cache.
-	cacheMax = 100_000
+	// defaultCacheMax bounds the sessions a node keeps in its cache.
+	defaultCacheMax = 100_000
 	// maxUserAgent bounds the user agent a session keeps, in bytes.
 	maxUserAgent = 256
 	// guestTries bounds the names tried for a new guest; every fourth try
@@ -50,6 +50,8 @@ type Config struct {
 	Secure func(r *http.Request) bool
 	// Log receives what goes wrong; default slog.Default().
 	Log *slog.Logger
+	// CacheMax bounds the sessions kept in the cache; default 100,000.
+	CacheMax int
 }
 
 // Service resolves requests' sessions and makes guest players. Its methods
@@ -79,6 +81,9 @@ func New(cfg Config) *Service {
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
+	}
+	if cfg.CacheMax <= 0 {
+		cfg.CacheMax = defaultCacheMax
 	}
 	return &Service{cfg: cfg, cache: make(map[[32]byte]cached)}
 }
@@ -192,22 +197,21 @@ func (s *Service) session(r *http.Request, hash []byte) (_ Player, touched bool,
 	return c.player, touched, nil
 }
 
-// remember caches c, making room if the cache is full: first by the
-// entries past CacheTTL, then by any.
+// remember caches c, making room if the cache is full: by the entries
+// past CacheTTL, or if none is, by all of them (each session then costs
+// one read of the store again), so that a full cache costs one sweep, not
+// one at every request.
 func (s *Service) remember(key [32]byte, c cached, now time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.cache[key]; !ok && len(s.cache) >= cacheMax {
+	if _, ok := s.cache[key]; !ok && len(s.cache) >= s.cfg.CacheMax {
 		for k, e := range s.cache {
 			if now.Sub(e.read) >= CacheTTL {
 				delete(s.cache, k)
 			}
 		}
-		for k := range s.cache {
-			if len(s.cache) < cacheMax {
-				break
-			}
-			delete(s.cache, k)
+		if len(s.cache) >= s.cfg.CacheMax*9/10 {
+			clear(s.cache)
 		}
 	}
 	s.cache[key] = c

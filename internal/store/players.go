@@ -125,30 +125,61 @@ func (s *SQLite) OwnSeat(ctx context.Context, id string, seat int, player string
 	return nil
 }
 
-// PlayerGames reads the games in which a player holds seats (Store).
+// PlayerGames reads the games in which a player holds seats (Store), as
+// of one moment: in one read transaction.
 func (s *SQLite) PlayerGames(ctx context.Context, player string, limit int) (playing, ended []PlayerGame, damaged []Damaged, _ error) {
-	fail := func(err error) ([]PlayerGame, []PlayerGame, []Damaged, error) {
+	err := func() error {
+		tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback()
+		list := func(query string, args ...any) ([]*Game, []Damaged, error) {
+			rows, err := tx.QueryContext(ctx, query, args...)
+			if err != nil {
+				return nil, nil, err
+			}
+			defer rows.Close()
+			return ScanGames(rows)
+		}
+		owned := `SELECT ` + GameColumns + ` FROM games WHERE id IN (SELECT game FROM seat_owners WHERE player = ?1)`
+		all, bad, err := list(owned+` AND over IS NOT 1 AND expired IS NOT 1 ORDER BY updated DESC, id`, player)
+		if err != nil {
+			return err
+		}
+		done, bad2, err := list(owned+` AND (over = 1 OR expired = 1) ORDER BY updated DESC, id LIMIT ?2`, player, limit)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT game, seat FROM seat_owners WHERE player = ? ORDER BY game, seat`, player)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		seats, err := ScanOwnedSeats(rows)
+		if err != nil {
+			return err
+		}
+		playing, ended, damaged = WithSeats(all, seats), WithSeats(done, seats), append(bad, bad2...)
+		return nil
+	}()
+	if err != nil {
 		return nil, nil, nil, fmt.Errorf("read the games of player %s: %w", player, s.unreadable(err))
 	}
-	owned := `SELECT ` + GameColumns + ` FROM games WHERE id IN (SELECT game FROM seat_owners WHERE player = ?1)`
-	all, bad, err := s.listAll(ctx, owned+` AND over IS NOT 1 AND expired IS NOT 1 ORDER BY updated DESC, id`, player)
+	return playing, ended, damaged, nil
+}
+
+// oneRow returns err, or none if res changed no row.
+func oneRow(res sql.Result, err error, none error) error {
 	if err != nil {
-		return fail(err)
+		return err
 	}
-	done, bad2, err := s.listAll(ctx, owned+` AND (over = 1 OR expired = 1) ORDER BY updated DESC, id LIMIT ?2`, player, limit)
-	if err != nil {
-		return fail(err)
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return none
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT game, seat FROM seat_owners WHERE player = ? ORDER BY game, seat`, player)
-	if err != nil {
-		return fail(err)
-	}
-	defer rows.Close()
-	seats, err := ScanOwnedSeats(rows)
-	if err != nil {
-		return fail(err)
-	}
-	return WithSeats(all, seats), WithSeats(done, seats), append(bad, bad2...), nil
+	return nil
 }
 
 // RefuseStoredPlayerQuery counts the players of a new player's id, name
@@ -186,19 +217,6 @@ func RefuseTakenName(row Scanner) error {
 	}
 	if n > 0 {
 		return players.ErrNameTaken
-	}
-	return nil
-}
-
-// oneRow returns err, or none if res changed a row, or else none.
-func oneRow(res sql.Result, err error, none error) error {
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		return none
 	}
 	return nil
 }
