@@ -60,6 +60,13 @@ type Store interface {
 	// Rename gives player id the name: ErrNameTaken if another player's
 	// name has the same NameKey, ErrNotFound if there is no such player.
 	Rename(ctx context.Context, id, name string) error
+	// PlayerIDs returns the id of every stored player, in order.
+	PlayerIDs(ctx context.Context) ([]string, error)
+	// ImportPlayer stores p with its sessions as another store holds
+	// them, in one write: ErrExists if a player of its id or a session of
+	// one of their hashes is stored, ErrNameTaken if its name is another
+	// player's.
+	ImportPlayer(ctx context.Context, p Player, sessions []Session) error
 }
 
 var (

@@ -58,6 +58,8 @@ type Store interface {
 	// last (over or expired), newest first; and apart those among them
 	// that are damaged.
 	PlayerGames(ctx context.Context, player string, limit int) (playing, ended []PlayerGame, damaged []Damaged, _ error)
+	// OwnedSeats reads every seat player holds, by game and seat.
+	OwnedSeats(ctx context.Context, player string) ([]OwnedSeat, error)
 	// Players and sessions (docs/players.md).
 	players.Store
 	// Import stores g, a whole game with its moves as Game read it from
@@ -73,6 +75,13 @@ type Store interface {
 type PlayerGame struct {
 	Game  *Game
 	Seats []int
+}
+
+// OwnedSeat is a seat a player holds, since At.
+type OwnedSeat struct {
+	Game string
+	Seat int
+	At   time.Time
 }
 
 // ErrNotFound is returned for a game that is not in the store.

@@ -16,22 +16,68 @@ import (
 
 // CreatePlayer stores a new player with its first session (players.Store).
 func (s *SQLite) CreatePlayer(ctx context.Context, p players.Player, first players.Session) error {
-	err := s.exec(ctx, func(tx *sql.Tx) error {
-		if err := RefuseStoredPlayer(tx.QueryRow(RefuseStoredPlayerQuery, p.ID, players.NameKey(p.Name), first.Hash)); err != nil {
+	if err := s.insertPlayer(ctx, p, []players.Session{first}); err != nil {
+		return fmt.Errorf("create player %s: %w", p.ID, err)
+	}
+	return nil
+}
+
+// ImportPlayer stores a player with its sessions (players.Store).
+func (s *SQLite) ImportPlayer(ctx context.Context, p players.Player, sessions []players.Session) error {
+	if err := s.insertPlayer(ctx, p, sessions); err != nil {
+		return fmt.Errorf("import player %s: %w", p.ID, err)
+	}
+	return nil
+}
+
+// insertPlayer stores a new player and its sessions in one write, refused
+// as RefuseImport refuses them.
+func (s *SQLite) insertPlayer(ctx context.Context, p players.Player, sessions []players.Session) error {
+	return s.exec(ctx, func(tx *sql.Tx) error {
+		query := func(args ...any) Scanner { return tx.QueryRow(RefuseStoredPlayerQuery, args...) }
+		if err := RefuseImport(query, p, sessions); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(`INSERT INTO players (id, name, name_key, guest, created) VALUES (?, ?, ?, ?, ?)`,
 			p.ID, p.Name, players.NameKey(p.Name), boolInt(p.Guest), millis(p.Created)); err != nil {
 			return err
 		}
-		_, err := tx.Exec(`INSERT INTO sessions (hash, player, created, last_seen, user_agent) VALUES (?, ?, ?, ?, ?)`,
-			first.Hash, p.ID, millis(first.Created), millis(first.LastSeen), first.UserAgent)
-		return err
+		for _, sess := range sessions {
+			if _, err := tx.Exec(`INSERT INTO sessions (hash, player, created, last_seen, user_agent) VALUES (?, ?, ?, ?, ?)`,
+				sess.Hash, p.ID, millis(sess.Created), millis(sess.LastSeen), sess.UserAgent); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
+}
+
+// PlayerIDs returns every player's id, in order (players.Store).
+func (s *SQLite) PlayerIDs(ctx context.Context) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT id FROM players ORDER BY id`)
 	if err != nil {
-		return fmt.Errorf("create player %s: %w", p.ID, err)
+		return nil, fmt.Errorf("list players: %w", s.unreadable(err))
 	}
-	return nil
+	defer rows.Close()
+	ids, err := ScanIDs(rows)
+	if err != nil {
+		return nil, fmt.Errorf("list players: %w", err)
+	}
+	return ids, nil
+}
+
+// OwnedSeats reads the seats a player holds (Store).
+func (s *SQLite) OwnedSeats(ctx context.Context, player string) ([]OwnedSeat, error) {
+	rows, err := s.read.QueryContext(ctx, OwnedSeatsQuery, player)
+	if err != nil {
+		return nil, fmt.Errorf("read the seats of %s: %w", player, s.unreadable(err))
+	}
+	defer rows.Close()
+	out, err := ScanOwned(rows)
+	if err != nil {
+		return nil, fmt.Errorf("read the seats of %s: %w", player, err)
+	}
+	return out, nil
 }
 
 // Player reads player id (players.Store).
@@ -169,6 +215,22 @@ func (s *SQLite) PlayerGames(ctx context.Context, player string, limit int) (pla
 	return playing, ended, damaged, nil
 }
 
+// RefuseImport fails as RefuseStoredPlayer for an imported player or any
+// of its sessions found stored, query running RefuseStoredPlayerQuery. A
+// session alone is looked up with an empty id and name key, which no
+// player has.
+func RefuseImport(query func(args ...any) Scanner, p players.Player, sessions []players.Session) error {
+	if err := RefuseStoredPlayer(query(p.ID, players.NameKey(p.Name), nil)); err != nil {
+		return err
+	}
+	for _, sess := range sessions {
+		if err := RefuseStoredPlayer(query("", "", sess.Hash)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // oneRow returns err, or none if res changed no row.
 func oneRow(res sql.Result, err error, none error) error {
 	if err != nil {
@@ -269,6 +331,38 @@ func ScanSessions(rows Rows) ([]players.Session, error) {
 		out = append(out, s)
 	}
 	return out, rows.Err()
+}
+
+// OwnedSeatsQuery reads the seats of a player (placeholder 1), by game
+// and seat, for ScanOwned.
+const OwnedSeatsQuery = `SELECT game, seat, at FROM seat_owners WHERE player = $1 ORDER BY game, seat`
+
+// ScanOwned reads the rows of OwnedSeatsQuery.
+func ScanOwned(rows Rows) ([]OwnedSeat, error) {
+	var out []OwnedSeat
+	for rows.Next() {
+		var o OwnedSeat
+		var seat, at int64
+		if err := rows.Scan(&o.Game, &seat, &at); err != nil {
+			return nil, err
+		}
+		o.Seat, o.At = int(seat), fromMillis(at)
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// ScanIDs reads rows of one id each.
+func ScanIDs(rows Rows) ([]string, error) {
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }
 
 // ScanOwnedSeats reads rows of (game, seat) into the seats of each game.

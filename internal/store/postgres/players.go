@@ -47,21 +47,40 @@ CREATE INDEX seat_owners_player ON seat_owners (player, game);
 `
 
 // CreatePlayer stores a new player with its first session (players.Store).
-// It goes through the writer of the name's key: two writers inserting the
-// same key would wait on each other's uncommitted rows, and with a second
-// name each, the other way too (a deadlock).
 func (s *Store) CreatePlayer(ctx context.Context, p players.Player, first players.Session) error {
-	err := s.exec(ctx, players.NameKey(p.Name), func(ctx context.Context, tx pgx.Tx) error {
-		if err := store.RefuseStoredPlayer(tx.QueryRow(ctx, store.RefuseStoredPlayerQuery, p.ID, players.NameKey(p.Name), first.Hash)); err != nil {
+	if err := s.insertPlayer(ctx, p, []players.Session{first}); err != nil {
+		return fmt.Errorf("create player %s: %w", p.ID, err)
+	}
+	return nil
+}
+
+// ImportPlayer stores a player with its sessions (players.Store).
+func (s *Store) ImportPlayer(ctx context.Context, p players.Player, sessions []players.Session) error {
+	if err := s.insertPlayer(ctx, p, sessions); err != nil {
+		return fmt.Errorf("import player %s: %w", p.ID, err)
+	}
+	return nil
+}
+
+// insertPlayer stores a new player and its sessions in one write, refused
+// as store.RefuseImport refuses them. It goes through the writer of the
+// name's key: two writers inserting the same key would wait on each
+// other's uncommitted rows, and with a second name each, the other way
+// too (a deadlock).
+func (s *Store) insertPlayer(ctx context.Context, p players.Player, sessions []players.Session) error {
+	return s.exec(ctx, players.NameKey(p.Name), func(ctx context.Context, tx pgx.Tx) error {
+		query := func(args ...any) store.Scanner { return tx.QueryRow(ctx, store.RefuseStoredPlayerQuery, args...) }
+		if err := store.RefuseImport(query, p, sessions); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO players (id, name, name_key, guest, created) VALUES ($1, $2, $3, $4, $5)`,
 			p.ID, p.Name, players.NameKey(p.Name), boolInt(p.Guest), p.Created.UnixMilli())
-		if err == nil {
+		for i := 0; err == nil && i < len(sessions); i++ {
 			_, err = tx.Exec(ctx, `INSERT INTO sessions (hash, player, created, last_seen, user_agent) VALUES ($1, $2, $3, $4, $5)`,
-				first.Hash, p.ID, first.Created.UnixMilli(), first.LastSeen.UnixMilli(), first.UserAgent)
+				sessions[i].Hash, p.ID, sessions[i].Created.UnixMilli(), sessions[i].LastSeen.UnixMilli(), sessions[i].UserAgent)
 		}
-		// Another writer may have stored the same name or hash meanwhile.
+		// Another writer may have stored the same hash meanwhile (a
+		// name goes through this writer alone).
 		var pe *pgconn.PgError
 		if uniqueViolation(err) && errors.As(err, &pe) {
 			if strings.Contains(pe.ConstraintName, "name_key") {
@@ -71,10 +90,35 @@ func (s *Store) CreatePlayer(ctx context.Context, p players.Player, first player
 		}
 		return err
 	})
+}
+
+// PlayerIDs returns every player's id, in order (players.Store), byte by
+// byte as SQLite orders them.
+func (s *Store) PlayerIDs(ctx context.Context) ([]string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id FROM players ORDER BY `+byID)
 	if err != nil {
-		return fmt.Errorf("create player %s: %w", p.ID, err)
+		return nil, fmt.Errorf("list players: %w", err)
 	}
-	return nil
+	defer rows.Close()
+	ids, err := store.ScanIDs(rows)
+	if err != nil {
+		return nil, fmt.Errorf("list players: %w", err)
+	}
+	return ids, nil
+}
+
+// OwnedSeats reads the seats a player holds (store.Store).
+func (s *Store) OwnedSeats(ctx context.Context, player string) ([]store.OwnedSeat, error) {
+	rows, err := s.pool.Query(ctx, store.OwnedSeatsQuery, player)
+	if err != nil {
+		return nil, fmt.Errorf("read the seats of %s: %w", player, err)
+	}
+	defer rows.Close()
+	out, err := store.ScanOwned(rows)
+	if err != nil {
+		return nil, fmt.Errorf("read the seats of %s: %w", player, err)
+	}
+	return out, nil
 }
 
 // Player reads player id (players.Store).

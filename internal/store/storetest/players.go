@@ -299,3 +299,66 @@ func playersRenamed(t *testing.T, h Harness) {
 		t.Errorf("a rename made a player: %v", err)
 	}
 }
+
+// playersImported: a player imported with its sessions reads back as it
+// was, listed by PlayerIDs, its seats by OwnedSeats; an import of a player
+// or a session stored, or of a name taken, is refused whole.
+func playersImported(t *testing.T, h Harness) {
+	ctx := context.Background()
+	s := h.Open(t)
+	defer closeStore(t, s)
+	p, first := newPlayer("b", "Ann", 1)
+	_, second := newPlayer("b", "Ann", 2)
+	second.Created, second.LastSeen, second.UserAgent = first.Created.Add(time.Hour), first.Created.Add(2*time.Hour), ""
+	if err := s.ImportPlayer(ctx, p, []players.Session{first, second}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Player(ctx, "b"); err != nil || got != p {
+		t.Errorf("the imported player: %+v, %v", got, err)
+	}
+	if got, err := s.Sessions(ctx, "b"); err != nil || !reflect.DeepEqual(got, []players.Session{first, second}) {
+		t.Errorf("the imported sessions: %+v, %v", got, err)
+	}
+	q, qs := newPlayer("a", "Bea", 3)
+	for _, tc := range []struct {
+		name     string
+		p        players.Player
+		sessions []players.Session
+		want     error
+	}{
+		{"the same player", p, nil, players.ErrExists},
+		{"a name taken", players.Player{ID: "c", Name: "ANN", Created: p.Created}, nil, players.ErrNameTaken},
+		{"a session stored", q, []players.Session{qs, {Hash: first.Hash, Player: "a", Created: qs.Created, LastSeen: qs.LastSeen}}, players.ErrExists},
+	} {
+		if err := s.ImportPlayer(ctx, tc.p, tc.sessions); !errors.Is(err, tc.want) {
+			t.Errorf("importing %s: %v, want %v", tc.name, err, tc.want)
+		}
+	}
+	if _, _, err := s.Session(ctx, qs.Hash); !errors.Is(err, players.ErrNotFound) {
+		t.Errorf("a session of a refused import was stored: %v", err)
+	}
+	if err := s.ImportPlayer(ctx, q, nil); err != nil {
+		t.Fatal(err)
+	}
+	if ids, err := s.PlayerIDs(ctx); err != nil || !reflect.DeepEqual(ids, []string{"a", "b"}) {
+		t.Errorf("PlayerIDs: %v, %v", ids, err)
+	}
+	at := time.Date(2026, 12, 1, 11, 0, 0, 0, time.UTC)
+	for _, id := range []string{"g1", "g2"} {
+		if err := s.Create(ctx, NewGame(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, o := range []store.OwnedSeat{{Game: "g2", Seat: 1, At: at}, {Game: "g1", Seat: 0, At: at.Add(time.Minute)}} {
+		if err := s.OwnSeat(ctx, o.Game, o.Seat, "b", o.At); err != nil {
+			t.Fatal(i, err)
+		}
+	}
+	want := []store.OwnedSeat{{Game: "g1", Seat: 0, At: at.Add(time.Minute)}, {Game: "g2", Seat: 1, At: at}}
+	if got, err := s.OwnedSeats(ctx, "b"); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("OwnedSeats: %+v, %v; want %+v", got, err, want)
+	}
+	if got, err := s.OwnedSeats(ctx, "a"); err != nil || got != nil {
+		t.Errorf("the seats of a player with none: %+v, %v", got, err)
+	}
+}

@@ -61,6 +61,7 @@ func Run(t *testing.T, newHarness func(t *testing.T) Harness) {
 		{"SeatsOwned", seatsOwned},
 		{"PlayersConcurrent", playersConcurrent},
 		{"PlayersRenamed", playersRenamed},
+		{"PlayersImported", playersImported},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
