@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"encoding/base64"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -278,9 +279,16 @@ func TestStoreDown(t *testing.T) {
 // and makes none where the answer cannot carry its cookie.
 func TestForwardedVisit(t *testing.T) {
 	p := players.Player{ID: "abc", Name: "Guest 1000", Guest: true}
-	r := httptest.NewRequest("POST", "/", nil).WithContext(players.WithPlayer(context.Background(), p))
+	r := httptest.NewRequest("POST", "/", nil).WithContext(players.WithPlayer(context.Background(), &p))
 	if got, err := players.Ensure(httptest.NewRecorder(), r); err != nil || got != p {
 		t.Errorf("a forwarded visit: %+v, %v", got, err)
+	}
+	// Forwarded without a player, resolved again here: none is made.
+	svc, _, _ := setup(t)
+	r = httptest.NewRequest("POST", "/", nil).WithContext(players.WithPlayer(context.Background(), nil))
+	w := httptest.NewRecorder()
+	if got, err := players.Ensure(w, svc.Resolve(w, r)); !errors.Is(err, players.ErrNoVisit) || sessionCookie(w) != nil {
+		t.Errorf("a forwarded visit without a player: %+v, %v, cookie %v; want ErrNoVisit and none", got, err, sessionCookie(w))
 	}
 	if _, err := players.Ensure(httptest.NewRecorder(), httptest.NewRequest("POST", "/", nil)); err == nil {
 		t.Error("a request no service resolved made a player")

@@ -110,9 +110,14 @@ func FromContext(ctx context.Context) *Visit {
 
 // WithPlayer returns ctx with a visit of p, resolved elsewhere: a request
 // forwarded from the node of the cluster that took it, which resolved its
-// cookie and made its guest.
-func WithPlayer(ctx context.Context, p Player) context.Context {
-	return context.WithValue(ctx, visitKey{}, &Visit{player: &p})
+// cookie and made its guest, if any (p nil: none). Such a visit makes no
+// player: the answer that would carry its cookie is the other node's.
+func WithPlayer(ctx context.Context, p *Player) context.Context {
+	v := &Visit{}
+	if p != nil {
+		v.player = new(*p)
+	}
+	return context.WithValue(ctx, visitKey{}, v)
 }
 
 // Player returns the visit's player, if it has one.

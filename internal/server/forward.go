@@ -115,9 +115,7 @@ func (s *Server) forwarded(ctx context.Context, id string, body []byte) ([]byte,
 // limits on its rate, which the node that took it counted.
 func (s *Server) forwardedHTTP(ctx context.Context, cmd *command) reply {
 	ctx = context.WithValue(ctx, forwardedKey{}, true)
-	if cmd.Player != nil {
-		ctx = players.WithPlayer(ctx, *cmd.Player)
-	}
+	ctx = players.WithPlayer(ctx, cmd.Player)
 	r, err := http.NewRequestWithContext(ctx, cmd.Method, cmd.Path, bytes.NewReader(cmd.Body))
 	if err != nil {
 		return reply{Status: http.StatusBadRequest, Body: mustJSON(errorBody{Error: errorDetail{Code: "bad_request", Message: err.Error()}})}
