@@ -151,24 +151,40 @@ func (s *SQLite) Rename(ctx context.Context, id, name string) error {
 	return nil
 }
 
-// OwnSeat records a seat's holder (Store).
+// OwnSeat records a seat's holder (Store), with its game's state.
 func (s *SQLite) OwnSeat(ctx context.Context, id string, seat int, player string, at time.Time) error {
 	err := s.exec(ctx, func(tx *sql.Tx) error {
-		var games, ps int
-		if err := tx.QueryRow(`SELECT (SELECT count(*) FROM games WHERE id = ?), (SELECT count(*) FROM players WHERE id = ?)`, id, player).Scan(&games, &ps); err != nil {
+		ended, updated, err := Ownable(tx.QueryRow(OwnableQuery, id, player))
+		if err != nil {
 			return err
 		}
-		if games == 0 || ps == 0 {
-			return ErrNotFound
-		}
-		_, err := tx.Exec(`INSERT INTO seat_owners (game, seat, player, at) VALUES (?, ?, ?, ?)
-			ON CONFLICT (game, seat) DO UPDATE SET player = excluded.player, at = excluded.at`, id, seat, player, millis(at))
+		_, err = tx.Exec(OwnSeatUpsert, id, seat, player, millis(at), ended, updated)
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("own seat %d of %s: %w", seat, id, err)
 	}
 	return nil
+}
+
+// OwnableQuery reads a game's (placeholder 1) ended and updated for the
+// row of a seat held, and counts the player (2), for Ownable.
+const OwnableQuery = `SELECT (SELECT count(*) FROM players WHERE id = $2), over, expired, updated FROM games WHERE id = $1`
+
+// OwnSeatUpsert writes a seat's row: game, seat, player, at, ended,
+// updated.
+const OwnSeatUpsert = `INSERT INTO seat_owners (game, seat, player, at, ended, updated) VALUES ($1, $2, $3, $4, $5, $6)
+	ON CONFLICT (game, seat) DO UPDATE SET player = excluded.player, at = excluded.at, ended = excluded.ended, updated = excluded.updated`
+
+// Ownable reads OwnableQuery's row: ErrNotFound for a game or a player
+// not stored.
+func Ownable(row Scanner) (ended, updated int64, _ error) {
+	var players, over, expired int64
+	err := row.Scan(&players, &over, &expired, &updated)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && players == 0) {
+		return 0, 0, ErrNotFound
+	}
+	return boolInt(over == 1 || expired == 1), updated, err
 }
 
 // PlayerGames reads the games in which a player holds seats (Store), as
@@ -188,16 +204,15 @@ func (s *SQLite) PlayerGames(ctx context.Context, player string, limit int) (pla
 			defer rows.Close()
 			return ScanGames(rows)
 		}
-		owned := `SELECT ` + GameColumns + ` FROM games WHERE id IN (SELECT game FROM seat_owners WHERE player = ?1)`
-		all, bad, err := list(owned+` AND over IS NOT 1 AND expired IS NOT 1 ORDER BY updated DESC, id`, player)
+		all, bad, err := list(PlayingQuery, player)
 		if err != nil {
 			return err
 		}
-		done, bad2, err := list(owned+` AND (over = 1 OR expired = 1) ORDER BY updated DESC, id LIMIT ?2`, player, limit)
+		done, bad2, err := list(EndedQuery, player, limit)
 		if err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT game, seat FROM seat_owners WHERE player = ? ORDER BY game, seat`, player)
+		rows, err := tx.QueryContext(ctx, OwnedOfQuery, player, limit)
 		if err != nil {
 			return err
 		}
@@ -230,6 +245,18 @@ func RefuseImport(query func(args ...any) Scanner, p players.Player, sessions []
 	}
 	return nil
 }
+
+// A player's games, read by the index on seat_owners (player, ended,
+// updated): PlayingQuery those in progress (placeholder 1 the player),
+// newest first; EndedQuery the limit (2) that ended last, the seat rows
+// of a game all having its updated (SeatsFollow), so that (updated, game)
+// is one line a game; OwnedOfQuery the seats of both.
+const (
+	lastEnded    = `SELECT game FROM (SELECT DISTINCT updated, game FROM seat_owners WHERE player = $1 AND ended = 1 ORDER BY updated DESC, game LIMIT $2) AS last`
+	PlayingQuery = `SELECT ` + GameColumns + ` FROM games WHERE id IN (SELECT game FROM seat_owners WHERE player = $1 AND ended = 0) ORDER BY updated DESC, id`
+	EndedQuery   = `SELECT ` + GameColumns + ` FROM games WHERE id IN (` + lastEnded + `) ORDER BY updated DESC, id`
+	OwnedOfQuery = `SELECT game, seat FROM seat_owners WHERE player = $1 AND (ended = 0 OR game IN (` + lastEnded + `)) ORDER BY game, seat`
+)
 
 // oneRow returns err, or none if res changed no row.
 func oneRow(res sql.Result, err error, none error) error {

@@ -37,13 +37,15 @@ CREATE TABLE sessions (
 );
 CREATE INDEX sessions_player ON sessions (player, created);
 CREATE TABLE seat_owners (
-	game   text NOT NULL REFERENCES games (id),
-	seat   bigint NOT NULL,
-	player text NOT NULL REFERENCES players (id),
-	at     bigint NOT NULL,
+	game    text NOT NULL REFERENCES games (id),
+	seat    bigint NOT NULL,
+	player  text NOT NULL REFERENCES players (id),
+	at      bigint NOT NULL,
+	ended   bigint NOT NULL,
+	updated bigint NOT NULL,
 	PRIMARY KEY (game, seat)
 );
-CREATE INDEX seat_owners_player ON seat_owners (player, game);
+CREATE INDEX seat_owners_player ON seat_owners (player, ended, updated);
 `
 
 // CreatePlayer stores a new player with its first session (players.Store).
@@ -212,15 +214,11 @@ func uniqueViolation(err error) bool {
 // game's writer, after the game's own writes.
 func (s *Store) OwnSeat(ctx context.Context, id string, seat int, player string, at time.Time) error {
 	err := s.exec(ctx, id, func(ctx context.Context, tx pgx.Tx) error {
-		var games, ps int64
-		if err := tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM games WHERE id = $1), (SELECT count(*) FROM players WHERE id = $2)`, id, player).Scan(&games, &ps); err != nil {
+		ended, updated, err := store.Ownable(tx.QueryRow(ctx, store.OwnableQuery, id, player))
+		if err != nil {
 			return err
 		}
-		if games == 0 || ps == 0 {
-			return store.ErrNotFound
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO seat_owners (game, seat, player, at) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (game, seat) DO UPDATE SET player = excluded.player, at = excluded.at`, id, int64(seat), player, at.UnixMilli())
+		_, err = tx.Exec(ctx, store.OwnSeatUpsert, id, int64(seat), player, at.UnixMilli(), ended, updated)
 		return err
 	})
 	if err != nil {
@@ -232,17 +230,16 @@ func (s *Store) OwnSeat(ctx context.Context, id string, seat int, player string,
 // PlayerGames reads the games in which a player holds seats (store.Store),
 // as of one moment.
 func (s *Store) PlayerGames(ctx context.Context, player string, limit int) (playing, ended []store.PlayerGame, damaged []store.Damaged, _ error) {
-	owned := `SELECT ` + store.GameColumns + ` FROM games WHERE id IN (SELECT game FROM seat_owners WHERE player = $1)`
 	err := s.read(ctx, func(tx pgx.Tx) error {
-		all, bad, err := list(ctx, tx, owned+` AND over <> 1 AND expired <> 1 ORDER BY updated DESC, `+byID, player)
+		all, bad, err := list(ctx, tx, store.PlayingQuery, player)
 		if err != nil {
 			return err
 		}
-		done, bad2, err := list(ctx, tx, owned+` AND (over = 1 OR expired = 1) ORDER BY updated DESC, `+byID+` LIMIT $2`, player, limit)
+		done, bad2, err := list(ctx, tx, store.EndedQuery, player, limit)
 		if err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT game, seat FROM seat_owners WHERE player = $1 ORDER BY game, seat`, player)
+		rows, err := tx.Query(ctx, store.OwnedOfQuery, player, limit)
 		if err != nil {
 			return err
 		}

@@ -219,6 +219,33 @@ func seatsOwned(t *testing.T, h Harness) {
 	if playing, ended := read("nobody", 10); playing != nil || ended != nil {
 		t.Errorf("nobody plays %v and ended %v", playing, ended)
 	}
+	// A game that ends, or is given up, after its seats are held moves
+	// to the ended ones, by when it ended.
+	for _, id := range []string{"late", "left"} {
+		if err := s.Create(ctx, NewGame(id)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.OwnSeat(ctx, id, 1, "p1", at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if playing, _ := read("p1", 10); len(playing) != 4 {
+		t.Errorf("p1 plays %v, want late and left besides new and old", playing)
+	}
+	Play(t, s, "late", 1, 3, store.After{Over: true, Summary: store.Summary{Phase: "end", Winners: []int{1}, Scores: []int{0, 2}}})
+	if err := s.Expire(ctx, "left", at.Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	playing, ended = read("p1", 10)
+	if want := []owned{{"new", []int{1}}, {"old", []int{0, 1}}}; !reflect.DeepEqual(playing, want) {
+		t.Errorf("p1 plays %v after two games ended, want %v", playing, want)
+	}
+	if want := []owned{{"late", []int{1}}, {"done", []int{0}}, {"left", []int{1}}, {"gone", []int{1}}}; !reflect.DeepEqual(ended, want) {
+		t.Errorf("p1's ended games %v, want %v", ended, want)
+	}
+	if _, ended := read("p1", 2); !reflect.DeepEqual(ended, []owned{{"late", []int{1}}, {"done", []int{0}}}) {
+		t.Errorf("p1's last 2 ended games: %v", ended)
+	}
 }
 
 // playersConcurrent: guests made at once, with names drawn from few, are
