@@ -10,9 +10,11 @@ import (
 	"os"
 	"os/signal"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/internal/store/postgres"
 )
@@ -71,7 +73,8 @@ func runStore(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fs.Output(), `usage: lagoon store copy -from STORE -to STORE
 
 Copies every game of one store into another, each a data directory (SQLite)
-or a postgres:// URL (PostgreSQL), either way. Each game is read back from
+or a postgres:// URL (PostgreSQL), either way, and then every player with
+their sessions and the seats they hold. Each game is read back from
 the target and compared with the source's, its checksums verified. A game
 the target has already, the same, is left as it is, so a copy cut short is
 run again; a different game of the same id is never overwritten (it is
@@ -113,24 +116,103 @@ func copyStores(ctx context.Context, from, to string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	copied, there, err := copyGames(ctx, src, dst)
+	copied, there, left, err := copyGames(ctx, src, dst)
 	fmt.Fprintf(out, "copied %d games from %s to %s; %d were there already\n", copied, storeName(from), storeName(to), there)
-	return errors.Join(err, dst.Close())
+	// After the games: the seats players hold name them.
+	pcopied, pthere, perr := copyPlayers(ctx, src, dst, left)
+	fmt.Fprintf(out, "copied %d players from %s to %s; %d were there already\n", pcopied, storeName(from), storeName(to), pthere)
+	return errors.Join(err, perr, dst.Close())
+}
+
+// copyPlayers copies every player of src into dst with their sessions and
+// the seats they hold (docs/players.md), as copyGames copies games: a
+// player dst has already, the same, is left as it is (but for the seats
+// it lacks, so that a copy cut short is run again), one that differs is
+// never overwritten, and the players that could not be copied are the
+// error. A seat of a game left (not copied: damaged, or the target's game
+// of its id is another) is not copied either.
+func copyPlayers(ctx context.Context, src, dst store.Store, left map[string]bool) (copied, there int, _ error) {
+	ids, err := src.PlayerIDs(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	var failed []error
+	for _, id := range ids {
+		p, err := src.Player(ctx, id)
+		if err != nil {
+			failed = append(failed, fmt.Errorf("not copied: %w", err))
+			continue
+		}
+		sessions, err := src.Sessions(ctx, id)
+		if err != nil {
+			failed = append(failed, fmt.Errorf("not copied: %w", err))
+			continue
+		}
+		have, err := dst.Player(ctx, id)
+		switch {
+		case err == nil && have != p:
+			failed = append(failed, fmt.Errorf("not copied: player %s: the target has a different player of that id, left as it is", id))
+			continue
+		case err == nil:
+			there++
+		case !errors.Is(err, players.ErrNotFound):
+			failed = append(failed, fmt.Errorf("not copied: the target's: %w", err))
+			continue
+		default:
+			if err := dst.ImportPlayer(ctx, p, sessions); err != nil {
+				failed = append(failed, err)
+				continue
+			}
+			copied++
+		}
+		if err := copySeats(ctx, src, dst, id, left); err != nil {
+			failed = append(failed, err)
+		}
+	}
+	if ctx.Err() != nil {
+		failed = append(failed, ctx.Err())
+	}
+	return copied, there, errors.Join(failed...)
+}
+
+// copySeats records in dst the seats player holds in src that it does not
+// hold in dst, but for those of the games left.
+func copySeats(ctx context.Context, src, dst store.Store, player string, left map[string]bool) error {
+	seats, err := src.OwnedSeats(ctx, player)
+	if err != nil {
+		return fmt.Errorf("seats not copied: %w", err)
+	}
+	held, err := dst.OwnedSeats(ctx, player)
+	if err != nil {
+		return fmt.Errorf("seats not copied: the target's: %w", err)
+	}
+	var failed []error
+	for _, o := range seats {
+		if left[o.Game] || slices.ContainsFunc(held, func(h store.OwnedSeat) bool { return h.Game == o.Game && h.Seat == o.Seat && h.At.Equal(o.At) }) {
+			continue
+		}
+		if err := dst.OwnSeat(ctx, o.Game, o.Seat, player, o.At); err != nil {
+			failed = append(failed, fmt.Errorf("player %s's seat not copied: %w", player, err))
+		}
+	}
+	return errors.Join(failed...)
 }
 
 // copyGames copies every game of src into dst, game by game: each is read
 // from src (its checksums checked), imported into dst, read back from dst
 // (checked again) and compared. A game dst has already is left as it is,
 // counted in there if it is the same. The games that could not be copied,
-// damaged in src or different in dst, are the error; the others are
-// copied all the same.
-func copyGames(ctx context.Context, src, dst store.Store) (copied, there int, _ error) {
+// damaged in src or different in dst, are the error, and left; the
+// others are copied all the same.
+func copyGames(ctx context.Context, src, dst store.Store) (copied, there int, left map[string]bool, _ error) {
 	ids, err := src.IDs(ctx)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	var failed []error
+	left = map[string]bool{}
 	for _, id := range ids {
+		left[id] = true
 		g, err := src.Game(ctx, id)
 		if err != nil {
 			failed = append(failed, fmt.Errorf("not copied: %w", err))
@@ -140,6 +222,7 @@ func copyGames(ctx context.Context, src, dst store.Store) (copied, there int, _ 
 		switch {
 		case err == nil && reflect.DeepEqual(have, g):
 			there++
+			delete(left, id)
 			continue
 		case err == nil:
 			failed = append(failed, fmt.Errorf("not copied: game %s: the target has a different game of that id, left as it is", id))
@@ -162,9 +245,10 @@ func copyGames(ctx context.Context, src, dst store.Store) (copied, there int, _ 
 			continue
 		}
 		copied++
+		delete(left, id)
 	}
 	if ctx.Err() != nil {
 		failed = append(failed, ctx.Err())
 	}
-	return copied, there, errors.Join(failed...)
+	return copied, there, left, errors.Join(failed...)
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/internal/store/postgres"
 	"github.com/lagoon-games/lagoon/internal/store/postgres/pgtest"
@@ -114,7 +115,53 @@ func copyFixture(t *testing.T, address string) map[string]*store.Game {
 	if err := s.Expire(ctx, "expired", time.UnixMilli(1_900_000_000_000)); err != nil {
 		t.Fatal(err)
 	}
+	at := time.UnixMilli(1_800_000_000_000).UTC()
+	for i, name := range []string{"Ann", "Guest 1234"} {
+		p := players.Player{ID: fmt.Sprint("p", i), Name: name, Guest: i == 1, Created: at}
+		hash := make([]byte, 32)
+		hash[0] = byte(i)
+		if err := s.CreatePlayer(ctx, p, players.Session{Hash: hash, Player: p.ID, Created: at, LastSeen: at.Add(time.Hour), UserAgent: "Firefox"}); err != nil {
+			t.Fatal(err)
+		}
+		for seat, game := range []string{"playing", "finished"} {
+			if err := s.OwnSeat(ctx, game, (seat+i)%2, p.ID, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	return readAll(t, s)
+}
+
+// storedPlayer is a player as a store keeps it, with its sessions and seats.
+type storedPlayer struct {
+	players.Player
+	Sessions []players.Session
+	Seats    []store.OwnedSeat
+}
+
+// readPlayers reads every player of s.
+func readPlayers(t *testing.T, s store.Store) []storedPlayer {
+	t.Helper()
+	ctx := context.Background()
+	ids, err := s.PlayerIDs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []storedPlayer
+	for _, id := range ids {
+		var sp storedPlayer
+		if sp.Player, err = s.Player(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		if sp.Sessions, err = s.Sessions(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		if sp.Seats, err = s.OwnedSeats(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, sp)
+	}
+	return out
 }
 
 // readAll reads every game of s.
@@ -150,24 +197,33 @@ func TestStoreCopy(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			src, mid, dst := t.TempDir(), tc.mid(t), t.TempDir()
 			want := copyFixture(t, src)
+			s, err := openStore(context.Background(), src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantPlayers := readPlayers(t, s)
+			s.Close()
 			for _, step := range []struct {
-				from, to, out string
+				from, to, out, players string
 			}{
-				{src, mid, "copied 4 games"},
-				{src, mid, "copied 0 games"},
-				{mid, dst, "copied 4 games"},
+				{src, mid, "copied 4 games", "copied 2 players"},
+				{src, mid, "copied 0 games", "copied 0 players"},
+				{mid, dst, "copied 4 games", "copied 2 players"},
 			} {
 				out, errOut, status := runCmd(t, "store", "copy", "-from", step.from, "-to", step.to)
-				if status != 0 || !strings.Contains(out, step.out) {
-					t.Fatalf("copy %s to %s: exit %d, %q, %q; want %q", step.from, step.to, status, out, errOut, step.out)
+				if status != 0 || !strings.Contains(out, step.out) || !strings.Contains(out, step.players) {
+					t.Fatalf("copy %s to %s: exit %d, %q, %q; want %q and %q", step.from, step.to, status, out, errOut, step.out, step.players)
 				}
 			}
-			s, err := openStore(context.Background(), dst)
+			s, err = openStore(context.Background(), dst)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := readAll(t, s); !reflect.DeepEqual(got, want) {
 				t.Errorf("the games copied twice:\n got %v\nwant %v", got, want)
+			}
+			if got := readPlayers(t, s); len(got) != 2 || !reflect.DeepEqual(got, wantPlayers) {
+				t.Errorf("the players copied twice:\n got %+v\nwant %+v", got, wantPlayers)
 			}
 			s.Close()
 
@@ -203,6 +259,13 @@ func TestStoreCopy(t *testing.T) {
 			got := readAll(t, s)
 			if len(got) != 3 || got["playing"].Version != 0 || !reflect.DeepEqual(got["expired"], want["expired"]) {
 				t.Errorf("the target after: %v; want its own game playing, and expired and fresh copied", got)
+			}
+			// The players are copied, without their seats of the games
+			// left: the target's own playing, and the damaged finished.
+			for _, p := range readPlayers(t, s) {
+				if len(p.Seats) != 0 || len(p.Sessions) != 1 {
+					t.Errorf("player %+v in the target: want its session and no seat", p)
+				}
 			}
 		})
 	}

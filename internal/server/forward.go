@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/internal/cluster"
+	"github.com/lagoon-games/lagoon/internal/players"
 )
 
 // This file holds what goes between a node that got a client's request
@@ -42,6 +43,9 @@ type command struct {
 	// Addr is the client's address as the node that took the request
 	// read it (clientAddr), not the balancer's in front of that node.
 	Addr string `json:"addr,omitempty"`
+	// Player is the request's player as the node that took the request
+	// resolved it from its cookie (docs/players.md), if it has one.
+	Player *players.Player `json:"player,omitempty"`
 	// hello and ws: the client's message, and for ws its seat, which the
 	// owner's answer to its hello gave.
 	Msg  json.RawMessage `json:"msg,omitempty"`
@@ -117,6 +121,7 @@ func (s *Server) forwarded(ctx context.Context, id string, body []byte) ([]byte,
 // limits on its rate, which the node that took it counted.
 func (s *Server) forwardedHTTP(ctx context.Context, cmd *command) reply {
 	ctx = context.WithValue(ctx, forwardedKey{}, true)
+	ctx = players.WithPlayer(ctx, cmd.Player)
 	r, err := http.NewRequestWithContext(ctx, cmd.Method, cmd.Path, bytes.NewReader(cmd.Body))
 	if err != nil {
 		return reply{Status: http.StatusBadRequest, Body: mustJSON(errorBody{Error: errorDetail{Code: "bad_request", Message: err.Error()}})}
@@ -264,6 +269,9 @@ func (s *Server) forwardHTTP(w http.ResponseWriter, r *http.Request, id, owner s
 	}
 	cmd := &command{Op: "http", Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Auth: r.Header.Get("Authorization"),
 		ContentType: r.Header.Get("Content-Type"), Body: body, Addr: s.clientAddr(r)}
+	if p, ok := players.FromContext(r.Context()).Player(); ok {
+		cmd.Player = &p
+	}
 	rp, err := s.forward(r.Context(), id, owner, cmd)
 	if errors.Is(err, errTakenHere) {
 		g, err := s.requestedGame(r)

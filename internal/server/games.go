@@ -67,9 +67,15 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		admitted(nil)
 		return e
 	}
+	// A request that gets as far as a game has a player, whose are the
+	// people's seats it makes: they hold every link (docs/players.md).
+	s.ensurePlayer(w, r)
 	g, e := s.startGame(r.Context(), sg, s.clientGroup(r), botsOnly, admitted)
 	if e != nil {
 		return e
+	}
+	for _, l := range links {
+		s.ownSeats(r, g.id, l.Seat)
 	}
 	// Set going under the lock that takes the view: the answer shows the
 	// game before any bot's first move.

@@ -20,12 +20,15 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/rules", s.handleRules)
 	mux.HandleFunc("POST /api/rules/{game}/preview", s.handle(s.handlePreview))
 	mux.HandleFunc("POST /api/games", s.handle(s.handleCreate))
+	mux.HandleFunc("GET /api/me", s.withPlayer(s.handle(s.handleMe)))
+	mux.HandleFunc("GET /api/me/games", s.handle(s.handleMyGames))
+	mux.HandleFunc("PUT /api/me/name", s.handle(s.handleName))
 	mux.HandleFunc("GET /api/lobby", s.handle(s.handleLobby))
 	mux.HandleFunc("GET /api/games/{id}", s.withGame(s.handleGame))
 	mux.HandleFunc("GET /api/games/{id}/state", s.withGame(s.handleState))
 	mux.HandleFunc("GET /api/games/{id}/record", s.withGame(s.handleRecord))
 	mux.HandleFunc("POST /api/games/{id}/moves", s.withGame(s.handleMove))
-	mux.HandleFunc("POST /api/games/{id}/join", s.withGame(s.handleJoin))
+	mux.HandleFunc("POST /api/games/{id}/join", s.withPlayer(s.withGame(s.handleJoin)))
 	mux.HandleFunc("POST /api/games/{id}/leave", s.withGame(s.handleLeave))
 	mux.HandleFunc("POST /api/games/{id}/takeback", s.withGame(s.handleTakeBack))
 	mux.HandleFunc("POST /api/games/{id}/bots", s.withGame(s.handleBotPace))
@@ -46,6 +49,7 @@ func (s *Server) routes() http.Handler {
 				return
 			}
 			w.Header().Set("Cache-Control", "no-store")
+			r = s.players.Resolve(w, r)
 			if _, pattern := mux.Handler(r); pattern == "" || pattern == staticPattern {
 				writeError(w, notRouted(mux, w, r))
 				return
@@ -61,7 +65,7 @@ func (s *Server) routes() http.Handler {
 // otherwise.
 func notRouted(mux *http.ServeMux, w http.ResponseWriter, r *http.Request) *apiError {
 	var allow []string
-	for _, m := range []string{http.MethodGet, http.MethodPost} {
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut} {
 		r2 := r.Clone(r.Context())
 		r2.Method = m
 		if _, p := mux.Handler(r2); p != "" && p != staticPattern {

@@ -176,6 +176,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, g *match) er
 		if e := g.join(r.Context(), seat, name); e != nil {
 			return e
 		}
+		s.ownSeats(r, g.id, seat)
 		writeJSON(w, http.StatusOK, map[string]any{"seat": seat, "game": g.fullView(seat)})
 		return nil
 	}
@@ -183,6 +184,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, g *match) er
 	if e != nil {
 		return e
 	}
+	s.ownSeats(r, g.id, link.Seat)
 	writeJSON(w, http.StatusOK, map[string]any{"seat": link.Seat, "token": link.Token, "link": link.Link, "game": g.fullView(link.Seat)})
 	return nil
 }

@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -177,6 +178,10 @@ type Server struct {
 	pending pendingGames
 	// node is the server's part of a cluster, nil for a server alone.
 	node *node
+	// players resolves each API request's session (docs/players.md), and
+	// playerGuard guards its endpoints that change state.
+	players     *players.Service
+	playerGuard *playerGuard
 
 	mu      sync.Mutex
 	games   map[string]*match
@@ -205,6 +210,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		conns:  make(map[*wsConn]struct{}),
 		stop:   make(chan struct{}),
 	}
+	s.players, s.playerGuard = players.New(players.Config{Store: cfg.Store, Log: cfg.Log, Secure: s.overTLS}), newPlayerGuard()
 	if cfg.Rate > 0 {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}

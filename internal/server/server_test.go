@@ -130,6 +130,12 @@ func (ts *testServer) stop() {
 // request makes an API request and returns the status and body.
 func (ts *testServer) request(method, path, token string, body any, header ...string) (int, []byte) {
 	ts.t.Helper()
+	return ts.requestVia(ts.http.Client(), method, path, token, body, header...)
+}
+
+// requestVia is request made by client: one with cookies is a browser.
+func (ts *testServer) requestVia(client *http.Client, method, path, token string, body any, header ...string) (int, []byte) {
+	ts.t.Helper()
 	var r io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -154,7 +160,7 @@ func (ts *testServer) request(method, path, token string, body any, header ...st
 		}
 		req.Header.Set(header[i], header[i+1])
 	}
-	resp, err := ts.http.Client().Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		ts.t.Fatal(err)
 	}

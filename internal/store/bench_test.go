@@ -20,3 +20,16 @@ func BenchmarkAppendMove(b *testing.B) {
 		return s
 	})
 }
+
+// BenchmarkPlayerGames measures a player's games read from SQLite
+// (storetest.BenchPlayerGames) with 10,000 ended games and 200 in
+// progress.
+func BenchmarkPlayerGames(b *testing.B) {
+	storetest.BenchPlayerGames(b, func(b *testing.B) store.Store {
+		s, err := store.Open(b.TempDir())
+		if err != nil {
+			b.Fatal(err)
+		}
+		return s
+	}, 10_000, 200)
+}

@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"reflect"
 	"testing"
+	"time"
 
+	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/internal/store/storetest"
 )
@@ -98,28 +99,22 @@ func TestContract(t *testing.T) {
 	})
 }
 
-// TestMigrateV3: a database of schema version 3, with reseeds and moves
-// made by the time rule but no checksums, opens with its games as they
-// were, now with checksums.
-func TestMigrateV3(t *testing.T) {
-	ctx := context.Background()
+// migrated writes FlipGames into a store of its own, turns its database
+// into an older one by the statements given, and returns the store opened
+// again, the database beside it and the games' ids, having checked that
+// every game reads as it did.
+func migrated(t *testing.T, older ...string) (*store.SQLite, *sql.DB, []string) {
+	t.Helper()
 	dir := t.TempDir()
 	s, err := store.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ids := storetest.FlipGames(t, s)
-	want := map[string]*store.Game{}
-	for _, id := range ids {
-		g, err := s.Game(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[id] = g
-	}
+	want := storetest.ReadGames(t, s, ids)
 	s.Close()
 	db := beside(t, dir)
-	for _, q := range []string{"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "PRAGMA user_version = 3"} {
+	for _, q := range older {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
 		}
@@ -127,16 +122,36 @@ func TestMigrateV3(t *testing.T) {
 	if s, err = store.Open(dir); err != nil {
 		t.Fatal(err)
 	}
+	storetest.SameGames(t, s, want)
+	return s, db, ids
+}
+
+// TestMigrateV3: a database of schema version 3, with reseeds and moves
+// made by the time rule but no checksums, opens with its games as they
+// were, now with checksums.
+func TestMigrateV3(t *testing.T) {
+	ctx := context.Background()
+	s, db, _ := migrated(t, "ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 3")
 	defer s.Close()
-	for _, id := range ids {
-		if got, err := s.Game(ctx, id); err != nil || !reflect.DeepEqual(got, want[id]) {
-			t.Errorf("%s migrated: %v\n got %+v\nwant %+v", id, err, got, want[id])
-		}
-	}
 	if _, err := db.Exec(`UPDATE moves SET by_time = 0 WHERE game = 'playing' AND version = 2`); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Game(ctx, "playing"); !errors.Is(err, store.ErrDamaged) {
 		t.Errorf("a migrated game's move made by time, changed: %v, want ErrDamaged", err)
+	}
+}
+
+// TestMigrateV4: a database of schema version 4, before players, opens
+// with its games as they were, and keeps players.
+func TestMigrateV4(t *testing.T) {
+	ctx := context.Background()
+	s, _, ids := migrated(t, "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 4")
+	defer s.Close()
+	p := players.Player{ID: "p1", Name: "Guest 1000", Guest: true, Created: time.UnixMilli(1).UTC()}
+	if err := s.CreatePlayer(ctx, p, players.Session{Hash: make([]byte, 32), Player: "p1", Created: p.Created, LastSeen: p.Created}); err != nil {
+		t.Fatalf("a player in the migrated database: %v", err)
+	}
+	if err := s.OwnSeat(ctx, ids[0], 0, "p1", p.Created); err != nil {
+		t.Fatalf("a seat owned in the migrated database: %v", err)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/lagoon-games/lagoon/internal/players"
 )
 
 // This file holds the contract between the server and a store of games,
@@ -46,6 +48,20 @@ type Store interface {
 	// IDs returns the id of every stored game, in order, whatever its
 	// state: over, expired or damaged.
 	IDs(ctx context.Context) ([]string, error)
+	// OwnSeat records player as the holder of seat of game id, in place
+	// of any holder before: ErrNotFound for a game or a player not
+	// stored.
+	OwnSeat(ctx context.Context, id string, seat int, player string, at time.Time) error
+	// PlayerGames reads the games in which player holds a seat, without
+	// their moves, each with the seats the player holds: playing, those
+	// neither over nor expired, newest first; ended, the limit that ended
+	// last (over or expired), newest first; and apart those among them
+	// that are damaged.
+	PlayerGames(ctx context.Context, player string, limit int) (playing, ended []PlayerGame, damaged []Damaged, _ error)
+	// OwnedSeats reads every seat player holds, by game and seat.
+	OwnedSeats(ctx context.Context, player string) ([]OwnedSeat, error)
+	// Players and sessions (docs/players.md).
+	players.Store
 	// Import stores g, a whole game with its moves as Game read it from
 	// another store, in one write, with the same checksums as there;
 	// ErrConflict if a game of its id is stored.
@@ -53,6 +69,19 @@ type Store interface {
 	// Close finishes the writes under way and closes the store; writes
 	// after it fail with ErrClosed.
 	Close() error
+}
+
+// PlayerGame is a game with the seats a player holds in it, in order.
+type PlayerGame struct {
+	Game  *Game
+	Seats []int
+}
+
+// OwnedSeat is a seat a player holds, since At.
+type OwnedSeat struct {
+	Game string
+	Seat int
+	At   time.Time
 }
 
 // ErrNotFound is returned for a game that is not in the store.

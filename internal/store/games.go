@@ -159,9 +159,20 @@ func rewrite(tx *sql.Tx, id string, change func(g *Game) bool) error {
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(updateGame, append(values, g.ID)...)
+	if _, err = tx.Exec(updateGame, append(values, g.ID)...); err != nil {
+		return err
+	}
+	_, err = tx.Exec(SeatsFollow, GameEnded(g), millis(g.Updated), g.ID)
 	return err
 }
+
+// SeatsFollow brings the rows of a game's seats held (placeholder 3) to
+// whether it ended (1) and when its row was written (2), after a write of
+// its row; a game without seats held costs a look into the key.
+const SeatsFollow = `UPDATE seat_owners SET ended = $1, updated = $2 WHERE game = $3 AND (ended <> $1 OR updated <> $2)`
+
+// GameEnded is a seat row's ended: the game is over or was given up.
+func GameEnded(g *Game) int64 { return boolInt(g.Over || g.Expired) }
 
 // Game reads game id with its moves.
 func (s *SQLite) Game(ctx context.Context, id string) (*Game, error) {

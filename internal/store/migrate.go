@@ -54,11 +54,14 @@ const movesByTime = `
 ALTER TABLE moves ADD COLUMN by_time INTEGER NOT NULL DEFAULT 0;
 `
 
-// migrateV3 brings a database of schema version 3 up to version 4: games
-// carry checksums (checksum.go), which checksumAll then computes.
+// migrateV3 brings a database of schema version 3 up to date: games
+// carry checksums (checksum.go), which checksumAll then computes, and
+// there are players (version 5). Every migration ends with the players'
+// tables; a database of schema version 4 gets them alone, its games
+// staying as they are, checksums and all.
 var migrateV3 = `
 ALTER TABLE games ADD COLUMN checksum BLOB;
-` + addMoveHashes
+` + addMoveHashes + playersTables
 
 // addMoveHashes adds the columns of the moves' chain of hashes.
 const addMoveHashes = `
@@ -94,13 +97,15 @@ func migrate(db *sql.DB) error {
 	case tables == 0:
 		steps = schema
 	case version == 0:
-		steps = migrateV0 + movesByTime + addMoveHashes
+		steps = migrateV0 + movesByTime + addMoveHashes + playersTables
 	case version == 1:
 		steps = migrateV1
 	case version == 2:
 		steps = migrateV2
 	case version == 3:
 		steps = migrateV3
+	case version == 4:
+		steps = playersTables
 	}
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err
@@ -114,7 +119,8 @@ func migrate(db *sql.DB) error {
 	if _, err := tx.Exec(steps); err != nil {
 		return fmt.Errorf("schema version %d to %d: %w", version, SchemaVersion, err)
 	}
-	if tables > 0 {
+	// Games of schema version 4 have their checksums already.
+	if tables > 0 && version < 4 {
 		if err := checksumAll(tx); err != nil {
 			return fmt.Errorf("schema version %d to %d: checksums: %w", version, SchemaVersion, err)
 		}

@@ -10,7 +10,7 @@ import (
 
 // SchemaVersion is the version of the schema below, kept in the
 // database's user_version.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // gamesTable is the games table of the current schema, under a name.
 func gamesTable(name string) string {
@@ -53,6 +53,42 @@ CREATE TABLE moves (
 	followed INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (game, version)
 ) WITHOUT ROWID;
+` + playersTables
+
+// playersTables are the tables of players, their sessions and the seats
+// they hold (docs/players.md), which came with schema version 5. A
+// session is kept by its token's hash alone; name_key is the name's
+// players.NameKey, which makes names unique ignoring case. A seat's row
+// carries whether its game ended (over or expired) and when its game's row
+// was last written, kept so by every write of that row (SeatsFollow), so
+// that a player's games in progress and last ended are read by the index
+// on (player, ended, updated) without visiting their other games.
+const playersTables = `
+CREATE TABLE players (
+	id       TEXT PRIMARY KEY,
+	name     TEXT NOT NULL,
+	name_key TEXT NOT NULL UNIQUE,
+	guest    INTEGER NOT NULL,
+	created  INTEGER NOT NULL
+);
+CREATE TABLE sessions (
+	hash       BLOB PRIMARY KEY,
+	player     TEXT NOT NULL REFERENCES players (id),
+	created    INTEGER NOT NULL,
+	last_seen  INTEGER NOT NULL,
+	user_agent TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sessions_player ON sessions (player, created);
+CREATE TABLE seat_owners (
+	game    TEXT NOT NULL REFERENCES games (id),
+	seat    INTEGER NOT NULL,
+	player  TEXT NOT NULL REFERENCES players (id),
+	at      INTEGER NOT NULL,
+	ended   INTEGER NOT NULL,
+	updated INTEGER NOT NULL,
+	PRIMARY KEY (game, seat)
+) WITHOUT ROWID;
+CREATE INDEX seat_owners_player ON seat_owners (player, ended, updated);
 `
 
 // GameColumns are the columns of a game's row, its checksum last (see

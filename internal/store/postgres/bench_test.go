@@ -15,3 +15,10 @@ import (
 func BenchmarkAppendMove(b *testing.B) {
 	storetest.BenchAppendMove(b, func(b *testing.B) store.Store { return open(b, pgtest.URL(b)) })
 }
+
+// BenchmarkPlayerGames measures a player's games read from PostgreSQL
+// (storetest.BenchPlayerGames) with 10,000 ended games and 200 in
+// progress.
+func BenchmarkPlayerGames(b *testing.B) {
+	storetest.BenchPlayerGames(b, func(b *testing.B) store.Store { return open(b, pgtest.URL(b)) }, 10_000, 200)
+}

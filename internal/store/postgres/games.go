@@ -142,7 +142,10 @@ func rewrite(ctx context.Context, tx pgx.Tx, id string, change func(g *store.Gam
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, updateGame, append(values, g.ID)...)
+	if _, err = tx.Exec(ctx, updateGame, append(values, g.ID)...); err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, store.SeatsFollow, store.GameEnded(g), g.Updated.UnixMilli(), g.ID)
 	return err
 }
 

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/internal/store/postgres"
 	"github.com/lagoon-games/lagoon/internal/store/postgres/pgtest"
@@ -88,5 +90,30 @@ func TestOpenTogether(t *testing.T) {
 	}
 	if n := pgtest.QueryInt(t, address, `SELECT count(*) FROM lagoon_schema`); n != 1 {
 		t.Errorf("lagoon_schema holds %d rows, want 1", n)
+	}
+}
+
+// TestMigrateV4: a database of schema version 4, before players, opens
+// with its games as they were and the players' tables made.
+func TestMigrateV4(t *testing.T) {
+	ctx := context.Background()
+	address := pgtest.URL(t)
+	s := open(t, address)
+	ids := storetest.FlipGames(t, s)
+	want := storetest.ReadGames(t, s, ids)
+	s.Close()
+	pgtest.Exec(t, address, `DROP TABLE seat_owners; DROP TABLE sessions; DROP TABLE players; UPDATE lagoon_schema SET version = 4`)
+	s = open(t, address)
+	defer s.Close()
+	storetest.SameGames(t, s, want)
+	if v := pgtest.QueryInt(t, address, `SELECT version FROM lagoon_schema`); v != store.SchemaVersion {
+		t.Errorf("schema version %d after the migration, want %d", v, store.SchemaVersion)
+	}
+	at := time.UnixMilli(1).UTC()
+	if err := s.CreatePlayer(ctx, players.Player{ID: "p1", Name: "Ann", Created: at}, players.Session{Hash: make([]byte, 32), Player: "p1", Created: at, LastSeen: at}); err != nil {
+		t.Fatalf("a player in the migrated database: %v", err)
+	}
+	if err := s.OwnSeat(ctx, ids[0], 0, "p1", at); err != nil {
+		t.Fatalf("a seat owned in the migrated database: %v", err)
 	}
 }

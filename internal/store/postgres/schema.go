@@ -16,8 +16,8 @@ import (
 // (store.SchemaVersion), with every integer a bigint, every text a text and
 // every blob a bytea, so that each value reads back as the SQLite store
 // reads it (an int64, a string, a []byte or nil) and sums to the same
-// checksum. A PostgreSQL database starts at the current schema: there is
-// no older one to bring up to date. Its version is kept in the table
+// checksum. No lagoon wrote PostgreSQL before schema version 4; a database
+// of version 4 gets the players' tables of version 5 (players.go). Its version is kept in the table
 // lagoon_schema; the leases on games are in leases (lease.go).
 
 // schema makes the tables of a new database.
@@ -65,7 +65,7 @@ CREATE TABLE leases (
 	epoch   bigint NOT NULL,
 	expires timestamptz NOT NULL
 );
-`, store.SchemaVersion, inProgressIndex)
+%s`, store.SchemaVersion, inProgressIndex, playersTables)
 
 // inProgressIndex indexes the games in progress, and them alone, for each
 // node's sweep for games nobody holds (Orphans), every 2 s: without it the
@@ -110,8 +110,13 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 		switch {
 		case version > store.SchemaVersion:
 			return fmt.Errorf("the database has schema version %d, newer than this lagoon's %d: run a lagoon as new as the one that wrote it", version, store.SchemaVersion)
+		case version == 4:
+			// Schema version 5 added the players' tables alone (players.go).
+			if _, err := tx.Exec(ctx, playersTables+fmt.Sprintf(`UPDATE lagoon_schema SET version = %d;`, store.SchemaVersion)); err != nil {
+				return fmt.Errorf("schema version 4 to %d: %w", store.SchemaVersion, err)
+			}
 		case version < store.SchemaVersion:
-			return fmt.Errorf("the database has schema version %d, and no lagoon wrote PostgreSQL before version %d", version, store.SchemaVersion)
+			return fmt.Errorf("the database has schema version %d, and no lagoon wrote PostgreSQL before version 4", version)
 		}
 		// Looked up first, so that the nodes opening a database that has
 		// the index do not lock the games table to find it there.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -183,5 +184,30 @@ func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(fmt.Errorf("beside the store: %w", err))
+	}
+}
+
+// ReadGames reads the games ids of s, failing t for one that does not
+// read: what a migration test keeps to compare after (SameGames).
+func ReadGames(t testing.TB, s store.Store, ids []string) map[string]*store.Game {
+	t.Helper()
+	out := map[string]*store.Game{}
+	for _, id := range ids {
+		g, err := s.Game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[id] = g
+	}
+	return out
+}
+
+// SameGames fails t for each game of want that s does not read as it is.
+func SameGames(t testing.TB, s store.Store, want map[string]*store.Game) {
+	t.Helper()
+	for id, g := range want {
+		if got, err := s.Game(context.Background(), id); err != nil || !reflect.DeepEqual(got, g) {
+			t.Errorf("%s migrated: %v\n got %+v\nwant %+v", id, err, got, g)
+		}
 	}
 }

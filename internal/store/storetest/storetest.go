@@ -1,5 +1,5 @@
-// Package storetest checks a store of games against the contract of
-// package store: Run runs the same tests against every store (the SQLite
+// Package storetest checks a store of games, players and sessions against
+// the contract of package store: Run runs the same tests against every store (the SQLite
 // store and the PostgreSQL one), so that the server may take either.
 package storetest
 
@@ -55,6 +55,13 @@ func Run(t *testing.T, newHarness func(t *testing.T) Harness) {
 		{"Import", importGames},
 		{"Schema", schema},
 		{"EveryFlip", everyFlip},
+		{"PlayersRoundTrip", playersRoundTrip},
+		{"PlayersRefused", playersRefused},
+		{"SessionsTouchedAndEnded", sessionsTouchedAndEnded},
+		{"SeatsOwned", seatsOwned},
+		{"PlayersConcurrent", playersConcurrent},
+		{"PlayersRenamed", playersRenamed},
+		{"PlayersImported", playersImported},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
