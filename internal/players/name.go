@@ -9,9 +9,9 @@ import (
 )
 
 // This file holds the rules of the names players choose (docs/players.md,
-// Names). They are this package's own for now; the check of names that
-// impersonate bots, which folds them with NFKC, is the server's, and the
-// two are to become one.
+// Names). Whether a name ends in brackets is judged on its folded form
+// (fold.go), the same rule as the server's for the names people give
+// their seats, so that no look-alike bracket passes either.
 
 // Name lengths, in characters (runes), of a name once trimmed.
 const (
@@ -33,8 +33,10 @@ var guestName = regexp.MustCompile(`(?i)^guest\s*[0-9]+$`)
 // characters; it has a letter or a digit; its only space is the plain one,
 // never two in a row; it has no control, format (the invisible marks that
 // turn text's direction round, or join and hide), separator, private or
-// invalid character; it is not a guest's ("Guest 1234") nor ends in a
-// word in brackets as the names of bots and the rules' own seats do.
+// invalid character; no character carries more than MaxStackedMarks
+// marks; it is not a guest's ("Guest 1234") nor ends in a word in
+// brackets, however they are drawn (EndsInBrackets), as the names of bots
+// and the rules' own seats do.
 func CheckName(name string) (string, error) {
 	if !utf8.ValidString(name) {
 		return "", &NameError{"the name is not valid UTF-8"}
@@ -60,8 +62,11 @@ func CheckName(name string) (string, error) {
 	if guestName.MatchString(name) {
 		return "", &NameError{"names like \"Guest 1234\" are the guests'"}
 	}
-	if strings.HasSuffix(name, ")") && strings.Contains(name, "(") {
-		return "", &NameError{"a name may not end in brackets, as the names of bots and of the rules' own seats do"}
+	if StackedMarks(name) {
+		return "", &NameError{fmt.Sprintf("a name may not have a character with more than %d marks stacked on it", MaxStackedMarks)}
+	}
+	if EndsInBrackets(name) {
+		return "", &NameError{"a name may not end in brackets, or in anything drawn like them, as the names of bots and of the rules' own seats do"}
 	}
 	return name, nil
 }

@@ -48,6 +48,15 @@ func TestCheckName(t *testing.T) {
 		{"guest1234", "", "guests'"},
 		{"Ann (bot)", "", "brackets"},
 		{"Bot (medium)", "", "brackets"},
+		// Look-alike brackets, as issue 47 found them in seats' names.
+		{"Ann \uff08bot\uff09", "", "brackets"},
+		{"Bot \u207dmax\u207e", "", "brackets"},
+		{"Bot \u2768max\u2769", "", "brackets"},
+		{"Ann (bot)\u0301", "", "brackets"},
+		{"Ann (bot) is here", "Ann (bot) is here", ""},
+		{"Zo\u00eb", "Zo\u00eb", ""},
+		{"Ze\u0301\u0302\u0303\u0304", "Ze\u0301\u0302\u0303\u0304", ""},
+		{"Ze\u0301\u0302\u0303\u0304\u0305", "", "marks stacked"},
 	} {
 		got, err := players.CheckName(tc.name)
 		var ne *players.NameError
@@ -83,6 +92,9 @@ func FuzzCheckName(f *testing.F) {
 			if r != ' ' && (!unicode.IsGraphic(r) || unicode.In(r, unicode.Cf, unicode.Z)) {
 				t.Errorf("%q allowed with U+%04X", got, r)
 			}
+		}
+		if players.EndsInBrackets(got) || players.StackedMarks(got) {
+			t.Errorf("%q allowed, ending in brackets or with marks stacked", got)
 		}
 		if again, err := players.CheckName(got); err != nil || again != got {
 			t.Errorf("%q allowed, then %q, %v", got, again, err)

@@ -2,8 +2,10 @@
 // (docs/players.md): the values a store keeps (Player, Session), the
 // contract of a store of them (Store), the session cookie, and the Service
 // that resolves a request's cookie to its player and makes a guest player
-// when one is first needed. It uses the standard library only: the stores
-// (package store and store/postgres) import it, never the other way.
+// when one is first needed. It does no I/O of its own and imports no
+// other package of Lagoon's (the standard library, and x/text's Unicode
+// normalisation for names): the stores (package store and store/postgres)
+// import it, never the other way.
 package players
 
 import (

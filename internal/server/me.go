@@ -109,7 +109,7 @@ func (s *Server) handleName(w http.ResponseWriter, r *http.Request) error {
 		return e
 	}
 	// The address first, so that a flood makes no guests.
-	if e := s.playerGuard.allowName(w, time.Now(), "addr "+s.clientAddr(r)); e != nil {
+	if e := s.playerGuard.allowName(w, time.Now(), "addr "+s.clientGroup(r)); e != nil {
 		return e
 	}
 	me, ok := s.ensurePlayer(w, r)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/lagoon-games/lagoon/internal/players"
 )
 
 // TestPersonNamesLikeBots: a person's name that would be drawn as a bot's or
@@ -93,7 +95,7 @@ func FuzzCheckPersonName(f *testing.F) {
 		if e != nil {
 			return
 		}
-		if utf8.RuneCountInString(got) > maxNameRunes || stackedMarks(got) || endsInBrackets(got) {
+		if utf8.RuneCountInString(got) > maxNameRunes || players.StackedMarks(got) || players.EndsInBrackets(got) {
 			t.Fatalf("%+q taken as %+q", name, got)
 		}
 		if again, e := checkPersonName(got); e != nil || again != got {

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -108,11 +109,11 @@ func checkName(name string) (string, *apiError) {
 	if utf8.RuneCountInString(name) > maxNameRunes {
 		return "", errorf(http.StatusBadRequest, "bad_request", "the name %q is longer than %d characters", name, maxNameRunes)
 	}
-	if given && !strings.ContainsFunc(name, visible) {
+	if given && !strings.ContainsFunc(name, players.Visible) {
 		return "", errorf(http.StatusBadRequest, "bad_request", "the name %q has nothing that shows", name)
 	}
-	if stackedMarks(name) {
-		return "", errorf(http.StatusBadRequest, "bad_request", "the name %q has a character with more than %d marks stacked on it", name, maxStackedMarks)
+	if players.StackedMarks(name) {
+		return "", errorf(http.StatusBadRequest, "bad_request", "the name %q has a character with more than %d marks stacked on it", name, players.MaxStackedMarks)
 	}
 	return name, nil
 }
@@ -121,24 +122,13 @@ func checkName(name string) (string, *apiError) {
 // may not be one a seat of the rules or a bot carries: those end in a word
 // in brackets ("AJ (Legend)", "Bot (medium)", "Ann (bot)" for a seat left
 // to a bot), so a person's may not, nor in anything drawn like it
-// ("Ann （bot）", "Bot ❨max❩", a mark after the bracket: foldName).
+// ("Ann （bot）", "Bot ❨max❩", a mark after the bracket: players.EndsInBrackets).
 func checkPersonName(name string) (string, *apiError) {
 	name, e := checkName(name)
-	if e == nil && endsInBrackets(name) {
+	if e == nil && players.EndsInBrackets(name) {
 		return "", errorf(http.StatusBadRequest, "bad_request", "the name %q ends in brackets, as the names of bots and of the rules' own seats do", name)
 	}
 	return name, e
-}
-
-// visible reports whether r shows as something: a letter, a digit, a
-// mark of punctuation or a symbol, and not one of the letters made to
-// stand for a blank (the Hangul fillers, the blank Braille pattern).
-func visible(r rune) bool {
-	switch r {
-	case '\u115f', '\u1160', '\u3164', '\uffa0', '\u2800':
-		return false
-	}
-	return unicode.In(r, unicode.L, unicode.N, unicode.P, unicode.S)
 }
 
 // zeroWidthJoiner is the one format character a name keeps: emoji

@@ -1,4 +1,4 @@
-package server
+package players
 
 import (
 	"strings"
@@ -7,29 +7,30 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// This file holds what the rule on names that look like a bot's compares
-// (checkPersonName): a name in a folded form, in which the characters that
+// This file holds what the rules on names that look like a bot's compare
+// (CheckName here, and the server's for the names people give their
+// seats): a name in a folded form, in which the characters that
 // only look like parentheses are parentheses and the marks written over or
 // after a character are gone, and the bound on marks stacked on one
 // character, which would otherwise draw over the names around them.
 
-// maxStackedMarks is the most combining marks one character may carry in a
+// MaxStackedMarks is the most combining marks one character may carry in a
 // name, counted in its decomposed form. Writing needs few: Vietnamese puts
 // two on a vowel (ệ), Thai and Burmese two or three, Tibetan's stacks of
 // consonants three or four; text piled higher ("Zalgo") is drawn above and
 // below the line, over the other seats' names.
-const maxStackedMarks = 4
+const MaxStackedMarks = 4
 
-// stackedMarks reports whether name has a character carrying more than
-// maxStackedMarks combining marks.
-func stackedMarks(name string) bool {
+// StackedMarks reports whether name has a character carrying more than
+// MaxStackedMarks combining marks.
+func StackedMarks(name string) bool {
 	run := 0
 	for _, r := range norm.NFD.String(name) {
 		if !unicode.Is(unicode.M, r) {
 			run = 0
 			continue
 		}
-		if run++; run > maxStackedMarks {
+		if run++; run > MaxStackedMarks {
 			return true
 		}
 	}
@@ -48,7 +49,7 @@ func foldName(name string) string {
 		if p, ok := parenLike[r]; ok {
 			return p
 		}
-		if unicode.In(r, unicode.M, unicode.Cf) || !unicode.IsSpace(r) && !visible(r) {
+		if unicode.In(r, unicode.M, unicode.Cf) || !unicode.IsSpace(r) && !Visible(r) {
 			return -1
 		}
 		return r
@@ -81,9 +82,21 @@ var parenLike = map[rune]rune{
 	'\u239e': ')', '\u23a0': ')', // a tall right parenthesis's hooks ⎞⎠
 }
 
-// endsInBrackets reports whether a name, folded, ends in a word in
-// parentheses, the form of the names of bots and of the rules' own seats.
-func endsInBrackets(name string) bool {
+// EndsInBrackets reports whether a name, folded, ends in a word in
+// parentheses, the form of the names of bots and of the rules' own seats,
+// which no person's name may take.
+func EndsInBrackets(name string) bool {
 	f := foldName(name)
 	return strings.HasSuffix(f, ")") && strings.Contains(f, "(")
+}
+
+// Visible reports whether r shows as something: a letter, a digit, a
+// mark of punctuation or a symbol, and not one of the letters made to
+// stand for a blank (the Hangul fillers, the blank Braille pattern).
+func Visible(r rune) bool {
+	switch r {
+	case '\u115f', '\u1160', '\u3164', '\uffa0', '\u2800':
+		return false
+	}
+	return unicode.In(r, unicode.L, unicode.N, unicode.P, unicode.S)
 }
