@@ -131,7 +131,7 @@ func migrated(t *testing.T, older ...string) (*store.SQLite, *sql.DB, []string) 
 // were, now with checksums.
 func TestMigrateV3(t *testing.T) {
 	ctx := context.Background()
-	s, db, _ := migrated(t, "ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 3")
+	s, db, _ := migrated(t, "ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 3")
 	defer s.Close()
 	if _, err := db.Exec(`UPDATE moves SET by_time = 0 WHERE game = 'playing' AND version = 2`); err != nil {
 		t.Fatal(err)
@@ -145,7 +145,7 @@ func TestMigrateV3(t *testing.T) {
 // with its games as they were, and keeps players.
 func TestMigrateV4(t *testing.T) {
 	ctx := context.Background()
-	s, _, ids := migrated(t, "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 4")
+	s, _, ids := migrated(t, "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 4")
 	defer s.Close()
 	p := players.Player{ID: "p1", Name: "Guest 1000", Guest: true, Created: time.UnixMilli(1).UTC()}
 	if err := s.CreatePlayer(ctx, p, players.Session{Hash: make([]byte, 32), Player: "p1", Created: p.Created, LastSeen: p.Created}); err != nil {
@@ -153,5 +153,20 @@ func TestMigrateV4(t *testing.T) {
 	}
 	if err := s.OwnSeat(ctx, ids[0], 0, "p1", p.Created); err != nil {
 		t.Fatalf("a seat owned in the migrated database: %v", err)
+	}
+}
+
+// TestMigrateV5: a database of schema version 5, before passkeys, opens
+// with its games as they were, and keeps passkeys.
+func TestMigrateV5(t *testing.T) {
+	ctx := context.Background()
+	s, _, _ := migrated(t, "DROP TABLE ceremonies", "DROP TABLE passkeys", "PRAGMA user_version = 5")
+	defer s.Close()
+	at := time.UnixMilli(1).UTC()
+	if err := s.CreatePlayer(ctx, players.Player{ID: "p1", Name: "Ann", Created: at}, players.Session{Hash: make([]byte, 32), Player: "p1", Created: at, LastSeen: at}); err != nil {
+		t.Fatalf("a player in the migrated database: %v", err)
+	}
+	if err := s.AddPasskey(ctx, players.Passkey{ID: []byte{1}, Player: "p1", PublicKey: []byte{2}, Created: at, LastUsed: at}); err != nil {
+		t.Fatalf("a passkey in the migrated database: %v", err)
 	}
 }

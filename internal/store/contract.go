@@ -62,6 +62,8 @@ type Store interface {
 	OwnedSeats(ctx context.Context, player string) ([]OwnedSeat, error)
 	// Players and sessions (docs/players.md).
 	players.Store
+	// Passkeys and WebAuthn ceremonies (docs/players.md).
+	players.PasskeyStore
 	// Import stores g, a whole game with its moves as Game read it from
 	// another store, in one write, with the same checksums as there;
 	// ErrConflict if a game of its id is stored.

@@ -61,7 +61,12 @@ ALTER TABLE moves ADD COLUMN by_time INTEGER NOT NULL DEFAULT 0;
 // staying as they are, checksums and all.
 var migrateV3 = `
 ALTER TABLE games ADD COLUMN checksum BLOB;
-` + addMoveHashes + playersTables
+` + addMoveHashes + playersTables + passkeyTables
+
+// migrateV5 brings a database of schema version 5 up to date: there are
+// passkeys and the ceremonies that make and use them (passkeys.go), and
+// no row of another table changes.
+const migrateV5 = passkeyTables
 
 // addMoveHashes adds the columns of the moves' chain of hashes.
 const addMoveHashes = `
@@ -97,7 +102,7 @@ func migrate(db *sql.DB) error {
 	case tables == 0:
 		steps = schema
 	case version == 0:
-		steps = migrateV0 + movesByTime + addMoveHashes + playersTables
+		steps = migrateV0 + movesByTime + addMoveHashes + playersTables + passkeyTables
 	case version == 1:
 		steps = migrateV1
 	case version == 2:
@@ -105,7 +110,9 @@ func migrate(db *sql.DB) error {
 	case version == 3:
 		steps = migrateV3
 	case version == 4:
-		steps = playersTables
+		steps = playersTables + passkeyTables
+	case version == 5:
+		steps = migrateV5
 	}
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err

@@ -102,7 +102,7 @@ func TestMigrateV4(t *testing.T) {
 	ids := storetest.FlipGames(t, s)
 	want := storetest.ReadGames(t, s, ids)
 	s.Close()
-	pgtest.Exec(t, address, `DROP TABLE seat_owners; DROP TABLE sessions; DROP TABLE players; UPDATE lagoon_schema SET version = 4`)
+	pgtest.Exec(t, address, `DROP TABLE ceremonies; DROP TABLE passkeys; DROP TABLE seat_owners; DROP TABLE sessions; DROP TABLE players; UPDATE lagoon_schema SET version = 4`)
 	s = open(t, address)
 	defer s.Close()
 	storetest.SameGames(t, s, want)
@@ -115,5 +115,30 @@ func TestMigrateV4(t *testing.T) {
 	}
 	if err := s.OwnSeat(ctx, ids[0], 0, "p1", at); err != nil {
 		t.Fatalf("a seat owned in the migrated database: %v", err)
+	}
+}
+
+// TestMigrateV5: a database of schema version 5, before passkeys, opens
+// with its games as they were and the passkeys' tables made.
+func TestMigrateV5(t *testing.T) {
+	ctx := context.Background()
+	address := pgtest.URL(t)
+	s := open(t, address)
+	ids := storetest.FlipGames(t, s)
+	want := storetest.ReadGames(t, s, ids)
+	s.Close()
+	pgtest.Exec(t, address, `DROP TABLE ceremonies; DROP TABLE passkeys; UPDATE lagoon_schema SET version = 5`)
+	s = open(t, address)
+	defer s.Close()
+	storetest.SameGames(t, s, want)
+	if v := pgtest.QueryInt(t, address, `SELECT version FROM lagoon_schema`); v != store.SchemaVersion {
+		t.Errorf("schema version %d after the migration, want %d", v, store.SchemaVersion)
+	}
+	at := time.UnixMilli(1).UTC()
+	if err := s.CreatePlayer(ctx, players.Player{ID: "p1", Name: "Ann", Created: at}, players.Session{Hash: make([]byte, 32), Player: "p1", Created: at, LastSeen: at}); err != nil {
+		t.Fatalf("a player in the migrated database: %v", err)
+	}
+	if err := s.AddPasskey(ctx, players.Passkey{ID: []byte{1}, Player: "p1", PublicKey: []byte{2}, Created: at, LastUsed: at}); err != nil {
+		t.Fatalf("a passkey in the migrated database: %v", err)
 	}
 }

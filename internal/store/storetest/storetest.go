@@ -62,6 +62,9 @@ func Run(t *testing.T, newHarness func(t *testing.T) Harness) {
 		{"PlayersConcurrent", playersConcurrent},
 		{"PlayersRenamed", playersRenamed},
 		{"PlayersImported", playersImported},
+		{"PasskeysRoundTrip", passkeysRoundTrip},
+		{"CeremoniesTaken", ceremoniesTaken},
+		{"SignedIn", signedIn},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
