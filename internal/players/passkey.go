@@ -39,8 +39,9 @@ const MaxPasskeyName = 64
 // Its methods are safe for concurrent use, and each write is whole or not
 // at all.
 type PasskeyStore interface {
-	// AddPasskey stores a new passkey: ErrExists if a passkey of its id is
-	// stored (the player's or another's), ErrNotFound if its player is not.
+	// AddPasskey stores a new passkey, and its player is a guest no more:
+	// ErrExists if a passkey of its id is stored (the player's or
+	// another's), ErrNotFound if its player is not.
 	AddPasskey(ctx context.Context, k Passkey) error
 	// Passkey reads the passkey of id and its player: ErrNotFound if none.
 	Passkey(ctx context.Context, id []byte) (Passkey, Player, error)
@@ -67,3 +68,7 @@ type PasskeyStore interface {
 	// session of s's hash is.
 	SignIn(ctx context.Context, s Session, from string, ended []byte) error
 }
+
+// Named reports whether p chose their name: a guest's name is of the
+// guests' form, which CheckName lets nobody choose.
+func Named(p Player) bool { return !guestName.MatchString(p.Name) }

@@ -26,8 +26,9 @@ const (
 	// TouchEvery is how old a session's last seen time gets before a
 	// request writes it again, so that requests cost no write.
 	TouchEvery = 5 * time.Minute
-	// CacheTTL is how long a node trusts a session it read: a session
-	// ended on another node of a cluster lets nothing in after it.
+	// CacheTTL is how long a node trusts a session it read for a request
+	// that reads: a session ended on another node of a cluster lets no
+	// read in after it, and no write at all (Resolve).
 	CacheTTL = 30 * time.Second
 	// defaultCacheMax bounds the sessions a node keeps in its cache.
 	defaultCacheMax = 100_000
@@ -183,7 +184,10 @@ func (s *Service) session(r *http.Request, hash []byte) (_ Player, touched bool,
 	s.mu.Lock()
 	c, ok := s.cache[key]
 	s.mu.Unlock()
-	if !ok || now.Sub(c.read) >= CacheTTL {
+	// A request that may change something reads its session from the
+	// store, so that a session ended on another node of a cluster lets
+	// no such request in; a read trusts the cache for CacheTTL.
+	if !ok || now.Sub(c.read) >= CacheTTL || changes(r) {
 		sess, p, err := s.cfg.Store.Session(r.Context(), hash)
 		if err != nil {
 			s.forget(hash)
@@ -200,6 +204,11 @@ func (s *Service) session(r *http.Request, hash []byte) (_ Player, touched bool,
 	}
 	s.remember(key, c, now)
 	return c.player, touched, nil
+}
+
+// changes reports whether r's method is one that may change state.
+func changes(r *http.Request) bool {
+	return r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
 }
 
 // remember caches c, making room if the cache is full: by the entries

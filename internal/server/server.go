@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/passkeys"
 	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
@@ -182,6 +183,9 @@ type Server struct {
 	// playerGuard guards its endpoints that change state.
 	players     *players.Service
 	playerGuard *playerGuard
+	// passkeys runs the WebAuthn ceremonies, keyGuard limits them.
+	passkeys *passkeys.Service
+	keyGuard *keyGuard
 
 	mu      sync.Mutex
 	games   map[string]*match
@@ -211,6 +215,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		stop:   make(chan struct{}),
 	}
 	s.players, s.playerGuard = players.New(players.Config{Store: cfg.Store, Log: cfg.Log, Secure: s.overTLS}), newPlayerGuard()
+	s.passkeys, s.keyGuard = passkeys.New(cfg.Store, nil), newKeyGuard()
 	if cfg.Rate > 0 {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}

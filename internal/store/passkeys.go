@@ -76,7 +76,8 @@ var PasskeyQuery = `SELECT ` + strings.ReplaceAll("k."+PasskeyColumns, ", ", ", 
 // PasskeysOfQuery reads a player's passkeys (placeholder 1), oldest first.
 var PasskeysOfQuery = PasskeyQuery + ` WHERE k.player = $1 ORDER BY k.created, k.id`
 
-// AddPasskeyTx stores a new passkey in tx (players.PasskeyStore).
+// AddPasskeyTx stores a new passkey in tx, its player kept from then on
+// (players.PasskeyStore).
 func AddPasskeyTx(tx Tx, k players.Passkey) error {
 	var ids, owners int64
 	if err := tx.Row(`SELECT (SELECT count(*) FROM passkeys WHERE id = $1), (SELECT count(*) FROM players WHERE id = $2)`, k.ID, k.Player).Scan(&ids, &owners); err != nil {
@@ -88,9 +89,13 @@ func AddPasskeyTx(tx Tx, k players.Passkey) error {
 	case owners == 0:
 		return players.ErrNotFound
 	}
-	_, err := tx.Exec(`INSERT INTO passkeys (`+PasskeyColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+	if _, err := tx.Exec(`INSERT INTO passkeys (`+PasskeyColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
 		k.ID, k.Player, k.Name, k.PublicKey, int64(k.SignCount), strings.Join(k.Transports, ","), nonNil(k.AAGUID),
-		int64(k.Flags), k.Attestation, millis(k.Created), millis(k.LastUsed))
+		int64(k.Flags), k.Attestation, millis(k.Created), millis(k.LastUsed)); err != nil {
+		return err
+	}
+	// A player with a passkey is kept: a guest no more.
+	_, err := tx.Exec(`UPDATE players SET guest = 0 WHERE id = $1`, k.Player)
 	return err
 }
 

@@ -26,7 +26,8 @@ func newPasskey(player string, n byte, at time.Time) players.Passkey {
 
 // passkeysRoundTrip: passkeys read back as written, after the store is
 // opened again, by id and by player; a second passkey of the same id is
-// refused, whoever adds it, as is one of no player; a sign-in's counter
+// refused, whoever adds it, as is one of no player; a player with a
+// passkey is a guest no more; a sign-in's counter
 // and flags are kept; only the player's own passkey is removed.
 func passkeysRoundTrip(t *testing.T, h Harness) {
 	ctx := context.Background()
@@ -62,7 +63,7 @@ func passkeysRoundTrip(t *testing.T, h Harness) {
 	s = h.Open(t)
 	defer closeStore(t, s)
 	got, p, err := s.Passkey(ctx, k1.ID)
-	if err != nil || p.ID != "p1" || !reflect.DeepEqual(got, k1) {
+	if err != nil || p.ID != "p1" || p.Guest || !reflect.DeepEqual(got, k1) {
 		t.Errorf("Passkey: %+v of %+v, %v; want %+v", got, p, err, k1)
 	}
 	if _, _, err := s.Passkey(ctx, []byte("none")); !errors.Is(err, players.ErrNotFound) {
