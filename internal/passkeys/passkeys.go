@@ -151,8 +151,9 @@ func (s *Service) keep(ctx context.Context, kind string, data *webauthn.SessionD
 
 // take takes the ceremony of kind whose challenge the answer's client
 // data names: a Refused if there is none (never begun, finished already,
-// or expired).
-func (s *Service) take(ctx context.Context, kind, challenge string) (webauthn.SessionData, error) {
+// or expired), or if it was begun for another relying party than rp's
+// (the library would check the answer against the ceremony's).
+func (s *Service) take(ctx context.Context, rp RP, kind, challenge string) (webauthn.SessionData, error) {
 	var data webauthn.SessionData
 	state, err := s.store.TakeCeremony(ctx, kind+challenge, s.now())
 	if errors.Is(err, players.ErrNotFound) {
@@ -163,6 +164,9 @@ func (s *Service) take(ctx context.Context, kind, challenge string) (webauthn.Se
 	}
 	if err := json.Unmarshal(state, &data); err != nil {
 		return data, fmt.Errorf("decode a ceremony: %w", err)
+	}
+	if data.RelyingPartyID != rp.ID {
+		return data, refused("the ceremony was begun for %q, not %q", data.RelyingPartyID, rp.ID)
 	}
 	return data, nil
 }
@@ -204,7 +208,7 @@ func (s *Service) FinishAdd(ctx context.Context, rp RP, p players.Player, name s
 	if err != nil {
 		return players.Passkey{}, refusal("the new passkey does not parse", err)
 	}
-	data, err := s.take(ctx, addKind, parsed.Response.CollectedClientData.Challenge)
+	data, err := s.take(ctx, rp, addKind, parsed.Response.CollectedClientData.Challenge)
 	if err != nil {
 		return players.Passkey{}, err
 	}
@@ -268,7 +272,7 @@ func (s *Service) FinishSignIn(ctx context.Context, rp RP, answer []byte) (playe
 	if err != nil {
 		return players.Player{}, refusal("the answer does not parse", err)
 	}
-	data, err := s.take(ctx, signInKind, parsed.Response.CollectedClientData.Challenge)
+	data, err := s.take(ctx, rp, signInKind, parsed.Response.CollectedClientData.Challenge)
 	if err != nil {
 		return players.Player{}, err
 	}
