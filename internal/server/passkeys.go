@@ -22,8 +22,8 @@ import (
 // address and by each player (docs/api.md): a person signs in or adds a
 // passkey a few times, and a flood of forged answers is slowed to a trickle.
 const (
-	keyBurst = 10
-	keyEvery = 6 * time.Second
+	keyBurst = 20
+	keyEvery = 3 * time.Second
 )
 
 // keyGuard is the limiter of the passkeys' and sessions' endpoints,
