@@ -14,6 +14,7 @@ import {mountGame} from './game.js';
 import {mountReplay} from './replay.js';
 import {getRules} from './api.js';
 import {gameModule} from './games.js';
+import {installAccount} from './account.js';
 
 const app = document.getElementById('app');
 let unmount = null;
@@ -104,4 +105,5 @@ document.addEventListener('click', e => {
 
 window.addEventListener('popstate', route);
 installSprite();
+installAccount();
 route();
