@@ -82,4 +82,3 @@ func withCookie(value string) *http.Request {
 	r.AddCookie(&http.Cookie{Name: players.CookieName, Value: value})
 	return r
 }
-

@@ -16,7 +16,7 @@ const guestName = /^guest\s*[0-9]+$/i;
 export function installAccount() {
   const nav = document.querySelector('.topnav');
   if (!nav || document.getElementById('account-open')) return;
-  const dialog = h('dialog', {id: 'account', class: 'modal account', 'aria-labelledby': 'account-title'});
+  const dialog = h('dialog', {id: 'account', class: 'account', 'aria-labelledby': 'account-title'});
   document.body.append(dialog);
   nav.append(h('button', {type: 'button', id: 'account-open', class: 'topnav-account', onclick: () => open(dialog)}, 'Your player'));
 }
