@@ -21,7 +21,7 @@ var rp = passkeys.RP{ID: "lagoon.example", Origin: origin}
 // fixture is a store with the players Ann (named) and a guest, a Service
 // on a fake clock, and Ann's passkey in an authenticator.
 type fixture struct {
-	t    *testing.T
+	t    testing.TB
 	st   *store.SQLite
 	svc  *passkeys.Service
 	now  time.Time
@@ -29,7 +29,7 @@ type fixture struct {
 	auth *passkeystest.Authenticator
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	st, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -258,4 +258,22 @@ func TestRPOf(t *testing.T) {
 			t.Errorf("RPOf(%q, %v) = %+v, want %+v", tc.host, tc.tls, got, tc.want)
 		}
 	}
+}
+
+// FuzzFinish: whatever a browser sends as an answer, a step refuses it as
+// bad input (passkeys.Refused), or takes it, and fails no other way.
+func FuzzFinish(f *testing.F) {
+	fx := newFixture(f)
+	f.Add(fx.signInAnswer(origin))
+	f.Add([]byte(`{"id":"AA","rawId":"AA","type":"public-key","response":{}}`))
+	f.Add([]byte(`null`))
+	f.Fuzz(func(t *testing.T, answer []byte) {
+		var no *passkeys.Refused
+		if _, err := fx.svc.FinishSignIn(context.Background(), rp, answer); err != nil && !errors.As(err, &no) {
+			t.Errorf("FinishSignIn: %v, neither a refusal nor a sign-in", err)
+		}
+		if _, err := fx.svc.FinishAdd(context.Background(), rp, fx.ann, "", answer); err != nil && !errors.As(err, &no) {
+			t.Errorf("FinishAdd: %v, neither a refusal nor an add", err)
+		}
+	})
 }
