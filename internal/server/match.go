@@ -187,6 +187,11 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 		}
 	}
 	g.turnStart = time.Now()
+	if g.byPost() {
+		// The stored clocks are as of the last write (time.go), and a
+		// correspondence turn's time ran while no server kept it.
+		g.turnStart = sg.Updated
+	}
 	g.refresh()
 	g.lastAccess.Store(time.Now().UnixNano())
 	return g, nil
@@ -204,7 +209,7 @@ func initialClocks(t *store.Time, start game.State) []int64 {
 		for i := range out {
 			out[i] = t.InitialMS
 		}
-	case string(game.TurnTimer):
+	case string(game.TurnTimer), string(game.Correspondence):
 		if p := start.ToMove(); p >= 0 {
 			out[p] = t.TurnMS
 		}
@@ -633,7 +638,12 @@ func (g *match) schedule() {
 		g.queueBot(v, p, st.Level, now)
 	}
 	if g.timed(p) {
-		wait := time.Duration(g.remaining(p, now)) * time.Millisecond
+		left := g.remaining(p, now)
+		if g.byPost() && left*warnShare > g.time.TurnMS {
+			// Wake first at the warning moment (timeout warns).
+			left -= g.time.TurnMS / warnShare
+		}
+		wait := time.Duration(left) * time.Millisecond
 		gen := g.takeBacks
 		g.timer = time.AfterFunc(wait, func() { g.timeout(v, gen) })
 	}
@@ -646,7 +656,9 @@ func (g *match) schedule() {
 // g locked and closed, and stores the clocks of all its games at once;
 // after a crash the turn's time is given back.
 func (g *match) clockSaver() func(context.Context) {
-	if g.time == nil || g.cur.Over() {
+	if g.time == nil || g.cur.Over() || g.byPost() {
+		// A correspondence turn's time runs while the server is down:
+		// its stored clocks already say when it runs out.
 		return nil
 	}
 	p := g.cur.ToMove()
@@ -684,7 +696,15 @@ func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 	g.seats = seats
 	startsNow := !startedBefore && g.timeStarted()
 	g.seats = old
-	if err := g.s.store.UpdateSeats(g.fence(ctx), g.id, len(g.moves), seats, g.clocks, now); err != nil {
+	clocks := g.clocks
+	if g.byPost() && startedBefore {
+		// Stored as of now, as every correspondence write is (time.go).
+		clocks = slices.Clone(g.clocks)
+		if p := g.cur.ToMove(); p >= 0 {
+			clocks[p] = g.remaining(p, now)
+		}
+	}
+	if err := g.s.store.UpdateSeats(g.fence(ctx), g.id, len(g.moves), seats, clocks, now); err != nil {
 		if g.fenced(err) {
 			return errMoved
 		}
@@ -694,9 +714,9 @@ func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 		}
 		return errorf(http.StatusInternalServerError, "internal_error", "the seats could not be stored")
 	}
-	g.seats = seats
+	g.seats, g.clocks = seats, clocks
 	g.updated = now
-	if startsNow {
+	if startsNow || g.byPost() {
 		g.turnStart = now
 	}
 	g.refresh()

@@ -24,6 +24,10 @@ type seatView struct {
 type clockView struct {
 	RemainingMS int64 `json:"remaining_ms"`
 	Running     bool  `json:"running"`
+	// Deadline and Warned are a correspondence turn's, for the seat to
+	// move only: when its time runs out, and whether 80% of it is gone.
+	Deadline *time.Time `json:"deadline,omitempty"`
+	Warned   bool       `json:"warned,omitempty"`
 }
 
 type standingView struct {
