@@ -30,6 +30,9 @@ type Vacation struct {
 type Store interface {
 	// Vacations reads player's vacations that end after since, by start.
 	Vacations(ctx context.Context, player string, since time.Time) ([]Vacation, error)
+	// SeatVacations reads the vacations that end after since of the
+	// players holding game's seats, by seat, each seat's by start.
+	SeatVacations(ctx context.Context, game string, since time.Time) (map[int][]Vacation, error)
 	// SetVacation stores v: a new vacation, or the new end of the
 	// player's vacation that starts at v.Start.
 	SetVacation(ctx context.Context, v Vacation) error

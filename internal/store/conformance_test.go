@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lagoon-games/lagoon/internal/corr"
 	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/internal/store/storetest"
@@ -131,7 +132,7 @@ func migrated(t *testing.T, older ...string) (*store.SQLite, *sql.DB, []string) 
 // were, now with checksums.
 func TestMigrateV3(t *testing.T) {
 	ctx := context.Background()
-	s, db, _ := migrated(t, "ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 3")
+	s, db, _ := migrated(t, "ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE vacations", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 3")
 	defer s.Close()
 	if _, err := db.Exec(`UPDATE moves SET by_time = 0 WHERE game = 'playing' AND version = 2`); err != nil {
 		t.Fatal(err)
@@ -145,7 +146,7 @@ func TestMigrateV3(t *testing.T) {
 // with its games as they were, and keeps players.
 func TestMigrateV4(t *testing.T) {
 	ctx := context.Background()
-	s, _, ids := migrated(t, "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 4")
+	s, _, ids := migrated(t, "DROP TABLE vacations", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 4")
 	defer s.Close()
 	p := players.Player{ID: "p1", Name: "Guest 1000", Guest: true, Created: time.UnixMilli(1).UTC()}
 	if err := s.CreatePlayer(ctx, p, players.Session{Hash: make([]byte, 32), Player: "p1", Created: p.Created, LastSeen: p.Created}); err != nil {
@@ -153,5 +154,21 @@ func TestMigrateV4(t *testing.T) {
 	}
 	if err := s.OwnSeat(ctx, ids[0], 0, "p1", p.Created); err != nil {
 		t.Fatalf("a seat owned in the migrated database: %v", err)
+	}
+}
+
+// TestMigrateV5: a database of schema version 5, before vacations, opens
+// with its games and players as they were, and keeps vacations.
+func TestMigrateV5(t *testing.T) {
+	ctx := context.Background()
+	s, _, _ := migrated(t, "DROP TABLE vacations", "PRAGMA user_version = 5")
+	defer s.Close()
+	p := players.Player{ID: "p1", Name: "Guest 1000", Guest: true, Created: time.UnixMilli(1).UTC()}
+	if err := s.CreatePlayer(ctx, p, players.Session{Hash: make([]byte, 32), Player: "p1", Created: p.Created, LastSeen: p.Created}); err != nil {
+		t.Fatalf("a player in the migrated database: %v", err)
+	}
+	v := corr.Vacation{Player: "p1", Start: p.Created, End: p.Created.Add(time.Hour)}
+	if err := s.SetVacation(ctx, v); err != nil {
+		t.Fatalf("a vacation in the migrated database: %v", err)
 	}
 }

@@ -106,6 +106,12 @@ func migrate(db *sql.DB) error {
 		steps = migrateV3
 	case version == 4:
 		steps = playersTables
+	case version == 5:
+		steps = ""
+	}
+	if tables > 0 && version < 6 {
+		// Version 6 added the vacations' table alone.
+		steps += vacationsTable
 	}
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err

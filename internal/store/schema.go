@@ -10,7 +10,7 @@ import (
 
 // SchemaVersion is the version of the schema below, kept in the
 // database's user_version.
-const SchemaVersion = 5
+const SchemaVersion = 6
 
 // gamesTable is the games table of the current schema, under a name.
 func gamesTable(name string) string {
@@ -53,7 +53,7 @@ CREATE TABLE moves (
 	followed INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (game, version)
 ) WITHOUT ROWID;
-` + playersTables
+` + playersTables + vacationsTable
 
 // playersTables are the tables of players, their sessions and the seats
 // they hold (docs/players.md), which came with schema version 5. A

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lagoon-games/lagoon/internal/corr"
 	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/internal/store/postgres"
@@ -102,7 +103,7 @@ func TestMigrateV4(t *testing.T) {
 	ids := storetest.FlipGames(t, s)
 	want := storetest.ReadGames(t, s, ids)
 	s.Close()
-	pgtest.Exec(t, address, `DROP TABLE seat_owners; DROP TABLE sessions; DROP TABLE players; UPDATE lagoon_schema SET version = 4`)
+	pgtest.Exec(t, address, `DROP TABLE vacations; DROP TABLE seat_owners; DROP TABLE sessions; DROP TABLE players; UPDATE lagoon_schema SET version = 4`)
 	s = open(t, address)
 	defer s.Close()
 	storetest.SameGames(t, s, want)
@@ -115,5 +116,30 @@ func TestMigrateV4(t *testing.T) {
 	}
 	if err := s.OwnSeat(ctx, ids[0], 0, "p1", at); err != nil {
 		t.Fatalf("a seat owned in the migrated database: %v", err)
+	}
+}
+
+// TestMigrateV5: a database of schema version 5, before vacations, opens
+// with its games as they were and the vacations' table made.
+func TestMigrateV5(t *testing.T) {
+	ctx := context.Background()
+	address := pgtest.URL(t)
+	s := open(t, address)
+	ids := storetest.FlipGames(t, s)
+	want := storetest.ReadGames(t, s, ids)
+	s.Close()
+	pgtest.Exec(t, address, `DROP TABLE vacations; UPDATE lagoon_schema SET version = 5`)
+	s = open(t, address)
+	defer s.Close()
+	storetest.SameGames(t, s, want)
+	if v := pgtest.QueryInt(t, address, `SELECT version FROM lagoon_schema`); v != store.SchemaVersion {
+		t.Errorf("schema version %d after the migration, want %d", v, store.SchemaVersion)
+	}
+	at := time.UnixMilli(1).UTC()
+	if err := s.CreatePlayer(ctx, players.Player{ID: "p1", Name: "Ann", Created: at}, players.Session{Hash: make([]byte, 32), Player: "p1", Created: at, LastSeen: at}); err != nil {
+		t.Fatalf("a player in the migrated database: %v", err)
+	}
+	if err := s.SetVacation(ctx, corr.Vacation{Player: "p1", Start: at, End: at.Add(time.Hour)}); err != nil {
+		t.Fatalf("a vacation in the migrated database: %v", err)
 	}
 }

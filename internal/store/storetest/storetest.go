@@ -62,6 +62,7 @@ func Run(t *testing.T, newHarness func(t *testing.T) Harness) {
 		{"PlayersConcurrent", playersConcurrent},
 		{"PlayersRenamed", playersRenamed},
 		{"PlayersImported", playersImported},
+		{"Vacations", vacations},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
