@@ -1,15 +1,18 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -90,12 +93,18 @@ func (b bubbleServer) corrTable(id string, n int) (createResponse, time.Time) {
 // with that deadline and warning.
 func checkDeadline(t *testing.T, when string, g corrGame, deadline time.Time, warned bool) {
 	t.Helper()
+	checkLeft(t, when, g, deadline, time.Until(deadline), warned)
+}
+
+// checkLeft is checkDeadline with left to run, its player away meanwhile.
+func checkLeft(t *testing.T, when string, g corrGame, deadline time.Time, left time.Duration, warned bool) {
+	t.Helper()
 	cl := g.State.Clocks[g.State.ToMove]
 	if !cl.Running || cl.Deadline == nil || !cl.Deadline.Equal(deadline) || cl.Warned != warned {
 		t.Fatalf("%s: the clock of seat %d is %+v (deadline %v); want running to %v, warned %v",
 			when, g.State.ToMove, cl, cl.Deadline, deadline, warned)
 	}
-	if want := time.Until(deadline).Milliseconds(); cl.RemainingMS != want {
+	if want := left.Milliseconds(); cl.RemainingMS != want {
 		t.Fatalf("%s: %d ms left, want %d", when, cl.RemainingMS, want)
 	}
 }
@@ -217,6 +226,121 @@ func TestCorrespondenceBadDays(t *testing.T) {
 		}
 		if ids, err := st.IDs(context.Background()); err != nil || len(ids) != 0 {
 			t.Errorf("games stored after the refusals: %v, %v", ids, err)
+		}
+	})
+}
+
+// doAs is do with a session cookie, returning the cookie the answer sets
+// in its place if it sets one.
+func (b bubbleServer) doAs(cookie *http.Cookie, method, path, token string, body any) (int, []byte, *http.Cookie) {
+	b.t.Helper()
+	req := httptest.NewRequest(method, path, nil)
+	if body != nil {
+		req = httptest.NewRequest(method, path, bytes.NewReader(mustJSON(body)))
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if cookie != nil {
+		req.AddCookie(cookie)
+	}
+	w := httptest.NewRecorder()
+	b.s.ServeHTTP(w, req)
+	for _, c := range w.Result().Cookies() {
+		if c.Name == players.CookieName {
+			cookie = c
+		}
+	}
+	return w.Code, w.Body.Bytes(), cookie
+}
+
+// TestCorrespondenceVacation: a player's vacation stops the clock of the
+// seat they hold, and the others see them away and until when; its
+// deadline moves by the time away; ended early it moves by what it took,
+// after a restart too; a vacation of more days than the year has left,
+// of no days, or while away is refused with a clear error and changes
+// nothing.
+func TestCorrespondenceVacation(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		dir := t.TempDir()
+		st := storeIn(t, dir)
+		b := startBubble(t, st, nil)
+		_, _, ann := b.doAs(nil, "GET", "/api/me", "", nil)
+		_, _, bea := b.doAs(nil, "GET", "/api/me", "", nil)
+		status, body, _ := b.doAs(ann, "POST", "/api/games", "", map[string]any{"game": "tiny", "seed": 3, "time": days(3),
+			"seats": []map[string]string{{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}}})
+		if status != http.StatusCreated {
+			t.Fatalf("create: %d %s", status, body)
+		}
+		c := decode[createResponse](t, body)
+		for i, who := range []*http.Cookie{ann, bea} {
+			if status, body, _ := b.doAs(who, "POST", "/api/games/"+c.ID+"/join", c.Seats[i].Token, nil); status != 200 {
+				t.Fatalf("join: %d %s", status, body)
+			}
+		}
+		start := time.Now()
+		g := b.corrGet(c.ID)
+		p := g.State.ToMove
+		mover := []*http.Cookie{ann, bea}[p]
+		checkDeadline(t, "at the start", g, start.Add(3*game.Day), false)
+
+		time.Sleep(game.Day)
+		vacation := func(method string, body any) (int, string) {
+			t.Helper()
+			status, out, _ := b.doAs(mover, method, "/api/me/vacation", "", body)
+			return status, string(out)
+		}
+		if status, out := vacation("POST", map[string]int{"days": 5}); status != 200 || !strings.Contains(out, `"left_days":25`) {
+			t.Fatalf("a vacation of 5 days: %d %s", status, out)
+		}
+		deadline := start.Add(8 * game.Day)
+		g = b.corrGet(c.ID)
+		checkLeft(t, "on vacation", g, deadline, 2*game.Day, false)
+		if until := g.Seats[p].AwayUntil; until == nil || !until.Equal(start.Add(6*game.Day)) {
+			t.Fatalf("the seat away until %v, want %v", until, start.Add(6*game.Day))
+		}
+		for _, tc := range []struct {
+			method string
+			body   any
+			status int
+			says   string
+		}{
+			{"POST", map[string]int{"days": 1}, http.StatusConflict, "on vacation already, until 2000-01-07T00:00:00Z"},
+			{"POST", map[string]int{"days": 0}, http.StatusBadRequest, "a whole number of days, at least 1"},
+			{"POST", map[string]any{"days": "two"}, http.StatusBadRequest, ""},
+		} {
+			if status, out := vacation(tc.method, tc.body); status != tc.status || !strings.Contains(out, tc.says) {
+				t.Errorf("%s %v: %d %s; want %d saying %q", tc.method, tc.body, status, out, tc.status, tc.says)
+			}
+		}
+		time.Sleep(time.Hour)
+		checkLeft(t, "after the refusals, an hour away", b.corrGet(c.ID), deadline, 2*game.Day, false)
+
+		// Back after 2 days of the 5: the deadline moves by 2.
+		time.Sleep(2*game.Day - time.Hour)
+		if status, out := vacation("DELETE", nil); status != 200 || !strings.Contains(out, `"until":null`) || !strings.Contains(out, `"left_days":28`) {
+			t.Fatalf("back early: %d %s", status, out)
+		}
+		deadline = start.Add(5 * game.Day)
+		checkDeadline(t, "back early", b.corrGet(c.ID), deadline, false)
+		if status, out := vacation("POST", map[string]int{"days": 29}); status != http.StatusBadRequest || !strings.Contains(out, "28 of 30 days left in 2000") {
+			t.Errorf("29 days with 28 left: %d %s", status, out)
+		}
+		if status, out := vacation("DELETE", nil); status != http.StatusConflict || !strings.Contains(out, "not on vacation") {
+			t.Errorf("back when not away: %d %s", status, out)
+		}
+
+		b, _ = b.reopen(st, dir, 6*time.Hour)
+		defer b.s.Close()
+		g = b.corrGet(c.ID)
+		checkDeadline(t, "after a restart", g, deadline, false)
+		if g.Seats[p].AwayUntil != nil {
+			t.Errorf("back, the seat is away until %v", g.Seats[p].AwayUntil)
+		}
+		time.Sleep(time.Until(deadline))
+		if g := b.corrGet(c.ID); !g.Seats[p].StandIn {
+			t.Fatalf("at the deadline moved by the vacation: seats %+v; want the stand-in", g.Seats)
 		}
 	})
 }

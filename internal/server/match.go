@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/corr"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -67,6 +68,10 @@ type match struct {
 	seats     []store.Seat
 	clocks    []int64 // ms: the banks, or the turn's time in the entry of the seat to move; as of turnStart
 	turnStart time.Time
+	// away holds, under a correspondence rule, the vacations of the
+	// players holding the seats, by seat (vacation.go): those ending
+	// after the turn began, read from the store.
+	away      map[int][]corr.Vacation
 	timer     *time.Timer
 	held      *heldMove // a move waiting for its hand (hand.go), or nil
 	subs      map[*wsConn]struct{}
@@ -191,6 +196,7 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 		// The stored clocks are as of the last write (time.go), and a
 		// correspondence turn's time ran while no server kept it.
 		g.turnStart = sg.Updated
+		g.readAway(context.Background())
 	}
 	g.refresh()
 	g.lastAccess.Store(time.Now().UnixNano())
@@ -322,7 +328,7 @@ func (g *match) seatViews() []seatView {
 	out := make([]seatView, len(g.seats))
 	for i, st := range g.seats {
 		out[i] = seatView{Seat: i, Name: st.Name, Kind: st.Kind, Level: st.Level, Joined: st.Joined || st.Kind == kindBot,
-			Connected: g.connected[i], StandIn: st.StandIn}
+			Connected: g.connected[i], StandIn: st.StandIn, AwayUntil: g.awayUntil(i, time.Now())}
 		for _, counts := range g.connectedAt {
 			out[i].Connected += counts[i]
 		}
@@ -639,11 +645,16 @@ func (g *match) schedule() {
 	}
 	if g.timed(p) {
 		left := g.remaining(p, now)
-		if g.byPost() && left*warnShare > g.time.TurnMS {
-			// Wake first at the warning moment (timeout warns).
-			left -= g.time.TurnMS / warnShare
-		}
 		wait := time.Duration(left) * time.Millisecond
+		if g.byPost() {
+			// Wake at the deadline, or first at the warning moment
+			// (timeout warns), both moved by the seat's vacations.
+			run := g.clocks[p]
+			if left*warnShare > g.time.TurnMS {
+				run -= g.time.TurnMS / warnShare
+			}
+			wait = corr.Deadline(g.away[p], g.turnStart, time.Duration(run)*time.Millisecond).Sub(now)
+		}
 		gen := g.takeBacks
 		g.timer = time.AfterFunc(wait, func() { g.timeout(v, gen) })
 	}

@@ -23,6 +23,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/me", s.withPlayer(s.handle(s.handleMe)))
 	mux.HandleFunc("GET /api/me/games", s.handle(s.handleMyGames))
 	mux.HandleFunc("PUT /api/me/name", s.handle(s.handleName))
+	mux.HandleFunc("POST /api/me/vacation", s.handle(s.handleVacation))
+	mux.HandleFunc("DELETE /api/me/vacation", s.handle(s.handleVacation))
 	mux.HandleFunc("GET /api/lobby", s.handle(s.handleLobby))
 	mux.HandleFunc("GET /api/games/{id}", s.withGame(s.handleGame))
 	mux.HandleFunc("GET /api/games/{id}/state", s.withGame(s.handleState))

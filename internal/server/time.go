@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/corr"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -80,7 +81,7 @@ func (g *match) warned(p int, now time.Time) bool {
 
 // deadline returns when the time of seat p, to move and timed, runs out.
 func (g *match) deadline(p int) time.Time {
-	return g.turnStart.Add(time.Duration(g.clocks[p]) * time.Millisecond)
+	return corr.Deadline(g.away[p], g.turnStart, time.Duration(g.clocks[p])*time.Millisecond)
 }
 
 // timeUp reports whether the time of seat p, to move, has run out at now
@@ -93,7 +94,11 @@ func (g *match) timeUp(p int, now time.Time) bool {
 // remaining returns seat p's time at now.
 func (g *match) remaining(p int, now time.Time) int64 {
 	r := g.clocks[p]
-	if p == g.cur.ToMove() && g.timed(p) {
+	switch {
+	case p != g.cur.ToMove() || !g.timed(p):
+	case g.byPost():
+		r -= corr.Running(g.away[p], g.turnStart, now).Milliseconds()
+	default:
 		r -= now.Sub(g.turnStart).Milliseconds()
 	}
 	return max(0, r)
@@ -220,6 +225,11 @@ func (g *match) timeout(v, gen int) {
 	}
 	p := g.cur.ToMove()
 	now := time.Now()
+	if g.byPost() && g.timed(p) && g.remaining(p, now) <= 0 {
+		// A vacation taken on another node of a cluster is in the store
+		// alone: read before the time is taken as run out.
+		g.readAway(context.Background())
+	}
 	if !g.timed(p) || g.remaining(p, now) > 0 {
 		if g.warned(p, now) {
 			// The timer woke at the warning moment (schedule), once a

@@ -19,6 +19,9 @@ type seatView struct {
 	Joined    bool   `json:"joined"`
 	Connected int    `json:"connected"`
 	StandIn   bool   `json:"stand_in"`
+	// AwayUntil is, in a correspondence game, when the seat's player
+	// comes back from the vacation under way (its clock stopped).
+	AwayUntil *time.Time `json:"away_until,omitempty"`
 }
 
 type clockView struct {
