@@ -30,7 +30,7 @@ var Rules = &game.Rules{
 			Help:    "The seat that places the first piece.",
 		},
 	},
-	Times: []game.TimeKind{game.Bank},
+	Times: []game.TimeKind{game.Bank, game.Correspondence},
 	// The notation holds the board and the pieces, never the generator.
 	PublicNotation: true,
 	New:            newState,

@@ -65,7 +65,7 @@ var Rules = &game.Rules{
 			Help:    "The seat that takes the first turn.",
 		},
 	},
-	Times:      []game.TimeKind{game.Bank},
+	Times:      []game.TimeKind{game.Bank, game.Correspondence},
 	House:      houseSeats,
 	New:        newState,
 	ParseState: func(text string) (game.State, error) { return ParseState(text) },

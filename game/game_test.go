@@ -104,6 +104,12 @@ func TestCheckTime(t *testing.T) {
 		{game.TimeRule{Kind: game.Bank, Initial: time.Millisecond}, game.TimeRule{}, "the bank must be from 1s to 24h0m0s"},
 		{game.TimeRule{Kind: game.TurnTimer, Turn: 25 * time.Hour}, game.TimeRule{}, "a turn's time must be from 1s to 24h0m0s"},
 		{game.TimeRule{Kind: "hourglass"}, game.TimeRule{}, `does not keep time by "hourglass"`},
+		{game.TimeRule{Kind: game.Correspondence, Turn: 3 * game.Day, Carry: true, Initial: time.Hour}, game.TimeRule{Kind: game.Correspondence, Turn: 3 * game.Day}, ""},
+		{game.TimeRule{Kind: game.Correspondence, Turn: 14 * game.Day}, game.TimeRule{Kind: game.Correspondence, Turn: 14 * game.Day}, ""},
+		{game.TimeRule{Kind: game.Correspondence, Turn: 4 * game.Day}, game.TimeRule{}, "a turn 1, 2, 3, 5, 7, 10 or 14 days, not 96h0m0s"},
+		{game.TimeRule{Kind: game.Correspondence, Turn: game.Day + time.Second}, game.TimeRule{}, "1, 2, 3, 5, 7, 10 or 14 days"},
+		{game.TimeRule{Kind: game.Correspondence}, game.TimeRule{}, "1, 2, 3, 5, 7, 10 or 14 days"},
+		{game.TimeRule{Kind: game.Correspondence, Turn: 28 * game.Day}, game.TimeRule{}, "1, 2, 3, 5, 7, 10 or 14 days"},
 	} {
 		got, err := r.CheckTime(tc.in)
 		if tc.err != "" {

@@ -115,18 +115,22 @@ func (r *Rules) NewGame(s Setup) (State, error) {
 // playerCounts writes player counts for people: "2 players", "1 or 3
 // players".
 func playerCounts(counts []int) string {
-	words := make([]string, len(counts))
-	for i, n := range counts {
+	if len(counts) == 1 && counts[0] == 1 {
+		return "1 player"
+	}
+	return orList(counts) + " players"
+}
+
+// orList writes numbers for people: "2", "1 or 3", "1, 2 or 3".
+func orList(ns []int) string {
+	words := make([]string, len(ns))
+	for i, n := range ns {
 		words[i] = strconv.Itoa(n)
 	}
-	unit := " players"
-	if len(counts) == 1 && counts[0] == 1 {
-		unit = " player"
-	}
 	if len(words) <= 1 {
-		return strings.Join(words, "") + unit
+		return strings.Join(words, "")
 	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1] + unit
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // TimeFor returns the time rule a table of that many players with these

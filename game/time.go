@@ -25,7 +25,23 @@ const (
 	// State.TimeUp move is played, or, where it has none, a stand-in
 	// decides; decision by decision, until the turn ends.
 	TurnTimer TimeKind = "turn"
+	// Correspondence is for games played over days: each turn of a
+	// person has Turn, a whole number of days from CorrespondenceDays,
+	// counted from the moment the turn began on the calendar (the time a
+	// server is down counts too, as it does for someone waiting by post).
+	// As with a Bank, a seat whose time runs out has a stand-in decide
+	// for it, and bots have no time.
+	Correspondence TimeKind = "days"
 )
+
+// CorrespondenceDays are the times a turn a Correspondence rule may give,
+// in days: few enough that a form lists them, from a move a day to a
+// fortnight.
+var CorrespondenceDays = []int{1, 2, 3, 5, 7, 10, 14}
+
+// Day is a Correspondence rule's unit: a calendar day of 24 hours (no
+// time zone is involved; a deadline is a moment, not a date).
+const Day = 24 * time.Hour
 
 // A TimeRule is the time a table keeps: a kind and its amounts.
 type TimeRule struct {
@@ -34,8 +50,9 @@ type TimeRule struct {
 	// gains when its turn ends.
 	Initial   time.Duration `json:"initial"`
 	Increment time.Duration `json:"increment"`
-	// Turn is a TurnTimer's time a turn; Carry passes what a turn leaves
-	// to the next one.
+	// Turn is a TurnTimer's time a turn, or a Correspondence rule's (a
+	// whole number of days); Carry passes what a turn leaves to the next
+	// one (a TurnTimer's only).
 	Turn  time.Duration `json:"turn"`
 	Carry bool          `json:"carry"`
 }
@@ -69,6 +86,11 @@ func (r *Rules) CheckTime(t TimeRule) (TimeRule, error) {
 			return t, fmt.Errorf("time: a turn's time must be from %v to %v", MinTime, MaxTime)
 		}
 		return TimeRule{Kind: TurnTimer, Turn: t.Turn, Carry: t.Carry}, nil
+	case Correspondence:
+		if t.Turn%Day != 0 || !slices.Contains(CorrespondenceDays, int(t.Turn/Day)) {
+			return t, fmt.Errorf("time: a correspondence game gives a turn %s days, not %v", orList(CorrespondenceDays), t.Turn)
+		}
+		return TimeRule{Kind: Correspondence, Turn: t.Turn}, nil
 	}
 	return t, fmt.Errorf("time: unknown kind %q", t.Kind)
 }

@@ -41,7 +41,7 @@ var Rules = &game.Rules{
 		{Key: "limit", Label: "Rounds (0: no limit)", Kind: game.Number, Default: "0", Min: 0, Max: 1000,
 			Help: "Stops the game after that many rounds; those who delivered the most pearls win."},
 	},
-	Times:       []game.TimeKind{game.TurnTimer, game.Bank},
+	Times:       []game.TimeKind{game.TurnTimer, game.Bank, game.Correspondence},
 	DefaultTime: defaultTime,
 	New:         newState,
 	ParseState:  func(text string) (game.State, error) { return ParseState(text) },

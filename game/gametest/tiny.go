@@ -45,7 +45,7 @@ var Tiny = &game.Rules{
 		{Key: "teams", Label: "Teams", Kind: game.Choice, Default: "solo",
 			Choices: []game.OptionChoice{{Value: "solo", Label: "Each for themselves"}, {Value: "pairs", Label: "Pairs (4 players)"}}},
 	},
-	Times:        []game.TimeKind{game.TurnTimer, game.Bank},
+	Times:        []game.TimeKind{game.TurnTimer, game.Bank, game.Correspondence},
 	PrivateViews: true,
 	New:          newTiny,
 	ParseState:   parseTiny,

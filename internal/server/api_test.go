@@ -479,12 +479,12 @@ func TestRulesAndPreview(t *testing.T) {
 		t.Fatalf("games %+v, want Blue Lagoon then Tiny", rules.Games)
 	}
 	bl, tiny := rules.Games[0], rules.Games[1]
-	if bl.Name != "Blue Lagoon" || bl.MinPlayers != 2 || bl.MaxPlayers != 4 || !slices.Equal(bl.Times, []game.TimeKind{game.Bank}) ||
+	if bl.Name != "Blue Lagoon" || bl.MinPlayers != 2 || bl.MaxPlayers != 4 || !slices.Equal(bl.Times, []game.TimeKind{game.Bank, game.Correspondence}) ||
 		!slices.Equal(bl.Levels, testLevels) || len(bl.Options) != 2 || bl.Options[0].Key != "board" || !bl.Options[0].Custom ||
 		len(bl.Options[0].Choices) != len(bluelagoon.BoardNames()) || bl.Options[1].Key != "first" {
 		t.Errorf("Blue Lagoon's rules: %+v", bl)
 	}
-	if !slices.Equal(tiny.Times, []game.TimeKind{game.TurnTimer, game.Bank}) || len(tiny.Options) != 3 || tiny.Options[0].Kind != game.Number || tiny.Options[0].Max != 4 {
+	if !slices.Equal(tiny.Times, []game.TimeKind{game.TurnTimer, game.Bank, game.Correspondence}) || len(tiny.Options) != 3 || tiny.Options[0].Kind != game.Number || tiny.Options[0].Max != 4 {
 		t.Errorf("Tiny's rules: %+v", tiny)
 	}
 

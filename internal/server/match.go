@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/corr"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -67,6 +68,10 @@ type match struct {
 	seats     []store.Seat
 	clocks    []int64 // ms: the banks, or the turn's time in the entry of the seat to move; as of turnStart
 	turnStart time.Time
+	// away holds, under a correspondence rule, the vacations of the
+	// players holding the seats, by seat (vacation.go): those ending
+	// after the turn began, read from the store.
+	away      map[int][]corr.Vacation
 	timer     *time.Timer
 	held      *heldMove // a move waiting for its hand (hand.go), or nil
 	subs      map[*wsConn]struct{}
@@ -187,6 +192,12 @@ func (s *Server) loadGame(sg *store.Game) (*match, error) {
 		}
 	}
 	g.turnStart = time.Now()
+	if g.byPost() {
+		// The stored clocks are as of the last write (time.go), and a
+		// correspondence turn's time ran while no server kept it.
+		g.turnStart = sg.Updated
+		g.readAway(context.Background())
+	}
 	g.refresh()
 	g.lastAccess.Store(time.Now().UnixNano())
 	return g, nil
@@ -204,7 +215,7 @@ func initialClocks(t *store.Time, start game.State) []int64 {
 		for i := range out {
 			out[i] = t.InitialMS
 		}
-	case string(game.TurnTimer):
+	case string(game.TurnTimer), string(game.Correspondence):
 		if p := start.ToMove(); p >= 0 {
 			out[p] = t.TurnMS
 		}
@@ -317,7 +328,7 @@ func (g *match) seatViews() []seatView {
 	out := make([]seatView, len(g.seats))
 	for i, st := range g.seats {
 		out[i] = seatView{Seat: i, Name: st.Name, Kind: st.Kind, Level: st.Level, Joined: st.Joined || st.Kind == kindBot,
-			Connected: g.connected[i], StandIn: st.StandIn}
+			Connected: g.connected[i], StandIn: st.StandIn, AwayUntil: g.awayUntil(i, time.Now())}
 		for _, counts := range g.connectedAt {
 			out[i].Connected += counts[i]
 		}
@@ -633,7 +644,17 @@ func (g *match) schedule() {
 		g.queueBot(v, p, st.Level, now)
 	}
 	if g.timed(p) {
-		wait := time.Duration(g.remaining(p, now)) * time.Millisecond
+		left := g.remaining(p, now)
+		wait := time.Duration(left) * time.Millisecond
+		if g.byPost() {
+			// Wake at the deadline, or first at the warning moment
+			// (timeout warns), both moved by the seat's vacations.
+			run := g.clocks[p]
+			if left*warnShare > g.time.TurnMS {
+				run -= g.time.TurnMS / warnShare
+			}
+			wait = corr.Deadline(g.away[p], g.turnStart, time.Duration(run)*time.Millisecond).Sub(now)
+		}
 		gen := g.takeBacks
 		g.timer = time.AfterFunc(wait, func() { g.timeout(v, gen) })
 	}
@@ -646,7 +667,9 @@ func (g *match) schedule() {
 // g locked and closed, and stores the clocks of all its games at once;
 // after a crash the turn's time is given back.
 func (g *match) clockSaver() func(context.Context) {
-	if g.time == nil || g.cur.Over() {
+	if g.time == nil || g.cur.Over() || g.byPost() {
+		// A correspondence turn's time runs while the server is down:
+		// its stored clocks already say when it runs out.
 		return nil
 	}
 	p := g.cur.ToMove()
@@ -684,7 +707,15 @@ func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 	g.seats = seats
 	startsNow := !startedBefore && g.timeStarted()
 	g.seats = old
-	if err := g.s.store.UpdateSeats(g.fence(ctx), g.id, len(g.moves), seats, g.clocks, now); err != nil {
+	clocks := g.clocks
+	if g.byPost() && startedBefore {
+		// Stored as of now, as every correspondence write is (time.go).
+		clocks = slices.Clone(g.clocks)
+		if p := g.cur.ToMove(); p >= 0 {
+			clocks[p] = g.remaining(p, now)
+		}
+	}
+	if err := g.s.store.UpdateSeats(g.fence(ctx), g.id, len(g.moves), seats, clocks, now); err != nil {
 		if g.fenced(err) {
 			return errMoved
 		}
@@ -694,9 +725,9 @@ func (g *match) setSeats(ctx context.Context, seats []store.Seat) *apiError {
 		}
 		return errorf(http.StatusInternalServerError, "internal_error", "the seats could not be stored")
 	}
-	g.seats = seats
+	g.seats, g.clocks = seats, clocks
 	g.updated = now
-	if startsNow {
+	if startsNow || g.byPost() {
 		g.turnStart = now
 	}
 	g.refresh()

@@ -21,8 +21,11 @@ type metrics struct {
 	botsHurried prometheus.Counter
 	refused     *prometheus.CounterVec // requests refused by a limit, by code
 	takeBacks   prometheus.Counter
-	forwards    *prometheus.CounterVec // commands forwarded to another node that failed, by kind
-	resyncs     *prometheus.CounterVec // relayed games whose clients were told to reconnect, by reason
+	// timeWarnings counts correspondence turns whose seat was warned
+	// that 80% of its time is gone.
+	timeWarnings prometheus.Counter
+	forwards     *prometheus.CounterVec // commands forwarded to another node that failed, by kind
+	resyncs      *prometheus.CounterVec // relayed games whose clients were told to reconnect, by reason
 }
 
 // forwardFailed counts a forwarded command's failure.
@@ -42,6 +45,7 @@ func newMetrics(s *Server) *metrics {
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "lagoon_refused_total",
 		Help: "Requests refused by a limit, by error code."}, []string{"code"})
 	m.takeBacks = prometheus.NewCounter(prometheus.CounterOpts{Name: "lagoon_take_backs_total", Help: "Take-backs made."})
+	m.timeWarnings = prometheus.NewCounter(prometheus.CounterOpts{Name: "lagoon_time_warnings_total", Help: "Correspondence turns warned that 80% of their time is gone."})
 	m.forwards = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "lagoon_forward_failures_total",
 		Help: "Commands forwarded to a game's owner node that got no answer from it, by kind (docs/cluster.md)."}, []string{"kind"})
 	m.resyncs = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "lagoon_resyncs_total",
@@ -57,7 +61,7 @@ func newMetrics(s *Server) *metrics {
 	gauge := func(name, help string, f func(h healthView) float64) prometheus.Collector {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return f(s.health(time.Now())) })
 	}
-	m.reg.MustRegister(m.moves, m.botWait, m.botThink, m.botsHurried, m.refused, m.takeBacks, m.forwards, m.resyncs, refused,
+	m.reg.MustRegister(m.moves, m.botWait, m.botThink, m.botsHurried, m.refused, m.takeBacks, m.timeWarnings, m.forwards, m.resyncs, refused,
 		gauge("lagoon_games_in_progress", "Games in progress.", func(h healthView) float64 { return float64(h.Games) }),
 		gauge("lagoon_games_in_memory", "Games in memory, in progress or finished.", func(h healthView) float64 { return float64(h.InMemory) }),
 		gauge("lagoon_connections_open", "Open TCP connections.", func(h healthView) float64 { return float64(h.Connections) }),

@@ -83,7 +83,7 @@ func TestMigratedGames(t *testing.T) {
 			g.Time.InitialMS != 60000 || g.Time.IncrementMS != 2000 || !g.Time.Started {
 			t.Errorf("the clocked game: options %v, time %+v", g.Options, g.Time)
 		}
-		if cl := g.State.Clocks; len(cl) != 2 || cl[0] != (clockView{61500, false}) || cl[1] != (clockView{43500, true}) || g.State.ToMove != 1 {
+		if cl := g.State.Clocks; len(cl) != 2 || cl[0] != (clockView{RemainingMS: 61500}) || cl[1] != (clockView{RemainingMS: 43500, Running: true}) || g.State.ToMove != 1 {
 			t.Errorf("the clocked game's clocks: %+v, %d to move", cl, g.State.ToMove)
 		}
 		if g.Moves[0].Seat != 1 {
@@ -94,12 +94,12 @@ func TestMigratedGames(t *testing.T) {
 		// and she has her grace again.
 		standin := ids["Standin Ann"]
 		g = b.get(standin)
-		if !g.Seats[0].StandIn || g.State.Clocks[0] != (clockView{3000, true}) {
+		if !g.Seats[0].StandIn || g.State.Clocks[0] != (clockView{RemainingMS: 3000, Running: true}) {
 			t.Errorf("Ann, in her grace: %+v, clocks %+v", g.Seats[0], g.State.Clocks)
 		}
 		time.Sleep(3 * time.Second)
 		synctest.Wait()
-		if g = b.get(standin); g.State.Version != 8 || g.State.Clocks[0] != (clockView{5000, true}) || !g.Seats[0].StandIn {
+		if g = b.get(standin); g.State.Version != 8 || g.State.Clocks[0] != (clockView{RemainingMS: 5000, Running: true}) || !g.Seats[0].StandIn {
 			t.Errorf("after Ann's grace: version %d, clocks %+v, %+v", g.State.Version, g.State.Clocks, g.Seats[0])
 		}
 

@@ -205,7 +205,7 @@ func (s *Server) takeOver(ctx context.Context, sg *store.Game) (*match, error) {
 	s.games[g.id] = g
 	s.mu.Unlock()
 	g.mu.Lock()
-	if !g.cur.Over() && s.expires(g.seats, g.updated, time.Now()) {
+	if !g.cur.Over() && s.expires(g.seats, g.time, g.updated, time.Now()) {
 		g.mu.Unlock()
 		s.expire(time.Now())
 		return g, nil

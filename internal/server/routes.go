@@ -24,6 +24,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/me/games", s.handle(s.handleMyGames))
 	mux.HandleFunc("PUT /api/me/name", s.handle(s.handleName))
 	s.passkeyRoutes(mux)
+	mux.HandleFunc("POST /api/me/vacation", s.handle(s.handleVacation))
+	mux.HandleFunc("DELETE /api/me/vacation", s.handle(s.handleVacation))
 	mux.HandleFunc("GET /api/lobby", s.handle(s.handleLobby))
 	mux.HandleFunc("GET /api/games/{id}", s.withGame(s.handleGame))
 	mux.HandleFunc("GET /api/games/{id}/state", s.withGame(s.handleState))

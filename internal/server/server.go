@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/corr"
 	"github.com/lagoon-games/lagoon/internal/passkeys"
 	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
@@ -313,7 +314,7 @@ func (s *Server) resume(ctx context.Context) error {
 	expired := 0
 	now := time.Now()
 	for _, sg := range stored {
-		if s.expires(sg.Seats, sg.Updated, now) {
+		if s.expires(sg.Seats, sg.Time, sg.Updated, now) {
 			// Given up while the server was down: not worth replaying.
 			if err := s.store.Expire(ctx, sg.ID, now); err != nil {
 				s.log.Error("expiring a game", "game", sg.ID, "err", err)
@@ -454,10 +455,16 @@ func orDefault[T int | time.Duration](v *T, def T) {
 	}
 }
 
-// expires reports whether a game in progress with these seats, last
-// changed at updated, is given up at now.
-func (s *Server) expires(seats []store.Seat, updated, now time.Time) bool {
+// expires reports whether a game in progress with these seats and time
+// rule, last changed at updated, is given up at now. A correspondence
+// game is idle only once a turn's time and the longest vacation have gone
+// by on top of IdleExpiry: until then it waits on a person whose time
+// runs, and nobody has left it.
+func (s *Server) expires(seats []store.Seat, t *store.Time, updated, now time.Time) bool {
 	idle := now.Sub(updated)
+	if t != nil && t.Kind == string(game.Correspondence) {
+		idle -= time.Duration(t.TurnMS)*time.Millisecond + corr.MaxVacation
+	}
 	if s.cfg.IdleExpiry > 0 && idle > s.cfg.IdleExpiry {
 		return true
 	}
@@ -477,7 +484,7 @@ func (s *Server) expires(seats []store.Seat, updated, now time.Time) bool {
 // told the game is gone.
 func (s *Server) expire(now time.Time) {
 	for _, g := range s.active() {
-		s.giveUp(g, now, func() bool { return s.expires(g.seats, g.updated, now) }, "game expired")
+		s.giveUp(g, now, func() bool { return s.expires(g.seats, g.time, g.updated, now) }, "game expired")
 	}
 }
 

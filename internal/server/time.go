@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lagoon-games/lagoon/game"
+	"github.com/lagoon-games/lagoon/internal/corr"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -19,6 +20,14 @@ import (
 // runs before every person has joined. A move leaves the numbers of its
 // rule (clocksAfter) and they are stored with it, so that a replay shows
 // them and a restart goes on from them.
+//
+// A correspondence rule (game.Correspondence) keeps the seat to move's
+// time of its turn as a turn timer does, but its time is the calendar's:
+// every write of the game stores its clocks as of the moment it stores
+// (the game's updated time), so the deadline, turnStart plus the time
+// left, comes from stored data alone and a restart, the expiry sweep and
+// another node of a cluster all read the same one. Only a person's time
+// runs, as with a bank.
 
 // timeStarted reports whether the time runs: the game keeps time and every
 // human seat has been joined.
@@ -55,6 +64,26 @@ func (g *match) timed(p int) bool {
 	return true
 }
 
+// byPost reports whether the game is played by correspondence.
+func (g *match) byPost() bool {
+	return g.time != nil && g.time.Kind == string(game.Correspondence)
+}
+
+// warnShare is the share of a correspondence turn's time left at which
+// the seat is warned that its time runs out: when 80% of it is gone.
+const warnShare = 5
+
+// warned reports whether seat p, to move, has less than a fifth of its
+// correspondence turn left at now (and so has been warned).
+func (g *match) warned(p int, now time.Time) bool {
+	return g.byPost() && g.timed(p) && g.remaining(p, now)*warnShare <= g.time.TurnMS
+}
+
+// deadline returns when the time of seat p, to move and timed, runs out.
+func (g *match) deadline(p int) time.Time {
+	return corr.Deadline(g.away[p], g.turnStart, time.Duration(g.clocks[p])*time.Millisecond)
+}
+
 // timeUp reports whether the time of seat p, to move, has run out at now
 // under a turn timer: the seat may no longer decide for itself, and the
 // rules' move (or the stand-in) decides until its turn ends.
@@ -65,7 +94,11 @@ func (g *match) timeUp(p int, now time.Time) bool {
 // remaining returns seat p's time at now.
 func (g *match) remaining(p int, now time.Time) int64 {
 	r := g.clocks[p]
-	if p == g.cur.ToMove() && g.timed(p) {
+	switch {
+	case p != g.cur.ToMove() || !g.timed(p):
+	case g.byPost():
+		r -= corr.Running(g.away[p], g.turnStart, now).Milliseconds()
+	default:
 		r -= now.Sub(g.turnStart).Milliseconds()
 	}
 	return max(0, r)
@@ -80,6 +113,10 @@ func (g *match) clockViews(now time.Time) []clockView {
 	p := g.cur.ToMove()
 	for q := range out {
 		out[q] = clockView{RemainingMS: g.remaining(q, now), Running: q == p && g.timed(q)}
+		if out[q].Running && g.byPost() {
+			d := g.deadline(q).UTC()
+			out[q].Deadline, out[q].Warned = &d, g.warned(q, now)
+		}
 	}
 	return out
 }
@@ -120,6 +157,18 @@ func (g *match) clocksAfter(mi *moveInfo, next game.State, seats []store.Seat, n
 		// not give it again).
 		if mi.turnEnded && q >= 0 && g.timed(q) && seats[q].StandIn {
 			out[q] = max(out[q], g.s.cfg.StandInGrace.Milliseconds())
+		}
+		return out
+	case string(game.Correspondence):
+		// A turn that ends gives the next its days; one that goes on
+		// keeps what is left of it, as of the move.
+		out := make([]int64, len(g.clocks))
+		if q < 0 {
+			return out
+		}
+		out[q] = g.time.TurnMS
+		if !mi.turnEnded {
+			out[q] = g.remaining(mi.seat, now)
 		}
 		return out
 	case string(game.TurnTimer):
@@ -176,7 +225,21 @@ func (g *match) timeout(v, gen int) {
 	}
 	p := g.cur.ToMove()
 	now := time.Now()
+	if g.byPost() && g.timed(p) && g.remaining(p, now) <= 0 {
+		// A vacation taken on another node of a cluster is in the store
+		// alone: read before the time is taken as run out.
+		g.readAway(context.Background())
+	}
 	if !g.timed(p) || g.remaining(p, now) > 0 {
+		if g.warned(p, now) {
+			// The timer woke at the warning moment (schedule), once a
+			// turn: the seat's clients are told, and the log keeps it.
+			// The moment itself is stored data (the deadline less a
+			// fifth of the turn), which a notice sent later reads.
+			g.s.log.Info("a correspondence turn's time is almost up", "game", g.id, "seat", p, "deadline", g.deadline(p))
+			g.s.metrics.timeWarnings.Inc()
+			g.broadcastSeats(now)
+		}
 		g.schedule()
 		return
 	}
@@ -240,6 +303,8 @@ func storeTime(t game.TimeRule) *store.Time {
 		return &store.Time{Kind: string(t.Kind), InitialMS: t.Initial.Milliseconds(), IncrementMS: t.Increment.Milliseconds()}
 	case game.TurnTimer:
 		return &store.Time{Kind: string(t.Kind), TurnMS: t.Turn.Milliseconds(), Carry: t.Carry}
+	case game.Correspondence:
+		return &store.Time{Kind: string(t.Kind), TurnMS: t.Turn.Milliseconds()}
 	}
 	return nil
 }
@@ -285,6 +350,10 @@ func (g *match) clocksTakenBack(to, p int, now time.Time) []int64 {
 	case string(game.TurnTimer):
 		left, at := g.glassAfter(to, p)
 		out[p] = max(0, left-now.Sub(at).Milliseconds())
+	case string(game.Correspondence):
+		// The others agreed to it, and a turn run on from days ago
+		// would leave the seat nothing: its turn begins again.
+		out[p] = g.time.TurnMS
 	}
 	return out
 }

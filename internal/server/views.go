@@ -19,11 +19,18 @@ type seatView struct {
 	Joined    bool   `json:"joined"`
 	Connected int    `json:"connected"`
 	StandIn   bool   `json:"stand_in"`
+	// AwayUntil is, in a correspondence game, when the seat's player
+	// comes back from the vacation under way (its clock stopped).
+	AwayUntil *time.Time `json:"away_until,omitempty"`
 }
 
 type clockView struct {
 	RemainingMS int64 `json:"remaining_ms"`
 	Running     bool  `json:"running"`
+	// Deadline and Warned are a correspondence turn's, for the seat to
+	// move only: when its time runs out, and whether 80% of it is gone.
+	Deadline *time.Time `json:"deadline,omitempty"`
+	Warned   bool       `json:"warned,omitempty"`
 }
 
 type standingView struct {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lagoon-games/lagoon/internal/corr"
 	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/internal/store/storetest"
@@ -131,7 +132,7 @@ func migrated(t *testing.T, older ...string) (*store.SQLite, *sql.DB, []string) 
 // were, now with checksums.
 func TestMigrateV3(t *testing.T) {
 	ctx := context.Background()
-	s, db, _ := migrated(t, "ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 3")
+	s, db, _ := migrated(t, "ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE vacations", "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 3")
 	defer s.Close()
 	if _, err := db.Exec(`UPDATE moves SET by_time = 0 WHERE game = 'playing' AND version = 2`); err != nil {
 		t.Fatal(err)
@@ -145,7 +146,7 @@ func TestMigrateV3(t *testing.T) {
 // with its games as they were, and keeps players.
 func TestMigrateV4(t *testing.T) {
 	ctx := context.Background()
-	s, _, ids := migrated(t, "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 4")
+	s, _, ids := migrated(t, "DROP TABLE vacations", "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 4")
 	defer s.Close()
 	p := players.Player{ID: "p1", Name: "Guest 1000", Guest: true, Created: time.UnixMilli(1).UTC()}
 	if err := s.CreatePlayer(ctx, p, players.Session{Hash: make([]byte, 32), Player: "p1", Created: p.Created, LastSeen: p.Created}); err != nil {
@@ -156,11 +157,11 @@ func TestMigrateV4(t *testing.T) {
 	}
 }
 
-// TestMigrateV5: a database of schema version 5, before passkeys, opens
-// with its games as they were, and keeps passkeys.
+// TestMigrateV5: a database of schema version 5, before passkeys and
+// vacations, opens with its games as they were, and keeps both.
 func TestMigrateV5(t *testing.T) {
 	ctx := context.Background()
-	s, _, _ := migrated(t, "DROP TABLE ceremonies", "DROP TABLE passkeys", "PRAGMA user_version = 5")
+	s, _, _ := migrated(t, "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE vacations", "PRAGMA user_version = 5")
 	defer s.Close()
 	at := time.UnixMilli(1).UTC()
 	if err := s.CreatePlayer(ctx, players.Player{ID: "p1", Name: "Ann", Created: at}, players.Session{Hash: make([]byte, 32), Player: "p1", Created: at, LastSeen: at}); err != nil {
@@ -168,5 +169,8 @@ func TestMigrateV5(t *testing.T) {
 	}
 	if err := s.AddPasskey(ctx, players.Passkey{ID: []byte{1}, Player: "p1", PublicKey: []byte{2}, Created: at, LastUsed: at}); err != nil {
 		t.Fatalf("a passkey in the migrated database: %v", err)
+	}
+	if err := s.SetVacation(ctx, corr.Vacation{Player: "p1", Start: at, End: at.Add(time.Hour)}); err != nil {
+		t.Fatalf("a vacation in the migrated database: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/lagoon-games/lagoon/internal/corr"
 	"github.com/lagoon-games/lagoon/internal/players"
 )
 
@@ -64,6 +65,8 @@ type Store interface {
 	players.Store
 	// Passkeys and WebAuthn ceremonies (docs/players.md).
 	players.PasskeyStore
+	// Players' vacations (docs/players.md).
+	corr.Store
 	// Import stores g, a whole game with its moves as Game read it from
 	// another store, in one write, with the same checksums as there;
 	// ErrConflict if a game of its id is stored.

@@ -65,7 +65,8 @@ ALTER TABLE games ADD COLUMN checksum BLOB;
 
 // migrateV5 brings a database of schema version 5 up to date: there are
 // passkeys and the ceremonies that make and use them (passkeys.go), and
-// no row of another table changes.
+// the vacations' table that every migration from before version 6 gets
+// (migrate adds it), and no row of another table changes.
 const migrateV5 = passkeyTables
 
 // addMoveHashes adds the columns of the moves' chain of hashes.
@@ -113,6 +114,10 @@ func migrate(db *sql.DB) error {
 		steps = playersTables + passkeyTables
 	case version == 5:
 		steps = migrateV5
+	}
+	if tables > 0 && version < 6 {
+		// Version 6 added the vacations' table too.
+		steps += vacationsTable
 	}
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err

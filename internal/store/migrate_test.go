@@ -20,7 +20,7 @@ func TestMigrateV1(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []string{"ALTER TABLE games DROP COLUMN take_backs_off", "ALTER TABLE games DROP COLUMN take_backs", "ALTER TABLE games DROP COLUMN expired", "ALTER TABLE games DROP COLUMN reseeds", "ALTER TABLE moves DROP COLUMN by_time",
-		"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 1"} {
+		"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE vacations", "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 1"} {
 		if _, err := s.write.Exec(q); err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestMigrateV2(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []string{"ALTER TABLE games DROP COLUMN reseeds", "ALTER TABLE moves DROP COLUMN by_time",
-		"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 2"} {
+		"ALTER TABLE games DROP COLUMN checksum", "ALTER TABLE moves DROP COLUMN hash", "ALTER TABLE moves DROP COLUMN followed", "DROP TABLE vacations", "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE seat_owners", "DROP TABLE sessions", "DROP TABLE players", "PRAGMA user_version = 2"} {
 		if _, err := s.write.Exec(q); err != nil {
 			t.Fatal(err)
 		}

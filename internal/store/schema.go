@@ -53,7 +53,7 @@ CREATE TABLE moves (
 	followed INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (game, version)
 ) WITHOUT ROWID;
-` + playersTables + passkeyTables
+` + playersTables + passkeyTables + vacationsTable
 
 // playersTables are the tables of players, their sessions and the seats
 // they hold (docs/players.md), which came with schema version 5. A

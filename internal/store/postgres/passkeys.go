@@ -41,15 +41,6 @@ CREATE TABLE ceremonies (
 CREATE INDEX ceremonies_expires ON ceremonies (expires);
 `
 
-// migrateV5 brings a database of schema version 5 to 6: the passkeys'
-// tables, and nothing else changed.
-func migrateV5(ctx context.Context, tx pgx.Tx) error {
-	if _, err := tx.Exec(ctx, passkeyTables+fmt.Sprintf(`UPDATE lagoon_schema SET version = %d;`, store.SchemaVersion)); err != nil {
-		return fmt.Errorf("schema version 5 to %d: %w", store.SchemaVersion, err)
-	}
-	return nil
-}
-
 // pgTx adapts a pgx transaction to the shared steps.
 func pgTx(ctx context.Context, tx pgx.Tx) store.Tx {
 	return store.Tx{

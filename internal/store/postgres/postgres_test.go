@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lagoon-games/lagoon/internal/corr"
 	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 	"github.com/lagoon-games/lagoon/internal/store/postgres"
@@ -102,7 +103,7 @@ func TestMigrateV4(t *testing.T) {
 	ids := storetest.FlipGames(t, s)
 	want := storetest.ReadGames(t, s, ids)
 	s.Close()
-	pgtest.Exec(t, address, `DROP TABLE ceremonies; DROP TABLE passkeys; DROP TABLE seat_owners; DROP TABLE sessions; DROP TABLE players; UPDATE lagoon_schema SET version = 4`)
+	pgtest.Exec(t, address, `DROP TABLE vacations; DROP TABLE ceremonies; DROP TABLE passkeys; DROP TABLE seat_owners; DROP TABLE sessions; DROP TABLE players; UPDATE lagoon_schema SET version = 4`)
 	s = open(t, address)
 	defer s.Close()
 	storetest.SameGames(t, s, want)
@@ -118,8 +119,8 @@ func TestMigrateV4(t *testing.T) {
 	}
 }
 
-// TestMigrateV5: a database of schema version 5, before passkeys, opens
-// with its games as they were and the passkeys' tables made.
+// TestMigrateV5: a database of schema version 5, before passkeys and
+// vacations, opens with its games as they were and their tables made.
 func TestMigrateV5(t *testing.T) {
 	ctx := context.Background()
 	address := pgtest.URL(t)
@@ -127,7 +128,7 @@ func TestMigrateV5(t *testing.T) {
 	ids := storetest.FlipGames(t, s)
 	want := storetest.ReadGames(t, s, ids)
 	s.Close()
-	pgtest.Exec(t, address, `DROP TABLE ceremonies; DROP TABLE passkeys; UPDATE lagoon_schema SET version = 5`)
+	pgtest.Exec(t, address, `DROP TABLE vacations; DROP TABLE ceremonies; DROP TABLE passkeys; UPDATE lagoon_schema SET version = 5`)
 	s = open(t, address)
 	defer s.Close()
 	storetest.SameGames(t, s, want)
@@ -140,5 +141,8 @@ func TestMigrateV5(t *testing.T) {
 	}
 	if err := s.AddPasskey(ctx, players.Passkey{ID: []byte{1}, Player: "p1", PublicKey: []byte{2}, Created: at, LastUsed: at}); err != nil {
 		t.Fatalf("a passkey in the migrated database: %v", err)
+	}
+	if err := s.SetVacation(ctx, corr.Vacation{Player: "p1", Start: at, End: at.Add(time.Hour)}); err != nil {
+		t.Fatalf("a vacation in the migrated database: %v", err)
 	}
 }

@@ -65,7 +65,7 @@ CREATE TABLE leases (
 	epoch   bigint NOT NULL,
 	expires timestamptz NOT NULL
 );
-%s%s`, store.SchemaVersion, inProgressIndex, playersTables, passkeyTables)
+%s%s%s`, store.SchemaVersion, inProgressIndex, playersTables, passkeyTables, vacationsTable)
 
 // inProgressIndex indexes the games in progress, and them alone, for each
 // node's sweep for games nobody holds (Orphans), every 2 s: without it the
@@ -110,14 +110,16 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 		switch {
 		case version > store.SchemaVersion:
 			return fmt.Errorf("the database has schema version %d, newer than this lagoon's %d: run a lagoon as new as the one that wrote it", version, store.SchemaVersion)
-		case version == 4:
-			// Schema version 5 added the players' tables alone (players.go).
-			if _, err := tx.Exec(ctx, playersTables+passkeyTables+fmt.Sprintf(`UPDATE lagoon_schema SET version = %d;`, store.SchemaVersion)); err != nil {
-				return fmt.Errorf("schema version 4 to %d: %w", store.SchemaVersion, err)
+		case version == 4 || version == 5:
+			// Schema version 5 added the players' tables alone
+			// (players.go), 6 the passkeys' (passkeys.go) and the
+			// vacations' (vacations.go).
+			steps := passkeyTables + vacationsTable
+			if version == 4 {
+				steps = playersTables + steps
 			}
-		case version == 5:
-			if err := migrateV5(ctx, tx); err != nil {
-				return err
+			if _, err := tx.Exec(ctx, steps+fmt.Sprintf(`UPDATE lagoon_schema SET version = %d;`, store.SchemaVersion)); err != nil {
+				return fmt.Errorf("schema version %d to %d: %w", version, store.SchemaVersion, err)
 			}
 		case version < store.SchemaVersion:
 			return fmt.Errorf("the database has schema version %d, and no lagoon wrote PostgreSQL before version 4", version)

@@ -65,6 +65,7 @@ func Run(t *testing.T, newHarness func(t *testing.T) Harness) {
 		{"PasskeysRoundTrip", passkeysRoundTrip},
 		{"CeremoniesTaken", ceremoniesTaken},
 		{"SignedIn", signedIn},
+		{"Vacations", vacations},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

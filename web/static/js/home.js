@@ -23,6 +23,10 @@ const TIMES = {
     {key: 'turn:30c', label: '30 s a turn, time left carried on', time: {kind: 'turn', turn_ms: 30000, carry: true}},
     {key: 'turn:60', label: '1 min a turn', time: {kind: 'turn', turn_ms: 60000, carry: false}},
   ],
+  // Correspondence, over days: the days a turn the server allows
+  // (game.CorrespondenceDays).
+  days: [1, 2, 3, 5, 7, 10, 14].map(n => ({key: `days:${n}`, label: `${n} ${n === 1 ? 'day' : 'days'} a turn, by correspondence`,
+    time: {kind: 'days', turn_ms: n * 86400000}})),
 };
 // A game that declares a time of its own (rules.default_time, Laguna's sand
 // timer) offers it first and by default: the form then sends no time and
