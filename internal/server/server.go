@@ -182,6 +182,8 @@ type Server struct {
 	// playerGuard guards its endpoints that change state.
 	players     *players.Service
 	playerGuard *playerGuard
+	// changes tells the players' lists of games what changed (mygames.go).
+	changes *players.Changes
 
 	mu      sync.Mutex
 	games   map[string]*match
@@ -211,6 +213,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		stop:   make(chan struct{}),
 	}
 	s.players, s.playerGuard = players.New(players.Config{Store: cfg.Store, Log: cfg.Log, Secure: s.overTLS}), newPlayerGuard()
+	s.changes = players.NewChanges()
 	if cfg.Rate > 0 {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}
