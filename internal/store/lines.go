@@ -110,16 +110,19 @@ func cursorArgs(c *Cursor) (int64, string) {
 // The lines of a player's games, read by the index on seat_owners
 // (player, ended, updated, game): PlayingLinesQuery those in progress
 // (placeholder 1 the player), newest first; EndedLinesQuery the limit (4)
-// that ended last before a cursor (2, 3). A game's seat rows all share
+// that ended last before a cursor (2, 3), each page's game then found by
+// its key (CROSS JOIN keeps SQLite from reading every row of the player
+// to find them). A game's seat rows all share
 // its updated (SeatsFollow, MoveFollow), so that (updated, game) is one
 // game, and its rows come together, by seat.
 const (
 	lineColumns       = `game, seat, line, version, summary, updated`
 	PlayingLinesQuery = `SELECT ` + lineColumns + ` FROM seat_owners WHERE player = $1 AND ended = 0 ORDER BY updated DESC, game DESC, seat`
-	EndedLinesQuery   = `SELECT ` + lineColumns + ` FROM seat_owners WHERE player = $1 AND game IN (
-	SELECT game FROM (SELECT DISTINCT updated, game FROM seat_owners WHERE player = $1 AND ended = 1
-		AND (updated < $2 OR (updated = $2 AND game < $3)) ORDER BY updated DESC, game DESC LIMIT $4) AS page)
-	ORDER BY updated DESC, game DESC, seat`
+	EndedLinesQuery   = `SELECT s.game, s.seat, s.line, s.version, s.summary, s.updated FROM (
+	SELECT DISTINCT updated, game FROM seat_owners WHERE player = $1 AND ended = 1
+		AND (updated < $2 OR (updated = $2 AND game < $3)) ORDER BY updated DESC, game DESC LIMIT $4) AS page
+	CROSS JOIN seat_owners s WHERE s.game = page.game AND s.player = $1
+	ORDER BY s.updated DESC, s.game DESC, s.seat`
 )
 
 // EndedLinesArgs are EndedLinesQuery's values.
