@@ -6,6 +6,7 @@
 //   /game/{id}     play (with a seat token) or watch a game
 //   /replay/{id}   step through a game
 //   /rules         an index of the games' rules (/rules/{game}: a game's)
+//   /me            the player's games (mygames.js)
 
 import {h, fill, closeAllModals} from './ui.js';
 import {installSprite} from './art.js';
@@ -14,6 +15,7 @@ import {mountGame} from './game.js';
 import {mountReplay} from './replay.js';
 import {getRules} from './api.js';
 import {gameModule} from './games.js';
+import {mountMyGames, startMyGames} from './mygames.js';
 
 const app = document.getElementById('app');
 let unmount = null;
@@ -33,6 +35,9 @@ function route() {
     unmount = mountGame(app, m[1]);
   } else if ((m = /^\/replay\/([A-Za-z0-9_-]+)\/?$/.exec(path))) {
     unmount = mountReplay(app, m[1]);
+  } else if (path === '/me' || path === '/me/') {
+    nav = 'me';
+    unmount = mountMyGames(app);
   } else if ((m = /^\/rules(?:\/([a-z0-9]+))?\/?$/.exec(path))) {
     nav = 'rules';
     unmount = mountRules(app, m[1]);
@@ -105,3 +110,4 @@ document.addEventListener('click', e => {
 window.addEventListener('popstate', route);
 installSprite();
 route();
+startMyGames();
