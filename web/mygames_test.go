@@ -77,3 +77,55 @@ func TestMyGamesLive(t *testing.T) {
 	l.api("POST", "/api/games/"+id+"/moves", token, map[string]any{"version": g.State.Version, "move": chooseMove(g, -1)}, nil)
 	phone.waitFor(fmt.Sprintf(`[...document.querySelectorAll('[data-game="%s"]')].some(e => Number(e.dataset.version) > %d)`, id, version), "the move on the other device, live")
 }
+
+// fakeNotifications stands for the browser's notifications in the page:
+// it counts the permission asked and keeps the notices shown.
+const fakeNotifications = `(() => {
+  window.asked = 0; window.shown = [];
+  class Fake { constructor(title, opts) { window.shown.push(title + ' ' + opts.tag); } close() {} }
+  Fake.permission = 'default';
+  Fake.requestPermission = async () => { window.asked++; Fake.permission = 'granted'; return 'granted'; };
+  window.Notification = Fake;
+  return true;
+})()`
+
+// TestMyGamesNotifications: the browser's permission is asked only when
+// the player turns the notices on; then a game that comes to wait on them
+// is told "Your turn", by a notice tagged with the game, but not when it
+// comes to wait again (the other seat moved) while the page shows that game.
+func TestMyGamesNotifications(t *testing.T) {
+	needBrowser(t)
+	l := startLagoon(t)
+	p := newPage(t, "laptop", desktopWidth, desktopHeight)
+	p.navigate(l.url + "/me")
+	p.waitFor(`document.querySelector('.my-turn')`, "My games")
+	eval[bool](p, fakeNotifications)
+	if asked := eval[int](p, `window.asked`); asked != 0 {
+		t.Fatalf("the permission asked %d times before the switch", asked)
+	}
+	p.click(`[data-notify]`)
+	p.waitFor(`window.asked === 1 && document.querySelector('[data-notify]').checked`, "the switch on, the permission asked once")
+	created := evalAwait[created](p, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({seats: [{kind: 'human'}, {kind: 'open'}]})}).then(r => r.json())`)
+	var bea struct {
+		Token string `json:"token"`
+	}
+	l.api("POST", "/api/games/"+created.ID+"/join", "", map[string]any{"seat": 1, "name": "Bea"}, &bea)
+	p.waitFor(fmt.Sprintf(`window.shown.includes('Your turn lagoon-%s')`, created.ID), "the notice of the new game waiting")
+	// Looking at the game, its next move is not told.
+	eval[bool](p, fmt.Sprintf(`history.pushState(null, '', '/game/%s'); dispatchEvent(new PopStateEvent('popstate')); true`, created.ID))
+	p.waitFor(`document.visibilityState === 'visible' && document.querySelector('.game')`, "the game's page")
+	move := func(token string) {
+		var g apiGame
+		l.api("GET", "/api/games/"+created.ID, "", nil, &g)
+		l.api("POST", "/api/games/"+created.ID+"/moves", token, map[string]any{"version": g.State.Version, "move": chooseMove(g, -1)}, nil)
+	}
+	// The player moves, then Bea, while the player looks at the game.
+	move(created.Seats[0].Token)
+	p.waitFor(`!document.title.startsWith('(')`, "Bea's turn")
+	move(bea.Token)
+	p.waitFor(`document.title.startsWith('(1) ')`, "the player's turn again")
+	if shown := eval[[]string](p, `window.shown`); len(shown) != 1 {
+		t.Errorf("notices %v, want the first alone (the game came to wait again while the player looked at it)", shown)
+	}
+}
