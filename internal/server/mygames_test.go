@@ -119,6 +119,22 @@ func FuzzParseCursor(f *testing.F) {
 	})
 }
 
+// twoOfTiny is a game of Tiny of two people that first creates, holding
+// seat 0, and second joins in seat 1.
+func twoOfTiny(t *testing.T, first, second *browser) createResponse {
+	t.Helper()
+	human := map[string]any{"kind": "human"}
+	status, body := first.request("POST", "/api/games", "", map[string]any{"game": "tiny", "seed": 5, "seats": []any{human, human}})
+	if status != http.StatusCreated {
+		t.Fatalf("create: %d %s", status, body)
+	}
+	g := decode[createResponse](t, body)
+	if status, body := second.request("POST", "/api/games/"+g.ID+"/join", g.Seats[1].Token, nil); status != http.StatusOK {
+		t.Fatalf("join: %d %s", status, body)
+	}
+	return g
+}
+
 // dialMyGames opens GET /api/me/ws as b.
 func (b *browser) dialMyGames(t *testing.T, header http.Header) (*websocket.Conn, int, error) {
 	t.Helper()
@@ -188,15 +204,7 @@ func TestMyGamesSocket(t *testing.T) {
 			t.Fatalf("a new player's games: %+v", first)
 		}
 	}
-	human := map[string]any{"kind": "human"}
-	status, body := bea.request("POST", "/api/games", "", map[string]any{"game": "tiny", "seed": 5, "seats": []any{human, human}})
-	if status != http.StatusCreated {
-		t.Fatalf("create: %d %s", status, body)
-	}
-	g := decode[createResponse](t, body)
-	if status, body := ann.request("POST", "/api/games/"+g.ID+"/join", g.Seats[1].Token, nil); status != http.StatusOK {
-		t.Fatalf("join: %d %s", status, body)
-	}
+	g := twoOfTiny(t, bea, ann)
 	for _, c := range conns {
 		readGames(t, c, func(p myGamesPage) bool { return len(p.Games) == 1 && p.Games[0].ID == g.ID && !p.Games[0].YourTurn })
 	}
@@ -233,15 +241,7 @@ func TestNodesMyGamesTurn(t *testing.T) {
 	owner, other := nodes[0], nodes[1]
 	ann, bea := owner.browser(), owner.browser()
 	ann.me()
-	human := map[string]any{"kind": "human"}
-	status, body := ann.request("POST", "/api/games", "", map[string]any{"game": "tiny", "seed": 5, "seats": []any{human, human}})
-	if status != http.StatusCreated {
-		t.Fatalf("create: %d %s", status, body)
-	}
-	g := decode[createResponse](t, body)
-	if status, body := bea.request("POST", "/api/games/"+g.ID+"/join", g.Seats[1].Token, nil); status != http.StatusOK {
-		t.Fatalf("join: %d %s", status, body)
-	}
+	g := twoOfTiny(t, ann, bea)
 	tokens := []string{g.Seats[0].Token, g.Seats[1].Token}
 	for range 6 {
 		st := owner.waitState(g.ID, func(aState[json.RawMessage]) bool { return true })
