@@ -173,8 +173,11 @@ func rewrite(tx *sql.Tx, id string, change func(g *Game) bool) error {
 // SeatsFollow brings the rows of a game's seats held (placeholder 6) to
 // whether it ended (1), when its row was written (2) and its line (3 to 5,
 // LineColumns), after a write of its row; a game without seats held costs
-// a look into the key.
-const SeatsFollow = `UPDATE seat_owners SET ended = $1, updated = $2, line = $3, version = $4, summary = $5 WHERE game = $6`
+// a look into the key. A write of the row at the version the seats' rows
+// have (seats changed, no move) keeps their summary, which the moves since
+// the row's last write brought (MoveFollow) and the row does not have.
+const SeatsFollow = `UPDATE seat_owners SET ended = $1, updated = $2, line = $3,
+	summary = CASE WHEN version = $4 THEN summary ELSE $5 END, version = $4 WHERE game = $6`
 
 // SeatsFollowArgs are SeatsFollow's values for g.
 func SeatsFollowArgs(g *Game) ([]any, error) {

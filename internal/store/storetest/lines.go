@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -55,6 +56,16 @@ func gameLines(t *testing.T, h Harness) {
 	want.Version, want.Summary, want.Updated = 3, turn, time.UnixMilli(1_800_000_003_000).UTC()
 	if got := line(s).Line; !reflect.DeepEqual(got, want) {
 		t.Errorf("the line after 3 moves:\n%+v\nwant\n%+v", got, want)
+	}
+	// Seats changed without a move keep whose turn the moves left.
+	seats := slices.Clone(g.Seats)
+	seats[1].Name = "Bot (hard)"
+	if err := s.UpdateSeats(ctx, "live", 3, seats, []int64{1, 2}, want.Updated); err != nil {
+		t.Fatal(err)
+	}
+	want.Seats[1].Name = "Bot (hard)"
+	if got := line(s).Line; !reflect.DeepEqual(got, want) {
+		t.Errorf("the line after the seats changed:\n%+v\nwant\n%+v", got, want)
 	}
 	// A seat taken after the moves has the line as they left it.
 	if err := s.OwnSeat(ctx, "live", 1, "p1", at.Add(time.Hour)); err != nil {
