@@ -258,11 +258,12 @@ func (s *Store) PlayerGames(ctx context.Context, player string, limit int, befor
 
 // endedLinesQuery is store.EndedLinesQuery as PostgreSQL runs it fast: a
 // page's games found each by its key (LATERAL, kept apart by OFFSET 0 so
-// that the planner does not fold it into a join), where the join that
-// PostgreSQL would choose for the SQLite store's form reads every row of
-// the player's.
+// that the planner does not fold it into a join, and on the game alone,
+// the key's first column, so that it is not looked for among the player's
+// rows by the other index), where the join that PostgreSQL would choose
+// for the SQLite store's form reads every row of the player's.
 const endedLinesQuery = `SELECT s.game, s.seat, s.line, s.version, s.summary, s.updated FROM (
 	SELECT DISTINCT updated, game FROM seat_owners WHERE player = $1 AND ended = 1
 		AND (updated < $2 OR (updated = $2 AND game < $3)) ORDER BY updated DESC, game DESC LIMIT $4) AS page
-	CROSS JOIN LATERAL (SELECT * FROM seat_owners WHERE game = page.game AND player = $1 OFFSET 0) AS s
-	ORDER BY s.updated DESC, s.game DESC, s.seat`
+	CROSS JOIN LATERAL (SELECT * FROM seat_owners WHERE game = page.game OFFSET 0) AS s
+	WHERE s.player = $1 ORDER BY s.updated DESC, s.game DESC, s.seat`
