@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -105,22 +104,5 @@ func (s *Server) inProgress(r *http.Request) ([]summaryView, *apiError) {
 // storedView is the lobby's line for a game from the store, finished or
 // (in a cluster) another node's: the game is not replayed for it.
 func (s *Server) storedView(sg *store.Game) summaryView {
-	v := summaryView{
-		ID: sg.ID, Game: sg.Game, GameName: sg.Game, Options: sg.Options, Players: sg.Players, SeedChosen: sg.SeedChosen, OpenSeats: []int{},
-		Version: sg.Version, Phase: sg.Summary.Phase, ToMove: game.NoSeat, Over: sg.Over, Scores: sg.Summary.Scores,
-		Winners: sg.Summary.Winners, Created: sg.Created, Updated: sg.Updated,
-	}
-	if !sg.Over {
-		v.ToMove = sg.Summary.ToMove
-	}
-	if rules := s.cfg.Games.Lookup(sg.Game); rules != nil {
-		v.GameName = rules.Name
-	}
-	for i, st := range sg.Seats {
-		v.Seats = append(v.Seats, summarySeatView{Seat: i, Name: st.Name, Kind: st.Kind, Level: st.Level, Joined: st.Joined || st.Kind == kindBot})
-		if st.Kind == kindOpen {
-			v.OpenSeats = append(v.OpenSeats, i)
-		}
-	}
-	return v
+	return s.lineView(store.Line(sg))
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/lagoon-games/lagoon/game"
 	"github.com/lagoon-games/lagoon/internal/corr"
+	"github.com/lagoon-games/lagoon/internal/players"
 	"github.com/lagoon-games/lagoon/internal/store"
 )
 
@@ -251,6 +252,7 @@ func (g *match) refresh() {
 	g.standing = standingOf(g.cur)
 	sv := g.summaryView()
 	g.summary.Store(&sv)
+	g.s.changes.Mark(players.GameKey(g.id))
 }
 
 // viewer returns the key of the view a seat sees (-1 for a spectator): the

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,9 +14,6 @@ import (
 // This file wires the players (package players, docs/players.md) into the
 // API: the player a request needs, the seats a player creates or takes,
 // GET /api/me and GET /api/me/games.
-
-// myGamesEnded bounds the ended games GET /api/me/games lists.
-const myGamesEnded = 50
 
 // Names are chosen at most nameBurst times in a row, then one every
 // nameEvery, from each address and by each player (docs/api.md): a name
@@ -94,6 +90,7 @@ func (s *Server) ownSeats(r *http.Request, id string, seats ...int) {
 			s.log.Error("recording a seat's player", "game", id, "seat", seat, "player", p.ID, "err", err)
 		}
 	}
+	s.changes.Mark(players.PlayerKey(p.ID))
 }
 
 // handleName gives the request's player the name it asks for
@@ -170,70 +167,5 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) error {
 		return errPlayersUnavailable
 	}
 	writeJSON(w, http.StatusOK, meView{ID: p.ID, Name: p.Name, Guest: p.Guest})
-	return nil
-}
-
-// myGameView is a line of GET /api/me/games: the lobby's line of the game
-// and what it is to the player.
-type myGameView struct {
-	summaryView
-	// YourSeats are the seats the player holds; YourTurn says one of them,
-	// a person's, is to move; Ended says the game is over or was given up.
-	YourSeats []int `json:"your_seats"`
-	YourTurn  bool  `json:"your_turn"`
-	Ended     bool  `json:"ended"`
-}
-
-// handleMyGames lists the request's player's games: those where it is
-// their turn first, then the others in progress, newest first, then the
-// ones that ended last. A request without a player has none, and makes
-// none.
-func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) error {
-	out := struct {
-		Player *meView      `json:"player"`
-		Games  []myGameView `json:"games"`
-	}{Games: []myGameView{}}
-	p, ok := players.FromContext(r.Context()).Player()
-	if !ok {
-		writeJSON(w, http.StatusOK, out)
-		return nil
-	}
-	out.Player = &meView{ID: p.ID, Name: p.Name, Guest: p.Guest}
-	playing, ended, bad, err := s.store.PlayerGames(r.Context(), p.ID, myGamesEnded)
-	for _, d := range bad {
-		s.markDamaged(d.ID, d.Err)
-	}
-	if err != nil {
-		s.log.Error("reading a player's games", "player", p.ID, "err", err)
-		return errorf(http.StatusInternalServerError, "internal_error", "the player's games could not be read")
-	}
-	for _, pg := range playing {
-		// A game this node plays is as it is in memory; another node's
-		// (a cluster) as its row was last written.
-		v := s.storedView(pg.Game)
-		s.mu.Lock()
-		g := s.games[pg.Game.ID]
-		s.mu.Unlock()
-		if g != nil {
-			v = *g.summary.Load()
-		}
-		line := myGameView{summaryView: v, YourSeats: pg.Seats, Ended: v.Over}
-		line.YourTurn = !v.Over && slices.Contains(pg.Seats, v.ToMove) && v.ToMove < len(v.Seats) && v.Seats[v.ToMove].Kind == kindHuman
-		out.Games = append(out.Games, line)
-	}
-	// Their turn first; the order of the store (newest first) within.
-	slices.SortStableFunc(out.Games, func(a, b myGameView) int {
-		switch {
-		case a.YourTurn == b.YourTurn:
-			return 0
-		case a.YourTurn:
-			return -1
-		}
-		return 1
-	})
-	for _, pg := range ended {
-		out.Games = append(out.Games, myGameView{summaryView: s.storedView(pg.Game), YourSeats: pg.Seats, Ended: true})
-	}
-	writeJSON(w, http.StatusOK, out)
 	return nil
 }

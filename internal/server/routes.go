@@ -22,6 +22,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games", s.handle(s.handleCreate))
 	mux.HandleFunc("GET /api/me", s.withPlayer(s.handle(s.handleMe)))
 	mux.HandleFunc("GET /api/me/games", s.handle(s.handleMyGames))
+	mux.HandleFunc("GET /api/me/ws", s.handle(s.handleMyGamesSocket))
 	mux.HandleFunc("PUT /api/me/name", s.handle(s.handleName))
 	s.passkeyRoutes(mux)
 	mux.HandleFunc("POST /api/me/vacation", s.handle(s.handleVacation))

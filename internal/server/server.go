@@ -187,6 +187,8 @@ type Server struct {
 	// passkeys runs the WebAuthn ceremonies, keyGuard limits them.
 	passkeys *passkeys.Service
 	keyGuard *keyGuard
+	// changes tells the players' lists of games what changed (mygames.go).
+	changes *players.Changes
 
 	mu      sync.Mutex
 	games   map[string]*match
@@ -217,6 +219,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.players, s.playerGuard = players.New(players.Config{Store: cfg.Store, Log: cfg.Log, Secure: s.overTLS}), newPlayerGuard()
 	s.passkeys, s.keyGuard = passkeys.New(cfg.Store, nil), newKeyGuard()
+	s.changes = players.NewChanges()
 	if cfg.Rate > 0 {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}

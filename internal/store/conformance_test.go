@@ -161,7 +161,9 @@ func TestMigrateV4(t *testing.T) {
 // vacations, opens with its games as they were, and keeps both.
 func TestMigrateV5(t *testing.T) {
 	ctx := context.Background()
-	s, _, _ := migrated(t, "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE vacations", "PRAGMA user_version = 5")
+	s, _, _ := migrated(t, "DROP TABLE ceremonies", "DROP TABLE passkeys", "DROP TABLE vacations",
+		"DROP INDEX seat_owners_player", "ALTER TABLE seat_owners DROP COLUMN line", "ALTER TABLE seat_owners DROP COLUMN version", "ALTER TABLE seat_owners DROP COLUMN summary",
+		"CREATE INDEX seat_owners_player ON seat_owners (player, ended, updated)", "PRAGMA user_version = 5")
 	defer s.Close()
 	at := time.UnixMilli(1).UTC()
 	if err := s.CreatePlayer(ctx, players.Player{ID: "p1", Name: "Ann", Created: at}, players.Session{Hash: make([]byte, 32), Player: "p1", Created: at, LastSeen: at}); err != nil {

@@ -53,12 +53,13 @@ type Store interface {
 	// of any holder before: ErrNotFound for a game or a player not
 	// stored.
 	OwnSeat(ctx context.Context, id string, seat int, player string, at time.Time) error
-	// PlayerGames reads the games in which player holds a seat, without
-	// their moves, each with the seats the player holds: playing, those
-	// neither over nor expired, newest first; ended, the limit that ended
-	// last (over or expired), newest first; and apart those among them
-	// that are damaged.
-	PlayerGames(ctx context.Context, player string, limit int) (playing, ended []PlayerGame, damaged []Damaged, _ error)
+	// PlayerGames reads the lines of the games in which player holds a
+	// seat (GameLine), each with the seats the player holds: playing,
+	// those neither over nor expired, newest first, read only when before
+	// is nil; ended, the limit that ended last (over or expired) after
+	// the cursor before (nil: from the newest), newest first; and apart
+	// those among them whose lines are damaged.
+	PlayerGames(ctx context.Context, player string, limit int, before *Cursor) (playing, ended []PlayerGame, damaged []Damaged, _ error)
 	// OwnedSeats reads every seat player holds, by game and seat.
 	OwnedSeats(ctx context.Context, player string) ([]OwnedSeat, error)
 	// Players and sessions (docs/players.md).
@@ -76,9 +77,10 @@ type Store interface {
 	Close() error
 }
 
-// PlayerGame is a game with the seats a player holds in it, in order.
+// PlayerGame is a game's line with the seats a player holds in it, in
+// order, never empty.
 type PlayerGame struct {
-	Game  *Game
+	Line  GameLine
 	Seats []int
 }
 

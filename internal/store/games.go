@@ -162,14 +162,31 @@ func rewrite(tx *sql.Tx, id string, change func(g *Game) bool) error {
 	if _, err = tx.Exec(updateGame, append(values, g.ID)...); err != nil {
 		return err
 	}
-	_, err = tx.Exec(SeatsFollow, GameEnded(g), millis(g.Updated), g.ID)
+	follow, err := SeatsFollowArgs(g)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(SeatsFollow, follow...)
 	return err
 }
 
-// SeatsFollow brings the rows of a game's seats held (placeholder 3) to
-// whether it ended (1) and when its row was written (2), after a write of
-// its row; a game without seats held costs a look into the key.
-const SeatsFollow = `UPDATE seat_owners SET ended = $1, updated = $2 WHERE game = $3 AND (ended <> $1 OR updated <> $2)`
+// SeatsFollow brings the rows of a game's seats held (placeholder 6) to
+// whether it ended (1), when its row was written (2) and its line (3 to 5,
+// LineColumns), after a write of its row; a game without seats held costs
+// a look into the key. A write of the row at the version the seats' rows
+// have (seats changed, no move) keeps their summary, which the moves since
+// the row's last write brought (MoveFollow) and the row does not have.
+const SeatsFollow = `UPDATE seat_owners SET ended = $1, updated = $2, line = $3,
+	summary = CASE WHEN version = $4 THEN summary ELSE $5 END, version = $4 WHERE game = $6`
+
+// SeatsFollowArgs are SeatsFollow's values for g.
+func SeatsFollowArgs(g *Game) ([]any, error) {
+	cols, err := LineColumns(g)
+	if err != nil {
+		return nil, err
+	}
+	return append(append([]any{GameEnded(g), millis(g.Updated)}, cols...), g.ID), nil
+}
 
 // GameEnded is a seat row's ended: the game is over or was given up.
 func GameEnded(g *Game) int64 { return boolInt(g.Over || g.Expired) }

@@ -119,6 +119,11 @@ func migrate(db *sql.DB) error {
 		// Version 6 added the vacations' table too.
 		steps += vacationsTable
 	}
+	if tables > 0 {
+		// Every migration from before version 6 ends with its seats'
+		// lines (fillSeatLines).
+		steps += seatLines
+	}
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err
 	}
@@ -130,6 +135,11 @@ func migrate(db *sql.DB) error {
 	defer tx.Rollback()
 	if _, err := tx.Exec(steps); err != nil {
 		return fmt.Errorf("schema version %d to %d: %w", version, SchemaVersion, err)
+	}
+	if tables > 0 {
+		if err := fillSeatLines(tx); err != nil {
+			return fmt.Errorf("schema version %d to %d: seats' lines: %w", version, SchemaVersion, err)
+		}
 	}
 	// Games of schema version 4 have their checksums already.
 	if tables > 0 && version < 4 {
@@ -236,4 +246,31 @@ func checksumRow(tx *sql.Tx, id any, last [2]any, n int) error {
 	}
 	_, err := tx.Exec(`UPDATE games SET updated = ?, clocks = ?, version = ?, checksum = ? WHERE id = ?`, cols[2], cols[10], cols[11], sum(cols[:]...), id)
 	return err
+}
+
+// fillSeatLines writes the line of every game whose seats are held on its
+// seats' rows (schema version 6), from the game's row: the moves since it
+// was written follow with the game's next move. A game whose row does not
+// read keeps rows without a line, which a player's list shows as damaged,
+// as it would the game.
+func fillSeatLines(tx *sql.Tx) error {
+	rows, err := tx.Query(`SELECT ` + GameColumns + ` FROM games WHERE id IN (SELECT game FROM seat_owners)`)
+	if err != nil {
+		return err
+	}
+	games, _, err := ScanGames(rows)
+	rows.Close()
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		args, err := SeatsFollowArgs(g)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(SeatsFollow, args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -69,7 +69,12 @@ func (s *SQLite) AppendMove(ctx context.Context, id string, version int, m Move,
 				return err
 			}
 			if !after.Over && after.Seats == nil {
-				return nil
+				args, err := MoveFollowArgs(id, version, m.At, after)
+				if err != nil {
+					return err
+				}
+				_, err = tx.Stmt(s.moveFollow).Exec(args...)
+				return err
 			}
 		}
 		return rewrite(tx, id, func(g *Game) bool {

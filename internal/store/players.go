@@ -12,7 +12,8 @@ import (
 )
 
 // This file keeps players, their sessions and the seats they hold
-// (players.Store, OwnSeat, PlayerGames; docs/players.md).
+// (players.Store, OwnSeat, PlayerGames; docs/players.md); lines.go keeps
+// the lines of their games.
 
 // CreatePlayer stores a new player with its first session (players.Store).
 func (s *SQLite) CreatePlayer(ctx context.Context, p players.Player, first players.Session) error {
@@ -151,14 +152,14 @@ func (s *SQLite) Rename(ctx context.Context, id, name string) error {
 	return nil
 }
 
-// OwnSeat records a seat's holder (Store), with its game's state.
+// OwnSeat records a seat's holder (Store), with its game's line.
 func (s *SQLite) OwnSeat(ctx context.Context, id string, seat int, player string, at time.Time) error {
 	err := s.exec(ctx, func(tx *sql.Tx) error {
-		ended, updated, err := Ownable(tx.QueryRow(OwnableQuery, id, player))
+		row, err := OwnSeatRow(func(query string, args ...any) Scanner { return tx.QueryRow(query, args...) }, id, seat, player, at)
 		if err != nil {
 			return err
 		}
-		_, err = tx.Exec(OwnSeatUpsert, id, seat, player, millis(at), ended, updated)
+		_, err = tx.Exec(OwnSeatUpsert, row...)
 		return err
 	})
 	if err != nil {
@@ -167,62 +168,32 @@ func (s *SQLite) OwnSeat(ctx context.Context, id string, seat int, player string
 	return nil
 }
 
-// OwnableQuery reads a game's (placeholder 1) ended and updated for the
-// row of a seat held, and counts the player (2), for Ownable.
-const OwnableQuery = `SELECT (SELECT count(*) FROM players WHERE id = $2), over, expired, updated FROM games WHERE id = $1`
-
-// OwnSeatUpsert writes a seat's row: game, seat, player, at, ended,
-// updated.
-const OwnSeatUpsert = `INSERT INTO seat_owners (game, seat, player, at, ended, updated) VALUES ($1, $2, $3, $4, $5, $6)
-	ON CONFLICT (game, seat) DO UPDATE SET player = excluded.player, at = excluded.at, ended = excluded.ended, updated = excluded.updated`
-
-// Ownable reads OwnableQuery's row: ErrNotFound for a game or a player
-// not stored.
-func Ownable(row Scanner) (ended, updated int64, _ error) {
-	var players, over, expired int64
-	err := row.Scan(&players, &over, &expired, &updated)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && players == 0) {
-		return 0, 0, ErrNotFound
-	}
-	return boolInt(over == 1 || expired == 1), updated, err
-}
-
-// PlayerGames reads the games in which a player holds seats (Store), as
-// of one moment: in one read transaction.
-func (s *SQLite) PlayerGames(ctx context.Context, player string, limit int) (playing, ended []PlayerGame, damaged []Damaged, _ error) {
+// PlayerGames reads the lines of the games in which a player holds seats
+// (Store), as of one moment: in one read transaction.
+func (s *SQLite) PlayerGames(ctx context.Context, player string, limit int, before *Cursor) (playing, ended []PlayerGame, damaged []Damaged, _ error) {
 	err := func() error {
 		tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 		if err != nil {
 			return err
 		}
 		defer tx.Rollback()
-		list := func(query string, args ...any) ([]*Game, []Damaged, error) {
+		list := func(query string, args ...any) ([]PlayerGame, error) {
 			rows, err := tx.QueryContext(ctx, query, args...)
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			defer rows.Close()
-			return ScanGames(rows)
+			out, bad, err := ScanLines(rows)
+			damaged = append(damaged, bad...)
+			return out, err
 		}
-		all, bad, err := list(PlayingQuery, player)
-		if err != nil {
-			return err
+		if before == nil {
+			if playing, err = list(PlayingLinesQuery, player); err != nil {
+				return err
+			}
 		}
-		done, bad2, err := list(EndedQuery, player, limit)
-		if err != nil {
-			return err
-		}
-		rows, err := tx.QueryContext(ctx, OwnedOfQuery, player, limit)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		seats, err := ScanOwnedSeats(rows)
-		if err != nil {
-			return err
-		}
-		playing, ended, damaged = WithSeats(all, seats), WithSeats(done, seats), append(bad, bad2...)
-		return nil
+		ended, err = list(EndedLinesQuery, EndedLinesArgs(player, limit, before)...)
+		return err
 	}()
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("read the games of player %s: %w", player, s.unreadable(err))
@@ -245,18 +216,6 @@ func RefuseImport(query func(args ...any) Scanner, p players.Player, sessions []
 	}
 	return nil
 }
-
-// A player's games, read by the index on seat_owners (player, ended,
-// updated): PlayingQuery those in progress (placeholder 1 the player),
-// newest first; EndedQuery the limit (2) that ended last, the seat rows
-// of a game all having its updated (SeatsFollow), so that (updated, game)
-// is one line a game; OwnedOfQuery the seats of both.
-const (
-	lastEnded    = `SELECT game FROM (SELECT DISTINCT updated, game FROM seat_owners WHERE player = $1 AND ended = 1 ORDER BY updated DESC, game LIMIT $2) AS last`
-	PlayingQuery = `SELECT ` + GameColumns + ` FROM games WHERE id IN (SELECT game FROM seat_owners WHERE player = $1 AND ended = 0) ORDER BY updated DESC, id`
-	EndedQuery   = `SELECT ` + GameColumns + ` FROM games WHERE id IN (` + lastEnded + `) ORDER BY updated DESC, id`
-	OwnedOfQuery = `SELECT game, seat FROM seat_owners WHERE player = $1 AND (ended = 0 OR game IN (` + lastEnded + `)) ORDER BY game, seat`
-)
 
 // oneRow returns err, or none if res changed no row.
 func oneRow(res sql.Result, err error, none error) error {
@@ -390,27 +349,4 @@ func ScanIDs(rows Rows) ([]string, error) {
 		ids = append(ids, id)
 	}
 	return ids, rows.Err()
-}
-
-// ScanOwnedSeats reads rows of (game, seat) into the seats of each game.
-func ScanOwnedSeats(rows Rows) (map[string][]int, error) {
-	seats := map[string][]int{}
-	for rows.Next() {
-		var game string
-		var seat int64
-		if err := rows.Scan(&game, &seat); err != nil {
-			return nil, err
-		}
-		seats[game] = append(seats[game], int(seat))
-	}
-	return seats, rows.Err()
-}
-
-// WithSeats pairs each game with its seats of seats, in order.
-func WithSeats(games []*Game, seats map[string][]int) []PlayerGame {
-	out := make([]PlayerGame, 0, len(games))
-	for _, g := range games {
-		out = append(out, PlayerGame{Game: g, Seats: seats[g.ID]})
-	}
-	return out
 }

@@ -53,7 +53,7 @@ CREATE TABLE moves (
 	followed INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (game, version)
 ) WITHOUT ROWID;
-` + playersTables + passkeyTables + vacationsTable
+` + playersTables + passkeyTables + vacationsTable + seatLines
 
 // playersTables are the tables of players, their sessions and the seats
 // they hold (docs/players.md), which came with schema version 5. A
@@ -89,6 +89,18 @@ CREATE TABLE seat_owners (
 	PRIMARY KEY (game, seat)
 ) WITHOUT ROWID;
 CREATE INDEX seat_owners_player ON seat_owners (player, ended, updated);
+`
+
+// seatLines gives the rows of seats held their game's line (lines.go),
+// which came with schema version 6, and indexes them by game too, so that
+// a page of a player's ended games is read from the index in its order.
+// The columns are the last of the table, where a migration adds them.
+const seatLines = `
+ALTER TABLE seat_owners ADD COLUMN line TEXT NOT NULL DEFAULT '';
+ALTER TABLE seat_owners ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seat_owners ADD COLUMN summary TEXT NOT NULL DEFAULT '';
+DROP INDEX seat_owners_player;
+CREATE INDEX seat_owners_player ON seat_owners (player, ended, updated, game);
 `
 
 // GameColumns are the columns of a game's row, its checksum last (see

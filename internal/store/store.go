@@ -70,6 +70,7 @@ type SQLite struct {
 	head       *sql.Stmt // a game's state for AppendMove, prepared on write
 	insertMove *sql.Stmt
 	follow     *sql.Stmt // marks a move as followed, or not
+	moveFollow *sql.Stmt // brings the seats' lines to a move (MoveFollow)
 	read       *sql.DB
 	checkpoint *sql.DB // one connection, used only by the checkpointer
 	ops        chan op
@@ -152,6 +153,7 @@ func openDB(dir string) (*SQLite, error) {
 		&s.head:       `SELECT g.over, coalesce(m.version, 0), m.hash FROM games g LEFT JOIN moves m ON m.game = g.id WHERE g.id = ?1 ORDER BY m.version DESC LIMIT 1`,
 		&s.insertMove: `INSERT INTO moves (game, version, seat, move, at, clocks, by_time, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 		&s.follow:     `UPDATE moves SET followed = ? WHERE game = ? AND version = ?`,
+		&s.moveFollow: MoveFollow,
 	} {
 		if *stmt, err = s.write.Prepare(query); err != nil {
 			return fail(err)
@@ -174,7 +176,7 @@ func (s *SQLite) Close() error {
 	close(s.stop)
 	s.done.Wait()
 	_, err := s.write.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
-	err = errors.Join(err, s.head.Close(), s.insertMove.Close(), s.follow.Close(), s.checkpoint.Close(), s.read.Close(), s.write.Close())
+	err = errors.Join(err, s.head.Close(), s.insertMove.Close(), s.follow.Close(), s.moveFollow.Close(), s.checkpoint.Close(), s.read.Close(), s.write.Close())
 	if s.lock != nil {
 		err = errors.Join(err, s.lock.Close())
 	}

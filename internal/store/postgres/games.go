@@ -145,7 +145,11 @@ func rewrite(ctx context.Context, tx pgx.Tx, id string, change func(g *store.Gam
 	if _, err = tx.Exec(ctx, updateGame, append(values, g.ID)...); err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, store.SeatsFollow, store.GameEnded(g), g.Updated.UnixMilli(), g.ID)
+	follow, err := store.SeatsFollowArgs(g)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, store.SeatsFollow, follow...)
 	return err
 }
 
@@ -185,10 +189,19 @@ func (s *Store) AppendMove(ctx context.Context, id string, version int, m store.
 		if version > 1 {
 			batch.Queue(follow, int64(1), id, version-1)
 		}
+		keepsRow := version > 1 && !after.Over && after.Seats == nil
+		if keepsRow {
+			// The seats' lines follow the move in the same round trip.
+			args, err := store.MoveFollowArgs(id, version, m.At, after)
+			if err != nil {
+				return err
+			}
+			batch.Queue(store.MoveFollow, args...)
+		}
 		if err := tx.SendBatch(ctx, &batch).Close(); err != nil {
 			return err
 		}
-		if version > 1 && !after.Over && after.Seats == nil {
+		if keepsRow {
 			return nil
 		}
 		return rewrite(ctx, tx, id, func(g *store.Game) bool {

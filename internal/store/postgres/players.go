@@ -214,11 +214,11 @@ func uniqueViolation(err error) bool {
 // game's writer, after the game's own writes.
 func (s *Store) OwnSeat(ctx context.Context, id string, seat int, player string, at time.Time) error {
 	err := s.exec(ctx, id, func(ctx context.Context, tx pgx.Tx) error {
-		ended, updated, err := store.Ownable(tx.QueryRow(ctx, store.OwnableQuery, id, player))
+		row, err := store.OwnSeatRow(func(query string, args ...any) store.Scanner { return tx.QueryRow(ctx, query, args...) }, id, seat, player, at)
 		if err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, store.OwnSeatUpsert, id, int64(seat), player, at.UnixMilli(), ended, updated)
+		_, err = tx.Exec(ctx, store.OwnSeatUpsert, row...)
 		return err
 	})
 	if err != nil {
@@ -227,32 +227,43 @@ func (s *Store) OwnSeat(ctx context.Context, id string, seat int, player string,
 	return nil
 }
 
-// PlayerGames reads the games in which a player holds seats (store.Store),
-// as of one moment.
-func (s *Store) PlayerGames(ctx context.Context, player string, limit int) (playing, ended []store.PlayerGame, damaged []store.Damaged, _ error) {
+// PlayerGames reads the lines of the games in which a player holds seats
+// (store.Store), as of one moment.
+func (s *Store) PlayerGames(ctx context.Context, player string, limit int, before *store.Cursor) (playing, ended []store.PlayerGame, damaged []store.Damaged, _ error) {
 	err := s.read(ctx, func(tx pgx.Tx) error {
-		all, bad, err := list(ctx, tx, store.PlayingQuery, player)
-		if err != nil {
-			return err
+		list := func(query string, args ...any) ([]store.PlayerGame, error) {
+			rows, err := tx.Query(ctx, query, args...)
+			if err != nil {
+				return nil, err
+			}
+			defer rows.Close()
+			out, bad, err := store.ScanLines(rows)
+			damaged = append(damaged, bad...)
+			return out, err
 		}
-		done, bad2, err := list(ctx, tx, store.EndedQuery, player, limit)
-		if err != nil {
-			return err
+		var err error
+		if before == nil {
+			if playing, err = list(store.PlayingLinesQuery, player); err != nil {
+				return err
+			}
 		}
-		rows, err := tx.Query(ctx, store.OwnedOfQuery, player, limit)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		seats, err := store.ScanOwnedSeats(rows)
-		if err != nil {
-			return err
-		}
-		playing, ended, damaged = store.WithSeats(all, seats), store.WithSeats(done, seats), append(bad, bad2...)
-		return nil
+		ended, err = list(endedLinesQuery, store.EndedLinesArgs(player, limit, before)...)
+		return err
 	})
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("read the games of player %s: %w", player, err)
 	}
 	return playing, ended, damaged, nil
 }
+
+// endedLinesQuery is store.EndedLinesQuery as PostgreSQL runs it fast: a
+// page's games found each by its key (LATERAL, kept apart by OFFSET 0 so
+// that the planner does not fold it into a join, and on the game alone,
+// the key's first column, so that it is not looked for among the player's
+// rows by the other index), where the join that PostgreSQL would choose
+// for the SQLite store's form reads every row of the player's.
+const endedLinesQuery = `SELECT s.game, s.seat, s.line, s.version, s.summary, s.updated FROM (
+	SELECT DISTINCT updated, game FROM seat_owners WHERE player = $1 AND ended = 1
+		AND (updated < $2 OR (updated = $2 AND game < $3)) ORDER BY updated DESC, game DESC LIMIT $4) AS page
+	CROSS JOIN LATERAL (SELECT * FROM seat_owners WHERE game = page.game OFFSET 0) AS s
+	WHERE s.player = $1 ORDER BY s.updated DESC, s.game DESC, s.seat`

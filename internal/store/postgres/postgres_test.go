@@ -128,7 +128,9 @@ func TestMigrateV5(t *testing.T) {
 	ids := storetest.FlipGames(t, s)
 	want := storetest.ReadGames(t, s, ids)
 	s.Close()
-	pgtest.Exec(t, address, `DROP TABLE vacations; DROP TABLE ceremonies; DROP TABLE passkeys; UPDATE lagoon_schema SET version = 5`)
+	pgtest.Exec(t, address, `DROP TABLE vacations; DROP TABLE ceremonies; DROP TABLE passkeys; DROP INDEX seat_owners_player;
+		ALTER TABLE seat_owners DROP COLUMN line, DROP COLUMN version, DROP COLUMN summary;
+		CREATE INDEX seat_owners_player ON seat_owners (player, ended, updated); UPDATE lagoon_schema SET version = 5`)
 	s = open(t, address)
 	defer s.Close()
 	storetest.SameGames(t, s, want)

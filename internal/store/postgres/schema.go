@@ -17,7 +17,8 @@ import (
 // every blob a bytea, so that each value reads back as the SQLite store
 // reads it (an int64, a string, a []byte or nil) and sums to the same
 // checksum. No lagoon wrote PostgreSQL before schema version 4; a database
-// of version 4 gets the players' tables of version 5 (players.go). Its version is kept in the table
+// of version 4 gets the players' tables of version 5 (players.go), and one
+// of version 4 or 5 the seats' lines of version 6 (fillSeatLines). Its version is kept in the table
 // lagoon_schema; the leases on games are in leases (lease.go).
 
 // schema makes the tables of a new database.
@@ -65,7 +66,7 @@ CREATE TABLE leases (
 	epoch   bigint NOT NULL,
 	expires timestamptz NOT NULL
 );
-%s%s%s`, store.SchemaVersion, inProgressIndex, playersTables, passkeyTables, vacationsTable)
+%s%s%s%s`, store.SchemaVersion, inProgressIndex, playersTables, passkeyTables, vacationsTable, seatLines)
 
 // inProgressIndex indexes the games in progress, and them alone, for each
 // node's sweep for games nobody holds (Orphans), every 2 s: without it the
@@ -112,13 +113,19 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 			return fmt.Errorf("the database has schema version %d, newer than this lagoon's %d: run a lagoon as new as the one that wrote it", version, store.SchemaVersion)
 		case version == 4 || version == 5:
 			// Schema version 5 added the players' tables alone
-			// (players.go), 6 the passkeys' (passkeys.go) and the
-			// vacations' (vacations.go).
+			// (players.go), 6 the passkeys' (passkeys.go), the vacations'
+			// (vacations.go) and the seats' lines (fillSeatLines).
 			steps := passkeyTables + vacationsTable
 			if version == 4 {
 				steps = playersTables + steps
 			}
-			if _, err := tx.Exec(ctx, steps+fmt.Sprintf(`UPDATE lagoon_schema SET version = %d;`, store.SchemaVersion)); err != nil {
+			if _, err := tx.Exec(ctx, steps); err != nil {
+				return fmt.Errorf("schema version %d to %d: %w", version, store.SchemaVersion, err)
+			}
+			if err := fillSeatLines(ctx, tx); err != nil {
+				return fmt.Errorf("schema version %d to %d: seats' lines: %w", version, store.SchemaVersion, err)
+			}
+			if _, err := tx.Exec(ctx, fmt.Sprintf(`UPDATE lagoon_schema SET version = %d`, store.SchemaVersion)); err != nil {
 				return fmt.Errorf("schema version %d to %d: %w", version, store.SchemaVersion, err)
 			}
 		case version < store.SchemaVersion:
@@ -137,4 +144,41 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 		}
 		return nil
 	})
+}
+
+// seatLines gives the rows of seats held their game's line, as schema
+// version 6 of the SQLite store does.
+const seatLines = `
+ALTER TABLE seat_owners ADD COLUMN line text NOT NULL DEFAULT '';
+ALTER TABLE seat_owners ADD COLUMN version bigint NOT NULL DEFAULT 0;
+ALTER TABLE seat_owners ADD COLUMN summary text NOT NULL DEFAULT '';
+DROP INDEX seat_owners_player;
+CREATE INDEX seat_owners_player ON seat_owners (player, ended, updated, game);
+`
+
+// fillSeatLines gives the rows of seats held their lines (seatLines), each
+// written from its game's row as the SQLite store's migration does.
+func fillSeatLines(ctx context.Context, tx pgx.Tx) error {
+	if _, err := tx.Exec(ctx, seatLines); err != nil {
+		return err
+	}
+	rows, err := tx.Query(ctx, `SELECT `+store.GameColumns+` FROM games WHERE id IN (SELECT game FROM seat_owners)`)
+	if err != nil {
+		return err
+	}
+	games, _, err := store.ScanGames(rows)
+	rows.Close()
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		args, err := store.SeatsFollowArgs(g)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, store.SeatsFollow, args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -55,7 +55,7 @@ func BenchPlayerGames(b *testing.B, open func(b *testing.B) store.Store, ended, 
 	var took []time.Duration
 	for b.Loop() {
 		start := time.Now()
-		playing, done, bad, err := s.PlayerGames(ctx, p.ID, 50)
+		playing, done, bad, err := s.PlayerGames(ctx, p.ID, 50, nil)
 		took = append(took, time.Since(start))
 		if err != nil || len(bad) > 0 || len(playing) != inProgress || len(done) != min(ended, 50) {
 			b.Fatalf("PlayerGames: %d playing, %d ended, %v, %v", len(playing), len(done), bad, err)

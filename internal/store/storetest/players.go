@@ -185,18 +185,15 @@ func seatsOwned(t *testing.T, h Harness) {
 		seats []int
 	}
 	read := func(player string, limit int) (playing, ended []owned) {
-		p, e, bad, err := s.PlayerGames(ctx, player, limit)
+		p, e, bad, err := s.PlayerGames(ctx, player, limit, nil)
 		if err != nil || len(bad) > 0 {
 			t.Fatalf("PlayerGames(%s): %v, damaged %v", player, err, bad)
 		}
 		for _, pg := range p {
-			if pg.Game.Moves != nil {
-				t.Errorf("game %s read with its moves", pg.Game.ID)
-			}
-			playing = append(playing, owned{pg.Game.ID, pg.Seats})
+			playing = append(playing, owned{pg.Line.ID, pg.Seats})
 		}
 		for _, pg := range e {
-			ended = append(ended, owned{pg.Game.ID, pg.Seats})
+			ended = append(ended, owned{pg.Line.ID, pg.Seats})
 		}
 		return playing, ended
 	}

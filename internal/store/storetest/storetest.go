@@ -59,6 +59,8 @@ func Run(t *testing.T, newHarness func(t *testing.T) Harness) {
 		{"PlayersRefused", playersRefused},
 		{"SessionsTouchedAndEnded", sessionsTouchedAndEnded},
 		{"SeatsOwned", seatsOwned},
+		{"GameLines", gameLines},
+		{"GameLineDamaged", gameLineDamaged},
 		{"PlayersConcurrent", playersConcurrent},
 		{"PlayersRenamed", playersRenamed},
 		{"PlayersImported", playersImported},

@@ -6,6 +6,7 @@
 //   /game/{id}     play (with a seat token) or watch a game
 //   /replay/{id}   step through a game
 //   /rules         an index of the games' rules (/rules/{game}: a game's)
+//   /me            the player's games (mygames.js)
 
 import {h, fill, closeAllModals} from './ui.js';
 import {installSprite} from './art.js';
@@ -15,6 +16,7 @@ import {mountReplay} from './replay.js';
 import {getRules} from './api.js';
 import {gameModule} from './games.js';
 import {installAccount} from './account.js';
+import {mountMyGames, startMyGames} from './mygames.js';
 
 const app = document.getElementById('app');
 let unmount = null;
@@ -34,6 +36,9 @@ function route() {
     unmount = mountGame(app, m[1]);
   } else if ((m = /^\/replay\/([A-Za-z0-9_-]+)\/?$/.exec(path))) {
     unmount = mountReplay(app, m[1]);
+  } else if (path === '/me' || path === '/me/') {
+    nav = 'me';
+    unmount = mountMyGames(app);
   } else if ((m = /^\/rules(?:\/([a-z0-9]+))?\/?$/.exec(path))) {
     nav = 'rules';
     unmount = mountRules(app, m[1]);
@@ -107,3 +112,4 @@ window.addEventListener('popstate', route);
 installSprite();
 installAccount();
 route();
+startMyGames();

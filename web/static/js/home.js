@@ -6,6 +6,7 @@
 // option is a select or a number field unless the game's module draws a
 // richer control for it (Blue Lagoon's boards as pictures).
 
+import {waitingPanel} from './mygames.js';
 import {h, icon, fill, toast, modal, ago, plural, navigate, likeSelector, refocus, lowerFirst, seedMark, seedWarning} from './ui.js';
 import {getRules, preview, getLobby, createGame, joinGame, mySeats, rememberSeat, playerName, setPlayerName, newGameForm, rememberNewGameForm} from './api.js';
 import {PLAYERS, namedSeats} from './art.js';
@@ -81,7 +82,10 @@ class HomeView {
       hero: h('div', {class: 'hero-text'}),
       lobby: h('div', {class: 'lobby'}, h('div', {class: 'loading small'}, h('div', {class: 'spinner'}), 'Loading the lobby…')),
     };
+    // The games waiting on the player, from the live list (mygames.js).
+    this.waiting = waitingPanel();
     fill(this.root, h('div', {class: 'home'},
+      this.waiting.el,
       this.el.games,
       h('section', {class: 'hero'}, this.el.hero, this.el.form),
       this.el.lobby));
@@ -131,6 +135,7 @@ class HomeView {
 
   unmount() {
     this.gone = true;
+    if (this.waiting) this.waiting.stop();
     clearInterval(this.timer);
   }
 
