@@ -27,23 +27,36 @@ const (
 	restartFrames   = 1024
 )
 
-// checkpointer copies the log into the database every checkpointEvery. A
-// passive checkpoint never waits for the writer nor makes it wait, but while
-// moves keep coming it never quite catches up, and the log only starts afresh
-// after a checkpoint that did: once the log is long, the checkpointer asks
-// the writer to copy the rest itself.
+// checkpointer copies the log into the database checkpointEvery after a
+// commit, and again every checkpointEvery while a pass leaves frames
+// uncopied, so that the log holds at most that much acknowledged work
+// SQLite has not copied. It waits for a commit rather than ticking: an
+// idle store wakes nobody (a server's games over days mostly idle, and
+// the tests' fake clock would otherwise run the checkpointer four times
+// a simulated second). A passive checkpoint never waits for the writer
+// nor makes it wait, but while moves keep coming it never quite catches
+// up, and the log only starts afresh after a checkpoint that did: once
+// the log is long, the checkpointer asks the writer to copy the rest
+// itself.
 func (s *SQLite) checkpointer() {
-	t := time.NewTicker(checkpointEvery)
-	defer t.Stop()
+	t := time.NewTimer(checkpointEvery)
+	t.Stop()
 	for {
 		select {
 		case <-s.stop:
 			return
+		case <-s.dirty:
+		}
+		t.Reset(checkpointEvery)
+		select {
+		case <-s.stop:
+			t.Stop()
+			return
 		case <-t.C:
 		}
 		var busy, frames, copied int
-		if err := s.checkpoint.QueryRow("PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied); err != nil {
-			continue
+		if err := s.checkpoint.QueryRow("PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied); err != nil || copied < frames {
+			s.grew()
 		}
 		if frames >= restartFrames {
 			select {
@@ -51,6 +64,15 @@ func (s *SQLite) checkpointer() {
 			default:
 			}
 		}
+	}
+}
+
+// grew tells the checkpointer the log holds frames not yet copied; a
+// signal already waiting stands for this one.
+func (s *SQLite) grew() {
+	select {
+	case s.dirty <- struct{}{}:
+	default:
 	}
 }
 
@@ -98,6 +120,7 @@ func (s *SQLite) writer() {
 			}
 		}
 		s.commit(batch)
+		s.grew()
 	}
 }
 

@@ -75,6 +75,7 @@ type SQLite struct {
 	checkpoint *sql.DB // one connection, used only by the checkpointer
 	ops        chan op
 	restart    chan struct{} // the checkpointer asks the writer to finish a checkpoint
+	dirty      chan struct{} // the writer tells the checkpointer the log grew
 	stop       chan struct{}
 	done       sync.WaitGroup
 	lock       *os.File // the data directory's lock, held while open
@@ -129,7 +130,7 @@ func openDB(dir string) (*SQLite, error) {
 		db.SetConnMaxLifetime(0)
 		return db, nil
 	}
-	s := &SQLite{path: path, ops: make(chan op), restart: make(chan struct{}, 1), stop: make(chan struct{})}
+	s := &SQLite{path: path, ops: make(chan op), restart: make(chan struct{}, 1), dirty: make(chan struct{}, 1), stop: make(chan struct{})}
 	fail := func(err error) (*SQLite, error) {
 		for _, db := range []*sql.DB{s.write, s.read, s.checkpoint} {
 			if db != nil {
