@@ -222,17 +222,7 @@ func ScanPasskey(row Scanner) (players.Passkey, players.Player, error) {
 }
 
 // ScanPasskeys reads the passkeys of rows, as PasskeyQuery reads them.
-func ScanPasskeys(rows Rows) ([]players.Passkey, error) {
-	var out []players.Passkey
-	for rows.Next() {
-		k, _, err := ScanPasskey(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, k)
-	}
-	return out, rows.Err()
-}
+func ScanPasskeys(rows Rows) ([]players.Passkey, error) { return scanEach(rows, ScanPasskey) }
 
 // AddPasskey stores a new passkey (players.PasskeyStore).
 func (s *SQLite) AddPasskey(ctx context.Context, k players.Passkey) error {

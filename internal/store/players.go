@@ -307,14 +307,18 @@ func ScanSession(row Scanner) (players.Session, players.Player, error) {
 }
 
 // ScanSessions reads the sessions of rows, as SessionQuery reads them.
-func ScanSessions(rows Rows) ([]players.Session, error) {
-	var out []players.Session
+func ScanSessions(rows Rows) ([]players.Session, error) { return scanEach(rows, ScanSession) }
+
+// scanEach reads every row with scan, which reads one row with its player
+// (dropped here: a list's rows are all of one player).
+func scanEach[T any](rows Rows, scan func(Scanner) (T, players.Player, error)) ([]T, error) {
+	var out []T
 	for rows.Next() {
-		s, _, err := ScanSession(rows)
+		v, _, err := scan(rows)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, s)
+		out = append(out, v)
 	}
 	return out, rows.Err()
 }
